@@ -1,0 +1,385 @@
+// AsyncEnvPool<Env>: num_envs envs, num_threads workers, one batch API.
+//
+//   Send(actions, env_ids)  copy each action into its env's row, queue the envs
+//   Recv()                  wait for a batch, take it without copying
+//   Step(actions, env_ids)  both, deciding who runs the envs (see below)
+//
+// Who runs an env. Handing a batch to a worker costs a futex wake and a
+// cache-cold thread, several microseconds; a CartPole step costs ~50 ns. So
+// Step measures the per-env cost (an EMA) and, when the whole batch costs
+// less than kInlineBudgetNs, runs it on the calling thread, skipping the
+// hand-off. Otherwise the workers take it and the caller, instead of idling
+// in Recv, takes queued envs too.
+//
+// Errors. An exception in an env is caught on its worker, the batch row is
+// still marked finished (so nobody waits forever), and the first error is
+// re-thrown from the next Recv/Step on the caller's thread.
+#ifndef PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_
+#define PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/action_buffer_queue.h"
+#include "parallel_pool/core/env.h"
+#include "parallel_pool/core/state_buffer_queue.h"
+
+namespace parallel_pool {
+
+// Below this much estimated work, a sync Step runs on the caller's thread.
+// Measured by benchmark/handoff.py on the 2-core CI machine (see docs/performance.md).
+inline constexpr double kInlineBudgetNs = 20000.0;
+
+// The actions of one send: one array per action field, rows in env_ids
+// order (per-player fields: rows in players_env_id order).
+struct ActionBatch {
+  std::vector<Array> fields;
+  std::vector<int> env_ids;
+  // Per-player fields: the env each row belongs to. Empty for single-player
+  // envs, where row i belongs to env_ids[i].
+  std::vector<int> players_env_id;
+};
+
+template <typename EnvT>
+class AsyncEnvPool {
+ public:
+  using Spec = typename EnvT::Spec;
+
+  explicit AsyncEnvPool(const Spec& spec)
+      : spec_(spec),
+        num_envs_(spec.num_envs()),
+        batch_size_(spec.batch_size()),
+        max_players_(spec.max_num_players()),
+        sync_mode_(spec.sync_mode()),
+        state_specs_(ArraySpecsOf(spec.state_spec)),
+        action_specs_(ArraySpecsOf(spec.action_spec)),
+        shadowed_(ShadowedFields(spec)),
+        state_keys_(Spec::StateSpec::Keys()),
+        action_queue_(static_cast<std::size_t>(num_envs_ + spec.num_threads())),
+        state_queue_(state_specs_, spec.same_step_autoreset() ? shadowed_ : std::vector<std::size_t>{},
+                     batch_size_, num_envs_, max_players_, sync_mode_),
+        in_flight_(num_envs_, 0) {
+    for (const ArraySpec& a : action_specs_) {
+      std::vector<std::size_t> dims{static_cast<std::size_t>(num_envs_) *
+                                    (a.per_player ? max_players_ : 1)};
+      dims.insert(dims.end(), a.shape.begin(), a.shape.end());
+      action_buffers_.emplace_back(a.dtype, Shape(dims));
+    }
+    env_id_field_ = IndexOfKey("info:env_id");
+    ConstructEnvs(spec.num_threads());
+    int offset = spec.config["thread_affinity_offset"_];
+    for (int i = 0; i < spec.num_threads(); ++i) {
+      workers_.emplace_back([this] { WorkerLoop(); });
+      if (offset >= 0) PinThread(workers_.back(), offset + i);
+    }
+  }
+
+  ~AsyncEnvPool() {
+    // Work already queued is finished first (FIFO), then each worker takes
+    // one stop item; buffers outlive the joins.
+    std::vector<ActionSlice> stop(workers_.size(), ActionSlice{-1, 0, false});
+    action_queue_.EnqueueBulk(stop.data(), stop.size());
+    for (std::thread& t : workers_) t.join();
+  }
+
+  AsyncEnvPool(const AsyncEnvPool&) = delete;
+  AsyncEnvPool& operator=(const AsyncEnvPool&) = delete;
+
+  const Spec& spec() const { return spec_; }
+  const std::vector<std::string>& state_keys() const { return state_keys_; }
+  const std::vector<std::size_t>& shadowed_fields() const { return shadowed_; }
+  bool same_step() const { return spec_.same_step_autoreset(); }
+  int in_flight() const { return in_flight_count_; }
+
+  void Send(const ActionBatch& batch) {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    std::vector<ActionSlice> items = Prepare(batch, false);
+    action_queue_.EnqueueBulk(items.data(), items.size());
+  }
+
+  // Resets the given envs (all, if empty); results come back via Recv.
+  void Reset(const std::vector<int>& env_ids) {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    ActionBatch batch;
+    batch.env_ids = env_ids;
+    std::vector<ActionSlice> items = Prepare(batch, true);
+    action_queue_.EnqueueBulk(items.data(), items.size());
+  }
+
+  StateBatch Recv() {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    return RecvLocked();
+  }
+
+  // Send + Recv in one call. In sync mode a cheap batch runs inline.
+  StateBatch Step(const ActionBatch& batch) {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    std::vector<ActionSlice> items = Prepare(batch, false);
+    if (sync_mode_ && static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs) {
+      auto start = std::chrono::steady_clock::now();
+      for (const ActionSlice& item : items) RunOne(item);
+      UpdateCost(start, items.size());
+    } else {
+      action_queue_.EnqueueBulk(items.data(), items.size());
+    }
+    return RecvLocked();
+  }
+
+ private:
+  static std::vector<std::size_t> ShadowedFields(const Spec& spec) {
+    std::vector<std::size_t> out;
+    std::vector<std::string> keys = Spec::StateSpec::Keys();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::string& k = keys[i];
+      if (k == "obs" || k.rfind("obs:", 0) == 0 || k.rfind("info:", 0) == 0) out.push_back(i);
+    }
+    return out;
+  }
+
+  std::size_t IndexOfKey(const std::string& key) const {
+    return static_cast<std::size_t>(
+        std::find(state_keys_.begin(), state_keys_.end(), key) - state_keys_.begin());
+  }
+
+  void ConstructEnvs(int num_threads) {
+    envs_.resize(num_envs_);
+    std::vector<std::thread> builders;
+    std::vector<std::exception_ptr> errors(num_threads);
+    for (int t = 0; t < num_threads; ++t) {
+      builders.emplace_back([this, t, num_threads, &errors] {
+        try {
+          for (int i = t; i < num_envs_; i += num_threads) {
+            envs_[i] = std::make_unique<EnvT>(spec_, i);
+          }
+        } catch (...) {
+          errors[t] = std::current_exception();
+        }
+      });
+    }
+    for (std::thread& b : builders) b.join();
+    for (const std::exception_ptr& e : errors) {
+      if (e) std::rethrow_exception(e);
+    }
+    EnvWiring wiring{&state_queue_, &action_buffers_, &action_specs_, &state_specs_, &shadowed_};
+    for (auto& env : envs_) env->Wire(wiring);
+  }
+
+  // Validates the request, copies actions into the envs' rows, marks the
+  // envs in flight. Throws std::invalid_argument (ValueError in Python)
+  // before changing anything if the request is bad.
+  std::vector<ActionSlice> Prepare(const ActionBatch& batch, bool force_reset) {
+    ThrowPendingError();
+    std::vector<int> ids = batch.env_ids;
+    if (ids.empty() && force_reset) {
+      for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
+    }
+    if (ids.empty()) throw std::invalid_argument("env_id: no env given");
+    std::vector<char> seen(num_envs_, 0);
+    for (int id : ids) {
+      if (id < 0 || id >= num_envs_) {
+        throw std::invalid_argument("env_id: " + std::to_string(id) + " is outside [0, " +
+                                    std::to_string(num_envs_) + ")");
+      }
+      if (seen[id]) throw std::invalid_argument("env_id: " + std::to_string(id) + " given twice");
+      if (in_flight_[id]) {
+        throw std::invalid_argument("env_id: env " + std::to_string(id) +
+                                    " is still running; recv() its result first");
+      }
+      seen[id] = 1;
+    }
+    std::vector<int> players(num_envs_, 0);
+    if (!force_reset) CopyActions(batch, ids, &players);
+    std::vector<ActionSlice> items;
+    items.reserve(ids.size());
+    int order = sync_mode_ ? sync_sent_ : 0;
+    for (int id : ids) {
+      in_flight_[id] = 1;
+      if (!force_reset) envs_[id]->SetActionPlayers(players[id]);
+      items.push_back(ActionSlice{id, order++, force_reset});
+    }
+    in_flight_count_ += static_cast<int>(ids.size());
+    if (sync_mode_) {
+      sync_sent_ += static_cast<int>(ids.size());
+      state_queue_.Expect(static_cast<int>(ids.size()));
+    }
+    return items;
+  }
+
+  void CopyActions(const ActionBatch& batch, const std::vector<int>& ids, std::vector<int>* players) {
+    if (batch.fields.size() != action_buffers_.size()) {
+      throw std::invalid_argument("action: expected " + std::to_string(action_buffers_.size()) +
+                                  " fields, got " + std::to_string(batch.fields.size()));
+    }
+    const bool multi = !batch.players_env_id.empty();
+    std::size_t player_rows = multi ? batch.players_env_id.size() : ids.size();
+    std::vector<int> seen(num_envs_, 0);
+    if (multi) {
+      for (int id : batch.players_env_id) {
+        if (id < 0 || id >= num_envs_ || !std::count(ids.begin(), ids.end(), id)) {
+          throw std::invalid_argument("players.env_id: " + std::to_string(id) +
+                                      " is not one of the env_ids sent");
+        }
+        if (++seen[id] > max_players_) {
+          throw std::invalid_argument("players.env_id: env " + std::to_string(id) +
+                                      " has more than max_num_players rows");
+        }
+      }
+    }
+    for (std::size_t f = 0; f < batch.fields.size(); ++f) {
+      const Array& src = batch.fields[f];
+      const Array& dst = action_buffers_[f];
+      const ArraySpec& spec = action_specs_[f];
+      std::size_t rows = spec.per_player ? player_rows : ids.size();
+      if (src.dtype() != spec.dtype || src.shape().empty() || src.shape()[0] != rows ||
+          src.row_bytes() != dst.row_bytes()) {
+        throw std::invalid_argument("action: field " + std::to_string(f) +
+                                    " has the wrong dtype or shape");
+      }
+      std::size_t row_bytes = src.row_bytes();
+      std::vector<int> next(num_envs_, 0);
+      for (std::size_t r = 0; r < rows; ++r) {
+        int env = spec.per_player && multi ? batch.players_env_id[r] : ids[r];
+        std::size_t dst_row = spec.per_player
+                                  ? static_cast<std::size_t>(env) * max_players_ + next[env]++
+                                  : static_cast<std::size_t>(env);
+        std::memcpy(dst.raw() + dst_row * row_bytes, src.raw() + r * row_bytes, row_bytes);
+      }
+    }
+    for (int id : ids) (*players)[id] = multi ? seen[id] : 1;
+  }
+
+  StateBatch RecvLocked() {
+    ThrowPendingError();
+    int due = sync_mode_ ? sync_sent_ : batch_size_;
+    if (due == 0 || in_flight_count_ < due) {
+      throw std::runtime_error(
+          in_flight_count_ == 0
+              ? "recv(): no env is running; send() actions or async_reset() first"
+              : "recv(): only " + std::to_string(in_flight_count_) +
+                    " envs are running but batch_size is " + std::to_string(batch_size_) +
+                    ", so this recv() would wait forever; send() more first");
+    }
+    HelpUntilReady(state_queue_.head());
+    StateBatch out = state_queue_.Take();
+    const Array& env_ids = out.arrays[env_id_field_];
+    const int* ids = env_ids.template Data<int>();
+    for (std::size_t i = 0; i < env_ids.shape()[0]; ++i) in_flight_[ids[i]] = 0;
+    in_flight_count_ -= static_cast<int>(env_ids.shape()[0]);
+    sync_sent_ = 0;
+    ThrowPendingError();
+    return out;
+  }
+
+  // While the batch is incomplete, run queued envs here instead of idling.
+  void HelpUntilReady(StateBlock& block) {
+    ActionSlice item;
+    while (!block.Ready()) {
+      if (!action_queue_.TryDequeue(&item)) {
+        block.Wait();
+        return;
+      }
+      if (item.env_id < 0) {  // a stop item (only during destruction)
+        action_queue_.EnqueueBulk(&item, 1);
+        block.Wait();
+        return;
+      }
+      auto start = std::chrono::steady_clock::now();
+      RunOne(item);
+      UpdateCost(start, 1);
+    }
+  }
+
+  void UpdateCost(std::chrono::steady_clock::time_point start, std::size_t n) {
+    double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+    double per_env = ns / static_cast<double>(n);
+    step_ns_ = step_ns_ == 0.0 ? per_env : 0.8 * step_ns_ + 0.2 * per_env;
+  }
+
+  void RunOne(const ActionSlice& item) {
+    EnvT& env = *envs_[item.env_id];
+    try {
+      env.Run(item.order, item.force_reset);
+    } catch (...) {
+      {
+        std::lock_guard<std::mutex> lock(error_mu_);
+        if (!error_) error_ = std::current_exception();
+        has_error_.store(true);
+      }
+      env.FinishAfterError(item.order);
+    }
+  }
+
+  void WorkerLoop() {
+    while (true) {
+      ActionSlice item = action_queue_.Dequeue();
+      if (item.env_id < 0) return;
+      RunOne(item);
+    }
+  }
+
+  void ThrowPendingError() {
+    if (!has_error_.load()) return;
+    std::exception_ptr error;
+    {
+      std::lock_guard<std::mutex> lock(error_mu_);
+      error = error_;
+      error_ = nullptr;
+      has_error_.store(false);
+    }
+    if (error) std::rethrow_exception(error);
+  }
+
+  static void PinThread(std::thread& t, int core) {
+    int n = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(core % n, &set);
+    pthread_setaffinity_np(t.native_handle(), sizeof(cpu_set_t), &set);
+  }
+
+  Spec spec_;
+  const int num_envs_;
+  const int batch_size_;
+  const int max_players_;
+  const bool sync_mode_;
+  std::vector<ArraySpec> state_specs_;
+  std::vector<ArraySpec> action_specs_;
+  std::vector<std::size_t> shadowed_;
+  std::vector<std::string> state_keys_;
+  std::vector<Array> action_buffers_;
+  ActionBufferQueue action_queue_;
+  StateBufferQueue state_queue_;
+  std::vector<std::unique_ptr<EnvT>> envs_;
+  std::vector<std::thread> workers_;
+  std::size_t env_id_field_ = 0;
+
+  // Caller-side state, guarded by api_mu_.
+  std::mutex api_mu_;
+  std::vector<char> in_flight_;
+  int in_flight_count_ = 0;
+  int sync_sent_ = 0;
+  double step_ns_ = 0.0;  // EMA of one env's reset/step cost
+
+  std::mutex error_mu_;
+  std::exception_ptr error_;
+  std::atomic<bool> has_error_{false};
+};
+
+}  // namespace parallel_pool
+
+#endif  // PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_

@@ -1,0 +1,250 @@
+// Env<Spec>: the base class of every environment.
+//
+// A subclass implements three methods, the way the paper describes the task:
+//   void Reset();                    // start an episode, write the first obs
+//   void Step(const Action& action); // advance, write obs and reward
+//   bool IsTerminated();             // did the last Step end the MDP episode?
+// and inside Reset/Step calls `State state = Allocate();` and writes its
+// fields: state["obs"_], state["reward"_], state["info:..."_].
+//
+// The base class does the bookkeeping every env shares: seeding, elapsed
+// steps, truncation at max_episode_steps, done/terminated/truncated,
+// discount, step_type, env ids, and same-step autoreset.
+#ifndef PARALLEL_POOL_CORE_ENV_H_
+#define PARALLEL_POOL_CORE_ENV_H_
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/core/env_spec.h"
+#include "parallel_pool/core/state_buffer_queue.h"
+
+namespace parallel_pool {
+
+// Pool-side wiring an env needs; set once by the pool after construction.
+struct EnvWiring {
+  StateBufferQueue* state_queue = nullptr;
+  // The pool's action buffers, one row per env (or max_num_players rows per
+  // env for per-player fields).
+  const std::vector<Array>* action_buffers = nullptr;
+  const std::vector<ArraySpec>* action_specs = nullptr;
+  const std::vector<ArraySpec>* state_specs = nullptr;
+  // Indices of the state fields that same-step autoreset shadows.
+  const std::vector<std::size_t>* shadowed = nullptr;
+};
+
+template <typename EnvSpecT>
+class Env {
+ public:
+  using Spec = EnvSpecT;
+  using State = typename Spec::State;
+  using Action = typename Spec::Action;
+  using Config = typename Spec::Config;
+
+  Env(const Spec& spec, int env_id)
+      : spec_(spec),
+        env_id_(env_id),
+        seed_(SeedFor(spec, env_id)),
+        gen_(seed_),
+        max_episode_steps_(spec.config["max_episode_steps"_]),
+        max_num_players_(spec.max_num_players()),
+        same_step_(spec.same_step_autoreset()) {}
+  virtual ~Env() = default;
+  Env(const Env&) = delete;
+  Env& operator=(const Env&) = delete;
+
+  // ---- Called by the pool. ----
+
+  void Wire(const EnvWiring& wiring) { wiring_ = wiring; }
+
+  // How many player rows the pending action holds (set at send time).
+  void SetActionPlayers(int n) { action_players_ = n; }
+
+  // Runs one reset (if forced, or if the last episode ended) or one step, and
+  // writes the result into the batch row for `order`.
+  void Run(int order, bool force_reset) {
+    order_ = order;
+    slot_ = StateSlot{};
+    reuse_slot_ = false;
+    if (force_reset || done_) {
+      RunReset();
+    } else {
+      ++elapsed_step_;
+      Step(ActionView());
+      bool terminated = IsTerminated();
+      bool truncated = elapsed_step_ >= max_episode_steps_;
+      done_ = terminated || truncated;
+      WriteCommon(done_ ? kLast : kMid, terminated, truncated);
+      if (same_step_) ShadowFinal();
+      if (done_ && same_step_) ResetInSameRow();
+    }
+    StateBlock* block = slot_.block;
+    slot_ = StateSlot{};
+    block->Finish();
+  }
+
+  // After an exception escaped Run: make sure the batch row is marked
+  // finished (so the caller is not left waiting) and restart the episode
+  // on the next step.
+  void FinishAfterError(int order) {
+    done_ = true;
+    if (slot_.block == nullptr) {
+      order_ = order;
+      slot_ = wiring_.state_queue->Allocate(0, order);
+    }
+    State state = Views(slot_);
+    state["info:env_id"_] = env_id_;
+    state["done"_] = true;
+    StateBlock* block = slot_.block;
+    slot_ = StateSlot{};
+    block->Finish();
+  }
+
+  bool IsDone() const { return done_; }
+  int env_id() const { return env_id_; }
+
+ protected:
+  virtual void Reset() = 0;
+  virtual void Step(const Action& action) = 0;
+  virtual bool IsTerminated() = 0;
+
+  // The row (and `num_players` player rows) this reset/step writes into.
+  State Allocate(int num_players = 1) {
+    if (reuse_slot_) return Views(slot_);
+    if (slot_.block != nullptr) {
+      throw std::logic_error("Env::Allocate called twice in one Reset/Step");
+    }
+    slot_ = wiring_.state_queue->Allocate(num_players, order_);
+    return Views(slot_);
+  }
+
+  // Overrides the discount of this step (default: 0 if terminated, else 1),
+  // e.g. Atari's zero discount on a life loss.
+  void SetDiscount(float discount) { discount_override_ = discount; }
+
+  const Spec& spec_;
+  const int env_id_;
+  const std::uint32_t seed_;
+  std::mt19937 gen_;
+  const int max_episode_steps_;
+  const int max_num_players_;
+  int elapsed_step_ = 0;
+
+ private:
+  static std::uint32_t SeedFor(const Spec& spec, int env_id) {
+    const auto& seeds = spec.config["env_seeds"_];
+    std::int64_t seed = seeds.empty() ? std::int64_t{spec.config["seed"_]} + env_id
+                                      : std::int64_t{seeds[env_id]};
+    return static_cast<std::uint32_t>(seed);
+  }
+
+  void RunReset() {
+    elapsed_step_ = 0;
+    done_ = false;
+    Reset();
+    WriteCommon(kFirst, false, false);
+    if (same_step_) ShadowFinal();
+  }
+
+  Action ActionView() const {
+    const std::vector<Array>& buffers = *wiring_.action_buffers;
+    const std::vector<ArraySpec>& specs = *wiring_.action_specs;
+    Action action;
+    for (std::size_t i = 0; i < buffers.size(); ++i) {
+      if (specs[i].per_player) {
+        std::size_t first = static_cast<std::size_t>(env_id_) * max_num_players_;
+        action.at(i) = buffers[i].Slice(first, first + action_players_).Borrow();
+      } else {
+        action.at(i) = buffers[i][env_id_].Borrow();
+      }
+    }
+    return action;
+  }
+
+  // Per-step views into the slot's rows: non-owning, allocation-free.
+  State Views(const StateSlot& slot) const {
+    const std::vector<ArraySpec>& specs = *wiring_.state_specs;
+    const std::vector<Array>& arrays = slot.block->arrays();
+    State state;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      state.at(i) = specs[i].per_player
+                        ? arrays[i].Slice(slot.player_row, slot.player_row + slot.num_players).Borrow()
+                        : arrays[i][slot.row].Borrow();
+    }
+    return state;
+  }
+
+  void WriteCommon(StepType step_type, bool terminated, bool truncated) {
+    if (slot_.block == nullptr) {
+      throw std::logic_error("the env did not call Allocate() in Reset()/Step()");
+    }
+    State state = Views(slot_);
+    state["info:env_id"_] = env_id_;
+    state["info:players.env_id"_] = env_id_;
+    state["info:elapsed_step"_] = elapsed_step_;
+    state["done"_] = step_type == kLast;
+    state["terminated"_] = terminated;
+    state["truncated"_] = truncated;
+    float discount = terminated ? 0.0F : 1.0F;
+    if (!std::isnan(discount_override_)) discount = discount_override_;
+    discount_override_ = std::nanf("");
+    state["discount"_] = discount;
+    state["step_type"_] = static_cast<int>(step_type);
+  }
+
+  // Same-step autoreset: the shadow ("final") arrays always hold the obs and
+  // info the action led to; for a done env the main arrays then get the
+  // first obs of the next episode.
+  void ShadowFinal() {
+    const std::vector<ArraySpec>& specs = *wiring_.state_specs;
+    const std::vector<std::size_t>& shadowed = *wiring_.shadowed;
+    const StateBlock& block = *slot_.block;
+    for (std::size_t k = 0; k < shadowed.size(); ++k) {
+      const Array& src = block.arrays()[shadowed[k]];
+      const Array& dst = block.final_arrays()[k];
+      std::size_t first = specs[shadowed[k]].per_player ? slot_.player_row : slot_.row;
+      std::size_t rows = specs[shadowed[k]].per_player ? slot_.num_players : 1;
+      std::memcpy(dst.raw() + first * dst.row_bytes(), src.raw() + first * src.row_bytes(),
+                  rows * src.row_bytes());
+    }
+  }
+
+  void ResetInSameRow() {
+    State state = Views(slot_);
+    std::vector<double> reward(slot_.num_players);
+    for (int p = 0; p < slot_.num_players; ++p) reward[p] = state["reward"_].template Get<double>(p);
+    bool terminated = state["terminated"_].template Get<bool>();
+    bool truncated = state["truncated"_].template Get<bool>();
+    float discount = state["discount"_].template Get<float>();
+    int num_players = slot_.num_players;
+    reuse_slot_ = true;
+    elapsed_step_ = 0;
+    done_ = false;
+    Reset();
+    reuse_slot_ = false;
+    if (slot_.num_players != num_players) {
+      throw std::logic_error("same-step autoreset: Reset() changed the player count");
+    }
+    WriteCommon(kLast, terminated, truncated);
+    state["discount"_] = discount;
+    for (int p = 0; p < num_players; ++p) state["reward"_].Set(p, reward[p]);
+  }
+
+  EnvWiring wiring_;
+  StateSlot slot_;
+  int order_ = 0;
+  int action_players_ = 1;
+  bool done_ = true;  // the first step of a fresh env is a reset
+  bool reuse_slot_ = false;
+  bool same_step_;
+  float discount_override_ = std::nanf("");
+};
+
+}  // namespace parallel_pool
+
+#endif  // PARALLEL_POOL_CORE_ENV_H_

@@ -1,0 +1,284 @@
+// The pybind11 binding shared by every family: BindEnv<Pool>(module, "Name")
+// exposes _NameEnvSpec and _NameEnvPool to parallel_pool/python.
+//
+// Arrays cross the boundary through the numpy C API directly: actions are
+// converted (same_kind casting) and validated while the GIL is held, then
+// the GIL is released for the whole C++ step; results become numpy arrays
+// over the batch buffer itself (no copy), kept alive by one capsule.
+#ifndef PARALLEL_POOL_CORE_PY_ENV_POOL_H_
+#define PARALLEL_POOL_CORE_PY_ENV_POOL_H_
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+
+namespace parallel_pool {
+
+namespace py = pybind11;
+
+// Call once from PYBIND11_MODULE before binding anything.
+inline void InitNumpy() {
+  if (_import_array() < 0) throw py::error_already_set();
+}
+
+inline int NumpyType(DType dtype) {
+  switch (dtype) {
+    case DType::kBool: return NPY_BOOL;
+    case DType::kInt8: return NPY_INT8;
+    case DType::kUInt8: return NPY_UINT8;
+    case DType::kInt16: return NPY_INT16;
+    case DType::kUInt16: return NPY_UINT16;
+    case DType::kInt32: return NPY_INT32;
+    case DType::kUInt32: return NPY_UINT32;
+    case DType::kInt64: return NPY_INT64;
+    case DType::kUInt64: return NPY_UINT64;
+    case DType::kFloat32: return NPY_FLOAT32;
+    case DType::kFloat64: return NPY_FLOAT64;
+  }
+  return NPY_VOID;
+}
+
+inline std::string ShapeString(const npy_intp* dims, int nd) {
+  std::ostringstream out;
+  out << "(";
+  for (int i = 0; i < nd; ++i) out << dims[i] << (nd == 1 || i + 1 < nd ? "," : "") << (i + 1 < nd ? " " : "");
+  out << ")";
+  return out.str();
+}
+
+// obj -> a C-contiguous array of exactly `spec`'s dtype and shape (rows, ...).
+// Raises TypeError for a dtype that same_kind casting forbids (float -> int),
+// ValueError for a wrong shape. `what` names the argument in messages.
+inline py::object ToContiguous(py::handle obj, const ArraySpec& spec, std::size_t rows,
+                               const std::string& what) {
+  auto owned = py::reinterpret_steal<py::object>(PyArray_FROM_O(obj.ptr()));
+  if (!owned) throw py::error_already_set();
+  auto* arr = reinterpret_cast<PyArrayObject*>(owned.ptr());
+  int want = NumpyType(spec.dtype);
+  if (PyArray_TYPE(arr) != want || !PyArray_IS_C_CONTIGUOUS(arr) || !PyArray_ISALIGNED(arr)) {
+    PyArray_Descr* want_descr = PyArray_DescrFromType(want);
+    if (!PyArray_CanCastTypeTo(PyArray_DESCR(arr), want_descr, NPY_SAME_KIND_CASTING)) {
+      Py_DECREF(want_descr);
+      std::string got = py::str(reinterpret_cast<PyObject*>(PyArray_DESCR(arr)));
+      throw py::type_error(what + ": dtype " + got + " cannot be cast to " + DTypeName(spec.dtype) +
+                           " (same_kind casting); pass an array of " + DTypeName(spec.dtype));
+    }
+    owned = py::reinterpret_steal<py::object>(PyArray_FromArray(
+        arr, want_descr, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED | NPY_ARRAY_FORCECAST));
+    if (!owned) throw py::error_already_set();
+    arr = reinterpret_cast<PyArrayObject*>(owned.ptr());
+  }
+  int nd = PyArray_NDIM(arr);
+  const npy_intp* dims = PyArray_DIMS(arr);
+  bool ok = nd == static_cast<int>(spec.shape.size()) + 1 && dims[0] == static_cast<npy_intp>(rows);
+  for (std::size_t i = 0; ok && i < spec.shape.size(); ++i) {
+    ok = dims[i + 1] == static_cast<npy_intp>(spec.shape[i]);
+  }
+  if (!ok) {
+    std::vector<npy_intp> expected{static_cast<npy_intp>(rows)};
+    for (std::size_t d : spec.shape) expected.push_back(static_cast<npy_intp>(d));
+    throw py::value_error(what + ": expected shape " +
+                          ShapeString(expected.data(), static_cast<int>(expected.size())) +
+                          ", got " + ShapeString(dims, nd));
+  }
+  return owned;
+}
+
+inline Array BorrowNumpy(const py::object& obj, DType dtype) {
+  auto* arr = reinterpret_cast<PyArrayObject*>(obj.ptr());
+  int nd = PyArray_NDIM(arr);
+  Shape shape(PyArray_DIMS(arr), PyArray_DIMS(arr) + nd);
+  return Array(nullptr, static_cast<char*>(PyArray_DATA(arr)), dtype, shape);
+}
+
+// Discrete actions must lie in their declared range; continuous actions must
+// not be NaN (out-of-range values are passed on: each env clips them the way
+// its reference implementation does).
+template <typename T>
+void CheckValues(const Array& a, const Spec<T>& spec, const std::string& what) {
+  const T* v = a.Data<T>();
+  std::size_t n = a.size();
+  std::size_t per_row = spec.elementwise_low.empty() ? 1 : spec.elementwise_low.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(v[i])) throw py::value_error(what + ": contains NaN");
+    } else if constexpr (!std::is_same_v<T, bool>) {
+      if (!spec.has_bounds) continue;
+      T lo = spec.elementwise_low.empty() ? spec.low : spec.elementwise_low[i % per_row];
+      T hi = spec.elementwise_high.empty() ? spec.high : spec.elementwise_high[i % per_row];
+      if (v[i] < lo || v[i] > hi) {
+        throw py::value_error(what + ": value " + std::to_string(v[i]) + " is outside [" +
+                              std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      }
+    }
+  }
+}
+
+template <typename T>
+py::tuple SpecTuple(std::string_view key, const Spec<T>& s) {
+  using P = std::conditional_t<std::is_floating_point_v<T>, double,
+                               std::conditional_t<std::is_same_v<T, bool>, bool, long long>>;
+  std::vector<P> lo(s.elementwise_low.begin(), s.elementwise_low.end());
+  std::vector<P> hi(s.elementwise_high.begin(), s.elementwise_high.end());
+  return py::make_tuple(std::string(key), DTypeName(DTypeOf<T>()), s.shape, s.has_bounds,
+                        static_cast<P>(s.low), static_cast<P>(s.high), lo, hi);
+}
+
+template <typename SpecDict>
+py::list SpecList(const SpecDict& specs) {
+  py::list out;
+  specs.ForEach([&](std::string_view key, const auto& s) { out.append(SpecTuple(key, s)); });
+  return out;
+}
+
+template <typename PoolT>
+class PyEnvPool {
+ public:
+  using Spec = typename PoolT::Spec;
+  using Values = typename Spec::Config::Values;
+
+  explicit PyEnvPool(const Spec& spec) : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {}
+
+  void Send(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
+    ActionBatch batch = Convert(actions, env_ids, players);
+    py::gil_scoped_release release;
+    pool_.Send(batch);
+  }
+
+  py::tuple Recv() {
+    StateBatch out;
+    {
+      py::gil_scoped_release release;
+      out = pool_.Recv();
+    }
+    return ToPython(out);
+  }
+
+  py::tuple Step(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
+    ActionBatch batch = Convert(actions, env_ids, players);
+    StateBatch out;
+    {
+      py::gil_scoped_release release;
+      out = pool_.Step(batch);
+    }
+    return ToPython(out);
+  }
+
+  void Reset(const py::object& env_ids) {
+    std::vector<int> ids = EnvIds(env_ids);
+    py::gil_scoped_release release;
+    pool_.Reset(ids);
+  }
+
+  std::vector<std::string> final_keys() const {
+    std::vector<std::string> out;
+    if (!pool_.same_step()) return out;
+    for (std::size_t i : pool_.shadowed_fields()) out.push_back(pool_.state_keys()[i]);
+    return out;
+  }
+  const std::vector<std::string>& state_keys() const { return pool_.state_keys(); }
+  int in_flight() const { return pool_.in_flight(); }
+
+ private:
+  std::vector<int> EnvIds(const py::object& env_ids) const {
+    if (env_ids.is_none()) return {};
+    ArraySpec spec{DType::kInt32, {}, false};
+    std::size_t n = static_cast<std::size_t>(py::len(env_ids));
+    py::object arr = ToContiguous(env_ids, spec, n, "env_id");
+    const int* p = static_cast<const int*>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(arr.ptr())));
+    return std::vector<int>(p, p + n);
+  }
+
+  ActionBatch Convert(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
+    ActionBatch batch;
+    batch.env_ids = EnvIds(env_ids);
+    if (!players.is_none()) batch.players_env_id = EnvIds(players);
+    if (actions.size() != action_specs_.size()) {
+      throw py::value_error("action: expected " + std::to_string(action_specs_.size()) +
+                            " fields, got " + std::to_string(actions.size()));
+    }
+    std::size_t player_rows = batch.players_env_id.empty() ? batch.env_ids.size()
+                                                            : batch.players_env_id.size();
+    keep_alive_.clear();
+    std::size_t f = 0;
+    pool_.spec().action_spec.ForEach([&](std::string_view key, const auto& s) {
+      const ArraySpec& a = action_specs_[f];
+      std::string what = "action[" + std::string(key) + "]";
+      py::object arr = ToContiguous(actions[f], a, a.per_player ? player_rows : batch.env_ids.size(), what);
+      Array view = BorrowNumpy(arr, a.dtype);
+      CheckValues(view, s, what);
+      batch.fields.push_back(view);
+      keep_alive_.push_back(std::move(arr));
+      ++f;
+    });
+    return batch;
+  }
+
+  static py::tuple ToPython(const StateBatch& out) {
+    if (out.arrays.empty()) return py::tuple();
+    // Every field of a batch lives in one allocation: one capsule owns it.
+    auto* owner = new std::shared_ptr<char>(out.arrays[0].owner());
+    py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<char>*>(p); });
+    py::tuple result(out.arrays.size() + out.final_arrays.size());
+    std::size_t i = 0;
+    for (const auto* group : {&out.arrays, &out.final_arrays}) {
+      for (const Array& a : *group) {
+        npy_intp dims[Shape::kMaxDims];
+        for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
+        PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()),
+                                    nullptr, a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
+        if (arr == nullptr) throw py::error_already_set();
+        Py_INCREF(base.ptr());
+        PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
+        PyTuple_SET_ITEM(result.ptr(), i++, arr);
+      }
+    }
+    return result;
+  }
+
+  PoolT pool_;
+  std::vector<ArraySpec> action_specs_;
+  std::vector<py::object> keep_alive_;  // converted actions, alive until copied
+};
+
+// Binds _<name>EnvSpec and _<name>EnvPool for one env class.
+template <typename PoolT>
+void BindEnv(py::module_& m, const std::string& name) {
+  using Spec = typename PoolT::Spec;
+  using Config = typename Spec::Config;
+  using Values = typename Config::Values;
+  py::class_<Spec>(m, ("_" + name + "EnvSpec").c_str())
+      .def(py::init([](const Values& values) { return Spec(Config(values)); }))
+      .def_property_readonly_static("_config_keys", [](py::object) { return Config::Keys(); })
+      .def_property_readonly_static("_default_config_values",
+                                    [](py::object) { return Spec::DefaultConfig().values(); })
+      .def_property_readonly("_config_values", [](const Spec& s) { return s.config.values(); })
+      .def_property_readonly("_state_spec", [](const Spec& s) { return SpecList(s.state_spec); })
+      .def_property_readonly("_action_spec", [](const Spec& s) { return SpecList(s.action_spec); });
+  py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str())
+      .def(py::init<const Spec&>())
+      .def("_send", &PyEnvPool<PoolT>::Send)
+      .def("_recv", &PyEnvPool<PoolT>::Recv)
+      .def("_step", &PyEnvPool<PoolT>::Step)
+      .def("_reset", &PyEnvPool<PoolT>::Reset)
+      .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)
+      .def_property_readonly("_final_keys", &PyEnvPool<PoolT>::final_keys)
+      .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight);
+}
+
+}  // namespace parallel_pool
+
+#endif  // PARALLEL_POOL_CORE_PY_ENV_POOL_H_

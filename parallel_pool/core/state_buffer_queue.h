@@ -1,0 +1,191 @@
+// StateBufferQueue: pre-allocated output batches that workers write in place.
+//
+// A StateBlock holds one batch: an array per state field with a row per env
+// (or per player). A worker claims a row with one atomic add and writes its
+// env's result straight into it; when the block's last row is finished the
+// caller takes the block whole and hands its memory to numpy (no copy), and
+// a fresh block takes its place, so memory given away is never written again.
+//
+// Sync mode (batch_size == num_envs): one block per step; an env's row is its
+// position in the send, so results come back in the order sent.
+// Async mode: a ring of blocks filled in completion order; a block is ready
+// when batch_size rows are finished.
+#ifndef PARALLEL_POOL_CORE_STATE_BUFFER_QUEUE_H_
+#define PARALLEL_POOL_CORE_STATE_BUFFER_QUEUE_H_
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/array.h"
+#include "parallel_pool/core/spec.h"
+
+namespace parallel_pool {
+
+class StateBlock {
+ public:
+  // `shadowed` lists the fields that get a second "final" array (same-step
+  // autoreset keeps the terminal observation and info there).
+  StateBlock(const std::vector<ArraySpec>& specs, const std::vector<std::size_t>& shadowed,
+             std::size_t batch, std::size_t max_players, int target)
+      : target_(target) {
+    // One allocation for the whole block: fields start on 64-byte lines so
+    // workers writing neighbouring fields don't share cache lines needlessly.
+    std::vector<std::size_t> offsets;
+    std::size_t total = 0;
+    auto plan = [&](const ArraySpec& spec) {
+      std::size_t rows = spec.per_player ? batch * max_players : batch;
+      std::size_t bytes = rows * SizeOf(spec.dtype);
+      for (std::size_t d : spec.shape) bytes *= d;
+      offsets.push_back(total);
+      total += (bytes + 63) / 64 * 64;
+    };
+    for (const ArraySpec& spec : specs) plan(spec);
+    for (std::size_t i : shadowed) plan(specs[i]);
+    std::shared_ptr<char> owner(new char[std::max<std::size_t>(total, 64)],
+                                std::default_delete<char[]>());
+    std::size_t k = 0;
+    auto view = [&](const ArraySpec& spec) {
+      std::vector<std::size_t> shape{spec.per_player ? batch * max_players : batch};
+      shape.insert(shape.end(), spec.shape.begin(), spec.shape.end());
+      return Array(owner, owner.get() + offsets[k++], spec.dtype, Shape(shape));
+    };
+    for (const ArraySpec& spec : specs) arrays_.push_back(view(spec));
+    for (std::size_t i : shadowed) final_arrays_.push_back(view(specs[i]));
+  }
+
+  // Claims `num_players` player rows (the env row comes from the queue's
+  // global counter in async mode, or from the send order in sync mode).
+  std::size_t ClaimPlayers(int num_players) {
+    return claimed_.fetch_add(static_cast<std::size_t>(num_players),
+                              std::memory_order_relaxed);
+  }
+
+  // A row is written. The caller is woken when the last expected row is in.
+  void Finish() {
+    int n = finished_.fetch_add(1) + 1;
+    if (n == target_.load()) finished_.notify_all();
+  }
+
+  bool Ready() const { return finished_.load() >= target_.load(); }
+
+  void Wait() const {
+    int target = target_.load();
+    for (int done = finished_.load(); done < target; done = finished_.load()) {
+      finished_.wait(done);
+    }
+  }
+
+  void AddTarget(int n) { target_.fetch_add(n); }
+  int target() const { return target_.load(); }
+  std::size_t player_rows() const { return claimed_.load(); }
+
+  const std::vector<Array>& arrays() const { return arrays_; }
+  const std::vector<Array>& final_arrays() const { return final_arrays_; }
+
+ private:
+  std::vector<Array> arrays_;
+  std::vector<Array> final_arrays_;
+  std::atomic<std::size_t> claimed_{0};  // player rows handed out
+  std::atomic<int> finished_{0};
+  std::atomic<int> target_;
+};
+
+// Where one env's result goes.
+struct StateSlot {
+  StateBlock* block = nullptr;
+  std::size_t row = 0;
+  std::size_t player_row = 0;
+  int num_players = 0;
+};
+
+// A finished batch: every field truncated to the rows actually written, then
+// the same-step "final" shadows (empty unless same-step autoreset is on).
+struct StateBatch {
+  std::vector<Array> arrays;
+  std::vector<Array> final_arrays;
+};
+
+class StateBufferQueue {
+ public:
+  StateBufferQueue(std::vector<ArraySpec> specs, std::vector<std::size_t> shadowed,
+                   std::size_t batch, std::size_t num_envs, std::size_t max_players,
+                   bool sync_mode)
+      : specs_(std::move(specs)),
+        shadowed_(std::move(shadowed)),
+        batch_(batch),
+        max_players_(max_players),
+        sync_mode_(sync_mode),
+        // Async: results not yet received never exceed num_envs, so writers
+        // run at most num_envs / batch + 1 blocks ahead of the reader.
+        ring_(sync_mode ? 1 : num_envs / batch + 2) {
+    for (auto& block : ring_) block = NewBlock();
+  }
+
+  // Worker side: the slot for one env's result. `order` is used in sync mode.
+  StateSlot Allocate(int num_players, int order) {
+    if (num_players < 0 || static_cast<std::size_t>(num_players) > max_players_) {
+      throw std::out_of_range("Allocate: num_players outside [0, max_num_players]");
+    }
+    StateSlot slot;
+    slot.num_players = num_players;
+    if (sync_mode_) {
+      slot.block = ring_[0].get();
+      slot.row = static_cast<std::size_t>(order);
+      slot.player_row = slot.block->ClaimPlayers(num_players);
+    } else {
+      std::uint64_t s = next_row_.fetch_add(1, std::memory_order_relaxed);
+      slot.block = ring_[(s / batch_) % ring_.size()].get();
+      slot.row = s % batch_;
+      slot.player_row = slot.block->ClaimPlayers(num_players);
+    }
+    return slot;
+  }
+
+  // Caller side, sync mode: n more results are due in the current batch.
+  void Expect(int n) { ring_[0]->AddTarget(n); }
+
+  StateBlock& head() { return *ring_[head_ % ring_.size()]; }
+
+  // Takes the (ready) head batch and puts a fresh block in its place.
+  StateBatch Take() {
+    std::unique_ptr<StateBlock>& slot = ring_[head_ % ring_.size()];
+    std::unique_ptr<StateBlock> block = std::move(slot);
+    slot = NewBlock();
+    ++head_;
+    std::size_t rows = static_cast<std::size_t>(block->target());
+    std::size_t player_rows = block->player_rows();
+    StateBatch out;
+    for (std::size_t i = 0; i < specs_.size(); ++i) {
+      out.arrays.push_back(block->arrays()[i].Truncate(specs_[i].per_player ? player_rows : rows));
+    }
+    for (std::size_t k = 0; k < shadowed_.size(); ++k) {
+      bool per_player = specs_[shadowed_[k]].per_player;
+      out.final_arrays.push_back(block->final_arrays()[k].Truncate(per_player ? player_rows : rows));
+    }
+    return out;
+  }
+
+ private:
+  std::unique_ptr<StateBlock> NewBlock() const {
+    return std::make_unique<StateBlock>(specs_, shadowed_, batch_, max_players_,
+                                        sync_mode_ ? 0 : static_cast<int>(batch_));
+  }
+
+  std::vector<ArraySpec> specs_;
+  std::vector<std::size_t> shadowed_;
+  std::size_t batch_;
+  std::size_t max_players_;
+  bool sync_mode_;
+  std::vector<std::unique_ptr<StateBlock>> ring_;
+  std::atomic<std::uint64_t> next_row_{0};
+  std::size_t head_ = 0;
+};
+
+}  // namespace parallel_pool
+
+#endif  // PARALLEL_POOL_CORE_STATE_BUFFER_QUEUE_H_
