@@ -91,8 +91,20 @@ class Array {
   }
   char* raw() const { return data_; }
   const std::shared_ptr<char>& owner() const { return owner_; }
-  // The same memory without shared ownership (no atomic refcounting).
+  // Non-owning views (no atomic refcounting): for the per-step views that
+  // workers write through while the batch buffer is kept alive elsewhere.
   Array Borrow() const { return Array(nullptr, data_, dtype_, shape_); }
+  Array BorrowRow(std::size_t i) const {
+    CheckRows(i + 1);
+    return Array(nullptr, data_ + i * row_bytes(), dtype_,
+                 Shape(shape_.begin() + 1, shape_.end()));
+  }
+  Array BorrowSlice(std::size_t begin, std::size_t end) const {
+    CheckRows(end);
+    Shape shape = shape_;
+    shape[0] = end - begin;
+    return Array(nullptr, data_ + begin * row_bytes(), dtype_, shape);
+  }
 
   // Row i, with the leading dimension dropped.
   Array operator[](std::size_t i) const {

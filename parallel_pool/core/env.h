@@ -158,9 +158,9 @@ class Env {
     for (std::size_t i = 0; i < buffers.size(); ++i) {
       if (specs[i].per_player) {
         std::size_t first = static_cast<std::size_t>(env_id_) * max_num_players_;
-        action.at(i) = buffers[i].Slice(first, first + action_players_).Borrow();
+        action.at(i) = buffers[i].BorrowSlice(first, first + action_players_);
       } else {
-        action.at(i) = buffers[i][env_id_].Borrow();
+        action.at(i) = buffers[i].BorrowRow(env_id_);
       }
     }
     return action;
@@ -173,8 +173,8 @@ class Env {
     State state;
     for (std::size_t i = 0; i < specs.size(); ++i) {
       state.at(i) = specs[i].per_player
-                        ? arrays[i].Slice(slot.player_row, slot.player_row + slot.num_players).Borrow()
-                        : arrays[i][slot.row].Borrow();
+                        ? arrays[i].BorrowSlice(slot.player_row, slot.player_row + slot.num_players)
+                        : arrays[i].BorrowRow(slot.row);
     }
     return state;
   }

@@ -1,0 +1,54 @@
+"""DMEnvPool: the pool as a `dm_env.Environment` returning batched TimeSteps."""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+import dm_env
+
+from parallel_pool.python.pool import PoolBase
+from parallel_pool.python.spec import EnvSpec, obs_name
+
+
+class DMEnvPool(PoolBase, dm_env.Environment):
+    """`reset()` / `step(a)` return `dm_env.TimeStep`s whose fields are batched.
+
+    `timestep.observation` is a namedtuple of the obs fields and the info
+    fields (env_id, players_env_id, elapsed_step, ...), as in EnvPool.
+    `step_type` is an int array (0 FIRST, 1 MID, 2 LAST); `discount` is 0 where
+    the episode terminated (not where it was truncated).
+    """
+
+    def __init__(self, spec: EnvSpec) -> None:
+        PoolBase.__init__(self, spec)
+        keys = list(self._pool._state_keys)
+        fields = [(obs_name(k).replace(".", "_"), i) for i, k in enumerate(keys) if k == "obs" or k.startswith(("obs:", "info:"))]
+        self._obs_fields = [i for _, i in fields]
+        self._state_type = collections.namedtuple("State", [n for n, _ in fields])  # type: ignore[misc]
+
+    def _timestep(self, out: tuple) -> dm_env.TimeStep:
+        return dm_env.TimeStep(
+            step_type=out[self._step_type_i],
+            reward=out[self._reward_i],
+            discount=out[self._discount_i],
+            observation=self._state_type(*[out[i] for i in self._obs_fields]),
+        )
+
+    def reset(self, env_id: Any = None) -> dm_env.TimeStep:
+        return self._timestep(self._reset_raw(env_id))
+
+    def step(self, action: Any, env_id: Any = None) -> dm_env.TimeStep:
+        return self._timestep(self._step_raw(action, env_id))
+
+    def send(self, action: Any, env_id: Any = None) -> None:
+        self._send_raw(action, env_id)
+
+    def recv(self) -> dm_env.TimeStep:
+        return self._timestep(self._recv_raw())
+
+    def observation_spec(self) -> Any:
+        return self.spec.observation_spec()
+
+    def action_spec(self) -> Any:
+        return self.spec.action_spec()

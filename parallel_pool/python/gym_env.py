@@ -1,0 +1,62 @@
+"""GymEnvPool: the pool with the gym 0.26 API (and gym spaces when gym is installed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from parallel_pool.python.pool import PoolBase
+from parallel_pool.python.spec import EnvSpec
+
+try:  # gym is optional: without it the class is a plain object with the same API.
+    import gym
+
+    _GymBase: type = gym.Env
+except ImportError:  # pragma: no cover - depends on the environment
+    gym = None
+    _GymBase = object
+
+
+class GymEnvPool(PoolBase, _GymBase):  # type: ignore[misc, valid-type]
+    """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`."""
+
+    metadata: dict[str, Any] = {"render_modes": []}
+
+    def __init__(self, spec: EnvSpec) -> None:
+        PoolBase.__init__(self, spec)
+        if gym is not None:
+            self.observation_space = spec.gym_observation_space
+            self.action_space = spec.gym_action_space
+        else:
+            self.observation_space = spec.observation_space
+            self.action_space = spec.action_space
+
+    def reset(self, env_id: Any = None, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        if kwargs.get("seed") is not None:
+            raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gym()")
+        out = self._reset_raw(env_id)
+        return self._obs(out), self._info(out)
+
+    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        out = self._step_raw(action, env_id)
+        return (
+            self._obs(out),
+            out[self._reward_i],
+            out[self._terminated_i],
+            out[self._truncated_i],
+            self._info(out),
+        )
+
+    def send(self, action: Any, env_id: Any = None) -> None:
+        self._send_raw(action, env_id)
+
+    def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        out = self._recv_raw()
+        return (
+            self._obs(out),
+            out[self._reward_i],
+            out[self._terminated_i],
+            out[self._truncated_i],
+            self._info(out),
+        )

@@ -1,0 +1,185 @@
+"""PoolBase: what the gym, gymnasium and dm_env flavours share.
+
+The C++ pool returns one flat tuple of numpy arrays per batch (state fields
+in declaration order, then the same-step "final" fields). Index positions
+are worked out once here, so the step path does no key lookups.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from parallel_pool.python.spec import EnvSpec, obs_name
+
+# Info fields every env has; they get EnvPool's layout in `info`.
+_COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
+
+
+class PoolBase:
+    """A pool of `num_envs` C++ envs driven in batches.
+
+    Sync mode (batch_size == num_envs): `step` advances the envs given (all
+    by default) and returns their results in that order. Async mode
+    (batch_size < num_envs): `send` starts envs, `recv` returns the first
+    `batch_size` to finish, with `info["env_id"]` telling which.
+    """
+
+    _spec_cls: ClassVar[type[EnvSpec]]
+    _pool_cls: ClassVar[type]
+
+    def __init__(self, spec: EnvSpec) -> None:
+        if not isinstance(spec, self._spec_cls):
+            raise TypeError(f"spec: expected a {self._spec_cls.__name__}, got {type(spec).__name__}")
+        self.spec = spec
+        self.config = spec.config
+        self._pool = self._pool_cls(spec._cpp)
+        self.num_envs: int = spec.config.num_envs
+        self.batch_size: int = spec.config.batch_size
+        self.is_async = self.batch_size < self.num_envs
+        self._all_ids = np.arange(self.num_envs, dtype=np.int32)
+        self._last_ids: np.ndarray | None = None if self.is_async else self._all_ids
+        self._action_keys = list(spec.action_array_spec)
+        self._closed = False
+
+        keys: list[str] = list(self._pool._state_keys)
+        where = {k: i for i, k in enumerate(keys)}
+        self._reward_i = where["reward"]
+        self._done_i = where["done"]
+        self._terminated_i = where["terminated"]
+        self._truncated_i = where["truncated"]
+        self._discount_i = where["discount"]
+        self._step_type_i = where["step_type"]
+        self._env_id_i = where["info:env_id"]
+        self._players_i = where["info:players.env_id"]
+        self._elapsed_i = where["info:elapsed_step"]
+        obs_keys = spec.obs_keys
+        self._single_obs_i = where["obs"] if obs_keys == ["obs"] else None
+        self._obs_items = [(obs_name(k), where[k]) for k in obs_keys]
+        self._info_items = [
+            (obs_name(k), where[k]) for k in keys if k.startswith("info:") and k not in _COMMON_INFO
+        ]
+        # Same-step autoreset: the "final" copies follow the state fields.
+        final_keys = list(self._pool._final_keys)
+        self.same_step = bool(final_keys)
+        base = len(keys)
+        self._final_obs_items = [(obs_name(k), base + j) for j, k in enumerate(final_keys) if not k.startswith("info:")]
+        self._final_info_items = [(obs_name(k), base + j) for j, k in enumerate(final_keys) if k.startswith("info:")]
+
+    # ------------------------------------------------------------------ input
+
+    def _action_fields(self, action: Any) -> tuple[tuple, Any, Any]:
+        """(fields in declaration order, env_id from a dict, players.env_id)."""
+        if isinstance(action, dict):
+            missing = [k for k in self._action_keys if k not in action]
+            if missing:
+                raise ValueError(f"action: missing keys {missing}; this env takes {self._action_keys}")
+            fields = tuple(action[k] for k in self._action_keys)
+            return fields, action.get("env_id"), action.get("players.env_id")
+        if len(self._action_keys) != 1:
+            raise TypeError(f"action: this env takes a dict with keys {self._action_keys}")
+        return (action,), None, None
+
+    def _env_ids(self, env_id: Any) -> Any:
+        if env_id is None:
+            if self._last_ids is None:
+                raise RuntimeError("env_id: none given and no batch received yet; call async_reset() and recv() first")
+            return self._last_ids
+        if isinstance(env_id, (bool, np.bool_)):
+            raise TypeError("env_id: expected int or array of int, got bool")
+        if not isinstance(env_id, np.ndarray) or env_id.ndim != 1:
+            env_id = np.atleast_1d(np.asarray(env_id))
+            if env_id.ndim != 1:
+                raise ValueError(f"env_id: expected a 1-D array of env ids, got shape {env_id.shape}")
+        if env_id.dtype.kind not in "iu":
+            raise TypeError(f"env_id: expected integers, got dtype {env_id.dtype}")
+        return env_id
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("this pool is closed")
+
+    # ---------------------------------------------------------------- batches
+
+    def _send_raw(self, action: Any, env_id: Any) -> None:
+        self._check_open()
+        fields, dict_ids, players = self._action_fields(action)
+        ids = self._env_ids(env_id if env_id is not None else dict_ids)
+        self._pool._send(fields, ids, players)
+
+    def _step_raw(self, action: Any, env_id: Any) -> tuple:
+        self._check_open()
+        fields, dict_ids, players = self._action_fields(action)
+        ids = self._env_ids(env_id if env_id is not None else dict_ids)
+        out = self._pool._step(fields, ids, players)
+        if self.is_async:
+            self._last_ids = out[self._env_id_i]
+        return out
+
+    def _recv_raw(self) -> tuple:
+        self._check_open()
+        out = self._pool._recv()
+        if self.is_async:
+            self._last_ids = out[self._env_id_i]
+        return out
+
+    def _reset_raw(self, env_id: Any) -> tuple:
+        self._check_open()
+        ids = None if env_id is None else self._env_ids(env_id)
+        self._pool._reset(ids)
+        return self._recv_raw()
+
+    def async_reset(self) -> None:
+        """Starts resetting every env; collect the results with recv()."""
+        self._check_open()
+        self._pool._reset(None)
+
+    # --------------------------------------------------------------- outputs
+
+    def _obs(self, out: tuple) -> Any:
+        if self._single_obs_i is not None:
+            return out[self._single_obs_i]
+        return {name: out[i] for name, i in self._obs_items}
+
+    def _info(self, out: tuple) -> dict[str, Any]:
+        info: dict[str, Any] = {
+            "env_id": out[self._env_id_i],
+            "players": {"env_id": out[self._players_i]},
+            "elapsed_step": out[self._elapsed_i],
+        }
+        for name, i in self._info_items:
+            info[name] = out[i]
+        if self.same_step:
+            done = out[self._done_i]
+            finals = self._final_obs_items
+            info["final_obs"] = out[finals[0][1]] if self._single_obs_i is not None else {n: out[i] for n, i in finals}
+            info["_final_obs"] = done
+            final = {n: out[i] for n, i in self._final_info_items}
+            final_info = {
+                "env_id": final.pop("env_id"),
+                "players": {"env_id": final.pop("players.env_id")},
+                "elapsed_step": final.pop("elapsed_step"),
+            }
+            final_info.update(final)
+            info["final_info"] = final_info
+            info["_final_info"] = done
+        return info
+
+    # ------------------------------------------------------------- lifecycle
+
+    def close(self) -> None:
+        """Stops the worker threads (after their current work)."""
+        if not self._closed:
+            self._closed = True
+            self._pool = None
+
+    def __len__(self) -> int:
+        return self.num_envs
+
+    def __repr__(self) -> str:
+        cfg = self.config
+        return (
+            f"{type(self).__name__}(num_envs={cfg.num_envs}, batch_size={cfg.batch_size}, "
+            f"num_threads={cfg.num_threads}, seed={cfg.seed})"
+        )

@@ -1,0 +1,174 @@
+"""EnvSpec: the Python view of an env's single C++ declaration.
+
+The C++ spec lists each state and action field as
+(key, dtype, shape, has_bounds, low, high, elementwise_low, elementwise_high);
+everything a user sees (config namedtuple, gymnasium and gym spaces, dm_env
+specs) is derived from that list here, once.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Any, ClassVar, NamedTuple
+
+import numpy as np
+
+# Integer scalars with a range narrower than this become Discrete spaces.
+_MAX_DISCRETE = 1 << 20
+
+
+class ArraySpec(NamedTuple):
+    """One field: dtype, shape of one env's (or player's) value, bounds."""
+
+    key: str
+    dtype: np.dtype
+    shape: tuple[int, ...]
+    per_player: bool
+    has_bounds: bool
+    low: Any  # scalar, or an array of `shape` when elementwise
+    high: Any
+
+    @property
+    def is_discrete(self) -> bool:
+        return (
+            self.dtype.kind in "iu"
+            and self.has_bounds
+            and self.shape == ()
+            and np.isscalar(self.low)
+            and int(self.high) - int(self.low) < _MAX_DISCRETE
+        )
+
+
+def _parse(raw: tuple) -> ArraySpec:
+    key, dtype, shape, has_bounds, low, high, low_each, high_each = raw
+    per_player = bool(shape) and shape[0] == -1
+    value_shape = tuple(shape[1:] if per_player else shape)
+    dt = np.dtype(dtype)
+    if low_each:
+        low = np.asarray(low_each, dtype=dt).reshape(value_shape)
+        high = np.asarray(high_each, dtype=dt).reshape(value_shape)
+    return ArraySpec(key, dt, value_shape, per_player, has_bounds, low, high)
+
+
+def to_space(spec: ArraySpec, spaces: Any) -> Any:
+    """The gymnasium (or gym) space of one field; `spaces` is that module."""
+    if spec.is_discrete:
+        n = int(spec.high) - int(spec.low) + 1
+        return spaces.Discrete(n, start=int(spec.low))
+    if spec.dtype == np.bool_:
+        return spaces.MultiBinary(list(spec.shape) if spec.shape else 1)
+    return spaces.Box(low=spec.low, high=spec.high, shape=spec.shape, dtype=spec.dtype)
+
+
+def to_dm_spec(spec: ArraySpec, name: str) -> Any:
+    from dm_env import specs
+
+    if spec.is_discrete and int(spec.low) == 0:
+        return specs.DiscreteArray(int(spec.high) + 1, dtype=spec.dtype, name=name)
+    if spec.has_bounds:
+        return specs.BoundedArray(spec.shape, spec.dtype, spec.low, spec.high, name=name)
+    return specs.Array(spec.shape, spec.dtype, name=name)
+
+
+def obs_name(key: str) -> str:
+    """'obs' -> 'obs', 'obs:pos' -> 'pos', 'info:lives' -> 'lives'."""
+    return key.split(":", 1)[1] if ":" in key else key
+
+
+class EnvSpec:
+    """The config and the declared fields of one task.
+
+    Attributes:
+      config: a namedtuple of every config value (defaults filled in).
+      state_array_spec / action_array_spec: {key: ArraySpec}.
+      observation_space / action_space: gymnasium spaces of ONE env.
+    """
+
+    _cpp_cls: ClassVar[type]  # the bound C++ spec class, set by py_env()
+
+    def __init__(self, config_values: tuple) -> None:
+        self._cpp = self._cpp_cls(config_values)
+        self.config = self.config_type()(*self._cpp._config_values)
+        self.state_array_spec = {s.key: s for s in map(_parse, self._cpp._state_spec)}
+        self.action_array_spec = {s.key: s for s in map(_parse, self._cpp._action_spec)}
+
+    @classmethod
+    def config_keys(cls) -> list[str]:
+        return list(cls._cpp_cls._config_keys)
+
+    @classmethod
+    def default_config(cls) -> dict[str, Any]:
+        return dict(zip(cls._cpp_cls._config_keys, cls._cpp_cls._default_config_values))
+
+    @classmethod
+    def config_type(cls) -> type:
+        cached = cls.__dict__.get("_config_type")
+        if cached is None:
+            cached = collections.namedtuple("Config", cls.config_keys())  # type: ignore[misc]
+            cls._config_type = cached
+        return cached
+
+    @property
+    def obs_keys(self) -> list[str]:
+        return [k for k in self.state_array_spec if k == "obs" or k.startswith("obs:")]
+
+    @property
+    def reward_threshold(self) -> float | None:
+        return getattr(self.config, "reward_threshold", None)
+
+    def _obs_space(self, spaces: Any) -> Any:
+        keys = self.obs_keys
+        if keys == ["obs"]:
+            return to_space(self.state_array_spec["obs"], spaces)
+        return spaces.Dict({obs_name(k): to_space(self.state_array_spec[k], spaces) for k in keys})
+
+    def _action_space(self, spaces: Any) -> Any:
+        specs = self.action_array_spec
+        if list(specs) == ["action"]:
+            return to_space(specs["action"], spaces)
+        return spaces.Dict({k: to_space(s, spaces) for k, s in specs.items()})
+
+    @property
+    def observation_space(self) -> Any:
+        import gymnasium
+
+        return self._obs_space(gymnasium.spaces)
+
+    @property
+    def action_space(self) -> Any:
+        import gymnasium
+
+        return self._action_space(gymnasium.spaces)
+
+    gymnasium_observation_space = observation_space
+    gymnasium_action_space = action_space
+
+    @property
+    def gym_observation_space(self) -> Any:
+        import gym
+
+        return self._obs_space(gym.spaces)
+
+    @property
+    def gym_action_space(self) -> Any:
+        import gym
+
+        return self._action_space(gym.spaces)
+
+    def observation_spec(self) -> Any:
+        """dm_env specs of the observation: obs fields, then info fields."""
+        fields = {
+            obs_name(k).replace(".", "_"): to_dm_spec(s, obs_name(k))
+            for k, s in self.state_array_spec.items()
+            if k == "obs" or k.startswith(("obs:", "info:"))
+        }
+        return collections.namedtuple("State", list(fields))(**fields)
+
+    def action_spec(self) -> Any:
+        specs = self.action_array_spec
+        if list(specs) == ["action"]:
+            return to_dm_spec(specs["action"], "action")
+        return {k: to_dm_spec(s, k) for k, s in specs.items()}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.config})"

@@ -1,0 +1,168 @@
+"""The registry of task ids: register(), make*(), make_spec(), list_all_envs().
+
+Same names, arguments and defaults as EnvPool's, so `import parallel_pool as
+envpool` runs user code unchanged. Every bad argument is a ValueError or a
+TypeError that names it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import os
+from typing import Any, NamedTuple
+
+_INT32 = (-(2**31), 2**31 - 1)
+_ENV_TYPES = ("gym", "gymnasium", "dm")
+_AUTORESET_MODES = {"next_step": "next_step", "nextstep": "next_step", "same_step": "same_step", "samestep": "same_step"}
+
+
+class _Entry(NamedTuple):
+    import_path: str
+    spec_cls: str
+    dm_cls: str
+    gym_cls: str | None
+    gymnasium_cls: str
+    defaults: dict[str, Any]
+
+
+class EnvRegistry:
+    """Task id -> where its classes live and its default config."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, _Entry] = {}
+
+    def register(
+        self,
+        task_id: str,
+        import_path: str,
+        spec_cls: str,
+        dm_cls: str,
+        gymnasium_cls: str,
+        gym_cls: str | None = None,
+        aliases: tuple[str, ...] | list[str] = (),
+        **kwargs: Any,
+    ) -> None:
+        """Registers `task_id` (and `aliases`); kwargs become config defaults."""
+        for name in (task_id, *aliases):
+            if name in self._entries:
+                raise ValueError(f"task_id: {name!r} is already registered")
+            kwargs.setdefault("base_path", os.path.dirname(os.path.abspath(__file__)))
+            self._entries[name] = _Entry(import_path, spec_cls, dm_cls, gym_cls, gymnasium_cls, dict(kwargs))
+
+    def list_all_envs(self) -> list[str]:
+        return list(self._entries)
+
+    def _entry(self, task_id: Any) -> _Entry:
+        if not isinstance(task_id, str):
+            raise TypeError(f"task_id: expected a str, got {type(task_id).__name__}")
+        entry = self._entries.get(task_id)
+        if entry is None:
+            close = difflib.get_close_matches(task_id, self._entries, n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+            raise ValueError(f"task_id: {task_id!r} is not registered{hint} (parallel_pool.list_all_envs() lists all)")
+        return entry
+
+    def _load(self, entry: _Entry, attr: str) -> Any:
+        return getattr(importlib.import_module(entry.import_path), attr)
+
+    def make_spec(self, task_id: str, **kwargs: Any) -> Any:
+        """The EnvSpec of `task_id` with `kwargs` applied to its config."""
+        entry = self._entry(task_id)
+        spec_cls = self._load(entry, entry.spec_cls)
+        config = spec_cls.default_config()
+        config.update(entry.defaults)
+        for key, value in kwargs.items():
+            if key not in config or key == "env_seeds":
+                valid = ", ".join(k for k in config if k != "env_seeds")
+                raise TypeError(f"{task_id}: unexpected keyword argument {key!r}; valid keys: {valid}")
+            config[key] = value
+        _check_config(config, spec_cls.default_config())
+        return spec_cls(tuple(config.values()))
+
+    def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs with the API of `env_type` ("gym", "gymnasium" or "dm")."""
+        if env_type not in _ENV_TYPES:
+            raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
+        entry = self._entry(task_id)
+        spec = self.make_spec(task_id, **kwargs)
+        name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
+        return self._load(entry, name[env_type])(spec)
+
+    def make_dm(self, task_id: str, **kwargs: Any) -> Any:
+        return self.make(task_id, "dm", **kwargs)
+
+    def make_gym(self, task_id: str, **kwargs: Any) -> Any:
+        return self.make(task_id, "gym", **kwargs)
+
+    def make_gymnasium(self, task_id: str, **kwargs: Any) -> Any:
+        return self.make(task_id, "gymnasium", **kwargs)
+
+
+def _check_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int,)) and not hasattr(value, "__index__"):
+        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        lo = "-inf" if low is None else low
+        hi = "inf" if high is None else high
+        raise ValueError(f"{key}: expected an int in [{lo}, {hi}], got {value}")
+    return value
+
+
+def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
+    """Checks types and ranges in place, with messages naming the argument."""
+    num_envs = config["num_envs"] = _check_int("num_envs", config["num_envs"], 1, 1 << 20)
+    config["batch_size"] = _check_int("batch_size", config["batch_size"], 0, num_envs)
+    config["num_threads"] = _check_int("num_threads", config["num_threads"], 0, 4096)
+    config["max_num_players"] = _check_int("max_num_players", config["max_num_players"], 1, 4096)
+    config["max_episode_steps"] = _check_int("max_episode_steps", config["max_episode_steps"], 1, _INT32[1])
+    config["thread_affinity_offset"] = _check_int("thread_affinity_offset", config["thread_affinity_offset"], -1)
+    seed = config["seed"]
+    if isinstance(seed, (list, tuple)) or hasattr(seed, "__array__"):
+        seeds = [_check_int("seed", s, *_INT32) for s in list(seed)]
+        if len(seeds) != num_envs:
+            raise ValueError(f"seed: a list of seeds needs one per env ({num_envs}), got {len(seeds)}")
+        config["env_seeds"] = seeds
+        config["seed"] = seeds[0]
+    else:
+        config["seed"] = _check_int("seed", seed, *_INT32)
+        config["env_seeds"] = []
+        # seed + env_id must stay in int32 too.
+        _check_int("seed", config["seed"] + num_envs - 1, *_INT32)
+    mode = config["autoreset_mode"]
+    mode_name = getattr(mode, "value", mode)
+    if not isinstance(mode_name, str) or mode_name.lower().replace("-", "_") not in _AUTORESET_MODES:
+        raise ValueError(f"autoreset_mode: expected 'next_step' or 'same_step', got {mode!r}")
+    config["autoreset_mode"] = _AUTORESET_MODES[mode_name.lower().replace("-", "_")]
+    for key, default in defaults.items():
+        value = config[key]
+        if key in ("seed", "env_seeds", "autoreset_mode"):
+            continue
+        if isinstance(default, bool):
+            if not isinstance(value, (bool,)) and type(value).__name__ != "bool_":
+                raise TypeError(f"{key}: expected a bool, got {type(value).__name__} {value!r}")
+            config[key] = bool(value)
+        elif isinstance(default, int):
+            config[key] = _check_int(key, value)
+        elif isinstance(default, float):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+                raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
+            config[key] = float(value)
+        elif isinstance(default, str):
+            if not isinstance(value, str):
+                raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")
+        elif isinstance(default, list):
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+                raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
+            config[key] = list(value)
+
+
+registry = EnvRegistry()
+register = registry.register
+make = registry.make
+make_dm = registry.make_dm
+make_gym = registry.make_gym
+make_gymnasium = registry.make_gymnasium
+make_spec = registry.make_spec
+list_all_envs = registry.list_all_envs
