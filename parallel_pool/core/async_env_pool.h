@@ -183,7 +183,6 @@ class AsyncEnvPool {
   // envs in flight. Throws std::invalid_argument (ValueError in Python)
   // before changing anything if the request is bad.
   std::vector<ActionSlice> Prepare(const ActionBatch& batch, bool force_reset) {
-    ThrowPendingError();
     std::vector<int> ids = batch.env_ids;
     if (ids.empty() && force_reset) {
       for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
@@ -263,8 +262,9 @@ class AsyncEnvPool {
     for (int id : ids) (*players)[id] = multi ? seen[id] : 1;
   }
 
+  // Env errors surface here, after the batch is taken, so the envs that
+  // did finish are not left "in flight" forever.
   StateBatch RecvLocked() {
-    ThrowPendingError();
     int due = sync_mode_ ? sync_sent_ : batch_size_;
     if (due == 0 || in_flight_count_ < due) {
       throw std::runtime_error(

@@ -136,13 +136,15 @@ class StateBufferQueue {
     if (sync_mode_) {
       slot.block = ring_[0].get();
       slot.row = static_cast<std::size_t>(order);
-      slot.player_row = slot.block->ClaimPlayers(num_players);
     } else {
       std::uint64_t s = next_row_.fetch_add(1, std::memory_order_relaxed);
       slot.block = ring_[(s / batch_) % ring_.size()].get();
       slot.row = s % batch_;
-      slot.player_row = slot.block->ClaimPlayers(num_players);
     }
+    // Single-player envs: a player row is the env row, so per-player fields
+    // (reward) line up with per-env fields (obs). Multi-player envs claim
+    // rows as they finish; info["players"]["env_id"] maps them.
+    slot.player_row = max_players_ == 1 ? slot.row : slot.block->ClaimPlayers(num_players);
     return slot;
   }
 
@@ -158,7 +160,7 @@ class StateBufferQueue {
     slot = NewBlock();
     ++head_;
     std::size_t rows = static_cast<std::size_t>(block->target());
-    std::size_t player_rows = block->player_rows();
+    std::size_t player_rows = max_players_ == 1 ? rows : block->player_rows();
     StateBatch out;
     for (std::size_t i = 0; i < specs_.size(); ++i) {
       out.arrays.push_back(block->arrays()[i].Truncate(specs_[i].per_player ? player_rows : rows));

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 from typing import Any
 
 import numpy as np
@@ -10,7 +12,10 @@ from parallel_pool.python.pool import PoolBase
 from parallel_pool.python.spec import EnvSpec
 
 try:  # gym is optional: without it the class is a plain object with the same API.
-    import gym
+    # gym prints a deprecation notice on import; `import parallel_pool` must
+    # stay quiet for the many users who never call make_gym().
+    with contextlib.redirect_stderr(io.StringIO()):
+        import gym
 
     _GymBase: type = gym.Env
 except ImportError:  # pragma: no cover - depends on the environment

@@ -1,0 +1,130 @@
+// CartPoleEnv: gymnasium's CartPole (Barto, Sutton & Anderson's cart-pole),
+// as CartPole-v0 and CartPole-v1.
+//
+// A pole is hinged on a cart moving along a frictionless track; each step
+// pushes the cart left or right with a fixed force (explicit Euler, 0.02 s).
+// The episode terminates when the pole leans more than 12 degrees or the cart
+// leaves [-2.4, 2.4]. Reward +1 every step, the terminating one included
+// (with sutton_barto_reward: 0 each step, -1 on termination).
+// Reset: all four state variables uniform in [-0.05, 0.05].
+//
+// Observation "obs": float32 [4] = cart position, cart velocity, pole angle,
+//   pole angular velocity; bounds +-[4.8, inf, 0.418, inf].
+// Action "action": int in [0, 1]: 0 pushes left, 1 pushes right.
+// Info "info:state": float64 [4], the exact state behind the float32 obs
+//   (lets a reference implementation be synchronised bit for bit).
+#ifndef PARALLEL_POOL_CLASSIC_CONTROL_CARTPOLE_H_
+#define PARALLEL_POOL_CLASSIC_CONTROL_CARTPOLE_H_
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/env.h"
+
+namespace parallel_pool::classic_control {
+
+// Physics, as gymnasium defines it (derived values computed the same way, so
+// they round the same).
+inline constexpr double kCartPoleGravity = 9.8;
+inline constexpr double kCartPoleMassCart = 1.0;
+inline constexpr double kCartPoleMassPole = 0.1;
+inline constexpr double kCartPoleTotalMass = kCartPoleMassPole + kCartPoleMassCart;
+inline constexpr double kCartPoleHalfLength = 0.5;  // half the pole's length
+inline constexpr double kCartPolePoleMassLength = kCartPoleMassPole * kCartPoleHalfLength;
+inline constexpr double kCartPoleForceMag = 10.0;
+inline constexpr double kCartPoleTau = 0.02;  // seconds per step
+inline constexpr double kCartPoleThetaThreshold = 12 * 2 * M_PI / 360;
+inline constexpr double kCartPoleXThreshold = 2.4;
+inline constexpr double kCartPoleResetBound = 0.05;
+
+class CartPoleEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("reward_threshold"_.Bind(475.0),
+                    "sutton_barto_reward"_.Bind(false));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    std::vector<float> high{static_cast<float>(kCartPoleXThreshold * 2), kInf,
+                            static_cast<float>(kCartPoleThetaThreshold * 2), kInf};
+    std::vector<float> low{-high[0], -kInf, -high[2], -kInf};
+    return MakeDict("obs"_.Bind(Spec<float>({4}, low, high)),
+                    "info:state"_.Bind(Spec<double>({4})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 1})));
+  }
+};
+
+using CartPoleEnvSpec = EnvSpec<CartPoleEnvFns>;
+
+class CartPoleEnv : public Env<CartPoleEnvSpec> {
+ public:
+  CartPoleEnv(const Spec& spec, int env_id)
+      : Env(spec, env_id), sutton_barto_reward_(spec.config["sutton_barto_reward"_]) {}
+
+ protected:
+  void Reset() override {
+    std::uniform_real_distribution<double> dist(-kCartPoleResetBound, kCartPoleResetBound);
+    x_ = dist(gen_);
+    x_dot_ = dist(gen_);
+    theta_ = dist(gen_);
+    theta_dot_ = dist(gen_);
+    WriteState(0.0);
+  }
+
+  void Step(const Action& action) override {
+    double force = action["action"_].Get<int>() == 1 ? kCartPoleForceMag : -kCartPoleForceMag;
+    double costheta = std::cos(theta_);
+    double sintheta = std::sin(theta_);
+    // The equations of motion, in gymnasium's operation order.
+    double temp = (force + kCartPolePoleMassLength * (theta_dot_ * theta_dot_) * sintheta) /
+                  kCartPoleTotalMass;
+    double thetaacc =
+        (kCartPoleGravity * sintheta - costheta * temp) /
+        (kCartPoleHalfLength *
+         (4.0 / 3.0 - kCartPoleMassPole * (costheta * costheta) / kCartPoleTotalMass));
+    double xacc = temp - kCartPolePoleMassLength * thetaacc * costheta / kCartPoleTotalMass;
+    x_ = x_ + kCartPoleTau * x_dot_;
+    x_dot_ = x_dot_ + kCartPoleTau * xacc;
+    theta_ = theta_ + kCartPoleTau * theta_dot_;
+    theta_dot_ = theta_dot_ + kCartPoleTau * thetaacc;
+    bool terminated = IsTerminated();
+    double reward = 1.0;
+    if (sutton_barto_reward_) reward = terminated ? -1.0 : 0.0;
+    WriteState(reward);
+  }
+
+  bool IsTerminated() override {
+    return x_ < -kCartPoleXThreshold || x_ > kCartPoleXThreshold ||
+           theta_ < -kCartPoleThetaThreshold || theta_ > kCartPoleThetaThreshold;
+  }
+
+ private:
+  void WriteState(double reward) {
+    State state = Allocate();
+    const double s[4] = {x_, x_dot_, theta_, theta_dot_};
+    state["obs"_].Assign(s, 4);  // rounds to float32, as np.array(state, np.float32)
+    state["info:state"_].Assign(s, 4);
+    state["reward"_] = reward;
+  }
+
+  const bool sutton_barto_reward_;
+  double x_ = 0.0;
+  double x_dot_ = 0.0;
+  double theta_ = 0.0;
+  double theta_dot_ = 0.0;
+};
+
+using CartPoleEnvPool = AsyncEnvPool<CartPoleEnv>;
+
+}  // namespace parallel_pool::classic_control
+
+#endif  // PARALLEL_POOL_CLASSIC_CONTROL_CARTPOLE_H_

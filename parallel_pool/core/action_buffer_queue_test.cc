@@ -1,0 +1,77 @@
+#include "parallel_pool/core/action_buffer_queue.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace parallel_pool {
+namespace {
+
+TEST(ActionBufferQueueTest, FifoOrder) {
+  ActionBufferQueue q(4);
+  std::vector<ActionSlice> items{{0, 0, false}, {1, 1, true}, {2, 2, false}};
+  q.EnqueueBulk(items.data(), items.size());
+  EXPECT_EQ(q.Dequeue().env_id, 0);
+  ActionSlice s;
+  ASSERT_TRUE(q.TryDequeue(&s));
+  EXPECT_EQ(s.env_id, 1);
+  EXPECT_TRUE(s.force_reset);
+  EXPECT_EQ(q.Dequeue().env_id, 2);
+  EXPECT_FALSE(q.TryDequeue(&s));
+}
+
+TEST(ActionBufferQueueTest, OverCapacityThrows) {
+  ActionBufferQueue q(2);
+  std::vector<ActionSlice> items(3, ActionSlice{0, 0, false});
+  EXPECT_THROW(q.EnqueueBulk(items.data(), items.size()), std::logic_error);
+}
+
+// Several producers and consumers: every item is delivered exactly once.
+TEST(ActionBufferQueueTest, ConcurrentProducersAndConsumers) {
+  constexpr int kProducers = 3;
+  constexpr int kConsumers = 4;
+  constexpr int kPerProducer = 20000;
+  ActionBufferQueue q(64);
+  std::vector<std::atomic<int>> seen(kProducers * kPerProducer);
+  std::atomic<int> in_queue{0};
+  std::vector<std::thread> threads;
+  for (int c = 0; c < kConsumers; ++c) {
+    threads.emplace_back([&] {
+      while (true) {
+        ActionSlice s = q.Dequeue();
+        in_queue.fetch_sub(1);
+        if (s.env_id < 0) return;
+        seen[s.env_id].fetch_add(1);
+      }
+    });
+  }
+  std::vector<std::thread> producers;
+  std::mutex capacity_mu;  // keep the queue within capacity, as the pool does
+  for (int p = 0; p < kProducers; ++p) {
+    producers.emplace_back([&, p] {
+      for (int i = 0; i < kPerProducer; ++i) {
+        ActionSlice s{p * kPerProducer + i, i, false};
+        while (true) {
+          std::lock_guard<std::mutex> lock(capacity_mu);
+          if (in_queue.load() < 60) {
+            in_queue.fetch_add(1);
+            q.EnqueueBulk(&s, 1);
+            break;
+          }
+        }
+      }
+    });
+  }
+  for (auto& t : producers) t.join();
+  std::vector<ActionSlice> stop(kConsumers, ActionSlice{-1, 0, false});
+  while (in_queue.load() > 64 - kConsumers) std::this_thread::yield();
+  in_queue.fetch_add(kConsumers);
+  q.EnqueueBulk(stop.data(), stop.size());
+  for (auto& t : threads) t.join();
+  for (auto& s : seen) EXPECT_EQ(s.load(), 1);
+}
+
+}  // namespace
+}  // namespace parallel_pool

@@ -1,0 +1,252 @@
+#include "parallel_pool/core/async_env_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "parallel_pool/core/test_envs.h"
+
+namespace parallel_pool::testing {
+namespace {
+
+CounterEnvSpec MakeSpec(int num_envs, int batch_size, int num_threads = 2) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = num_envs;
+  config["batch_size"_] = batch_size;
+  config["num_threads"_] = num_threads;
+  return CounterEnvSpec(config);
+}
+
+ActionBatch Actions(const std::vector<int>& ids, const std::vector<int>& values) {
+  ActionBatch batch;
+  batch.env_ids = ids;
+  Array a(DType::kInt32, Shape{values.size()});
+  a.Assign(values.data(), values.size());
+  batch.fields.push_back(a);
+  return batch;
+}
+
+// Field indices: obs, info:seed_draw, then the common fields.
+constexpr int kObs = 0;
+constexpr int kEnvId = 2;
+constexpr int kElapsed = 4;
+constexpr int kReward = 5;
+constexpr int kDone = 6;
+constexpr int kTerminated = 7;
+constexpr int kTruncated = 8;
+constexpr int kDiscount = 9;
+constexpr int kStepType = 10;
+
+TEST(AsyncEnvPoolTest, SyncStepReturnsRowsInSendOrder) {
+  CounterEnvPool pool(MakeSpec(4, 4));
+  pool.Reset({});
+  StateBatch reset = pool.Recv();
+  ASSERT_EQ(reset.arrays[kEnvId].shape()[0], 4U);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(reset.arrays[kEnvId].Data<int>()[i], i);
+    EXPECT_EQ(reset.arrays[kStepType].Data<int>()[i], kFirst);
+  }
+  StateBatch out = pool.Step(Actions({3, 1, 0, 2}, {30, 10, 0, 20}));
+  for (int i = 0; i < 4; ++i) {
+    int id = out.arrays[kEnvId].Data<int>()[i];
+    EXPECT_EQ(id, std::vector<int>({3, 1, 0, 2})[i]);
+    EXPECT_EQ(out.arrays[kObs].Data<int>()[i * 3 + 2], id * 10);
+    EXPECT_EQ(out.arrays[kReward].Data<double>()[i], id * 10.0);
+    EXPECT_EQ(out.arrays[kElapsed].Data<int>()[i], 1);
+    EXPECT_EQ(out.arrays[kStepType].Data<int>()[i], kMid);
+  }
+}
+
+TEST(AsyncEnvPoolTest, PartialBatchStepsOnlyTheGivenEnvs) {
+  CounterEnvPool pool(MakeSpec(4, 4));
+  pool.Reset({});
+  pool.Recv();
+  StateBatch out = pool.Step(Actions({2}, {5}));
+  ASSERT_EQ(out.arrays[kEnvId].shape()[0], 1U);
+  EXPECT_EQ(out.arrays[kEnvId].Data<int>()[0], 2);
+  out = pool.Step(Actions({0, 2}, {1, 1}));
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 1);
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[1], 2);
+}
+
+TEST(AsyncEnvPoolTest, EpisodeEndsThenNextStepResets) {
+  CounterEnvPool pool(MakeSpec(1, 1, 1));
+  pool.Reset({});
+  pool.Recv();
+  for (int t = 1; t <= 3; ++t) {
+    StateBatch out = pool.Step(Actions({0}, {1}));
+    bool last = t == 3;
+    EXPECT_EQ(out.arrays[kDone].Data<bool>()[0], last);
+    EXPECT_EQ(out.arrays[kTerminated].Data<bool>()[0], last);
+    EXPECT_FALSE(out.arrays[kTruncated].Data<bool>()[0]);
+    EXPECT_EQ(out.arrays[kDiscount].Data<float>()[0], last ? 0.0F : 1.0F);
+  }
+  StateBatch out = pool.Step(Actions({0}, {1}));  // action ignored: reset
+  EXPECT_EQ(out.arrays[kStepType].Data<int>()[0], kFirst);
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 0);
+  EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 0.0);
+}
+
+TEST(AsyncEnvPoolTest, TruncationAtMaxEpisodeSteps) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["max_episode_steps"_] = 2;
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  pool.Recv();
+  pool.Step(Actions({0}, {1}));
+  StateBatch out = pool.Step(Actions({0}, {1}));
+  EXPECT_TRUE(out.arrays[kDone].Data<bool>()[0]);
+  EXPECT_TRUE(out.arrays[kTruncated].Data<bool>()[0]);
+  EXPECT_FALSE(out.arrays[kTerminated].Data<bool>()[0]);
+  EXPECT_EQ(out.arrays[kDiscount].Data<float>()[0], 1.0F);
+}
+
+TEST(AsyncEnvPoolTest, AsyncRecvReturnsBatchesOfFinishedEnvs) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 6;
+  config["batch_size"_] = 2;
+  config["num_threads"_] = 3;
+  config["sleep_us"_] = 200;
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  std::multiset<int> seen;
+  for (int b = 0; b < 3; ++b) {
+    StateBatch out = pool.Recv();
+    ASSERT_EQ(out.arrays[kEnvId].shape()[0], 2U);
+    for (int i = 0; i < 2; ++i) seen.insert(out.arrays[kEnvId].Data<int>()[i]);
+  }
+  EXPECT_EQ(seen, (std::multiset<int>{0, 1, 2, 3, 4, 5}));
+  // Keep stepping whoever came back; every env keeps its own count.
+  std::vector<int> steps(6, 0);
+  pool.Send(Actions({0, 1, 2, 3, 4, 5}, {1, 1, 1, 1, 1, 1}));
+  for (int b = 0; b < 30; ++b) {
+    StateBatch out = pool.Recv();
+    std::vector<int> ids;
+    for (int i = 0; i < 2; ++i) {
+      int id = out.arrays[kEnvId].Data<int>()[i];
+      ids.push_back(id);
+      if (out.arrays[kStepType].Data<int>()[i] != kFirst) {
+        EXPECT_EQ(out.arrays[kElapsed].Data<int>()[i], ++steps[id]);
+      } else {
+        steps[id] = 0;
+      }
+    }
+    pool.Send(Actions(ids, {1, 1}));
+  }
+}
+
+TEST(AsyncEnvPoolTest, BadRequestsThrowBeforeChangingAnything) {
+  CounterEnvPool pool(MakeSpec(2, 2));
+  EXPECT_THROW(pool.Recv(), std::runtime_error);  // nothing in flight
+  EXPECT_THROW(pool.Step(Actions({2}, {0})), std::invalid_argument);
+  EXPECT_THROW(pool.Step(Actions({0, 0}, {0, 0})), std::invalid_argument);
+  EXPECT_THROW(pool.Step(Actions({0}, {0, 0})), std::invalid_argument);  // 2 rows for 1 env
+  pool.Send(Actions({0}, {0}));
+  EXPECT_THROW(pool.Send(Actions({0}, {0})), std::invalid_argument);  // still running
+  StateBatch out = pool.Recv();
+  EXPECT_EQ(out.arrays[kEnvId].shape()[0], 1U);
+}
+
+TEST(AsyncEnvPoolTest, AsyncRecvThatWouldHangThrows) {
+  CounterEnvPool pool(MakeSpec(4, 2));
+  pool.Send(Actions({0}, {0}));
+  EXPECT_THROW(pool.Recv(), std::runtime_error);
+}
+
+TEST(AsyncEnvPoolTest, EnvErrorReachesCallerAndPoolRecovers) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 3;
+  config["fail_env"_] = 1;
+  config["fail_step"_] = 1;
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  pool.Recv();
+  try {
+    pool.Step(Actions({0, 1, 2}, {1, 1, 1}));
+    FAIL() << "expected the env's exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("failed on purpose"), std::string::npos);
+  }
+  // The failed env restarts its episode; the others carry on.
+  StateBatch out = pool.Step(Actions({0, 1, 2}, {1, 1, 1}));
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 2);
+  EXPECT_EQ(out.arrays[kStepType].Data<int>()[1], kFirst);
+}
+
+TEST(AsyncEnvPoolTest, SeedsGiveReproducibleDistinctEnvs) {
+  auto draw = [](int seed, std::vector<int> env_seeds) {
+    auto config = CounterEnvSpec::DefaultConfig();
+    config["num_envs"_] = 3;
+    config["seed"_] = seed;
+    config["env_seeds"_] = env_seeds;
+    CounterEnvPool pool{CounterEnvSpec(config)};
+    pool.Reset({});
+    StateBatch out = pool.Recv();
+    return std::vector<int>(out.arrays[1].Data<int>(), out.arrays[1].Data<int>() + 3);
+  };
+  EXPECT_EQ(draw(1, {}), draw(1, {}));
+  EXPECT_NE(draw(1, {}), draw(2, {}));
+  std::vector<int> a = draw(1, {});
+  std::vector<int> b = draw(0, {1, 2, 3});  // env i seeded with seed + i
+  EXPECT_EQ(a, b);
+}
+
+TEST(AsyncEnvPoolTest, SameStepAutoresetKeepsTheFinalObservation) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["episode_length"_] = 2;
+  config["autoreset_mode"_] = std::string("same_step");
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  pool.Recv();
+  pool.Step(Actions({0}, {4}));
+  StateBatch out = pool.Step(Actions({0}, {7}));
+  ASSERT_FALSE(out.final_arrays.empty());
+  EXPECT_TRUE(out.arrays[kDone].Data<bool>()[0]);
+  EXPECT_TRUE(out.arrays[kTerminated].Data<bool>()[0]);
+  EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 7.0);
+  EXPECT_EQ(out.arrays[kObs].Data<int>()[1], 0);        // new episode's first obs
+  EXPECT_EQ(out.final_arrays[0].Data<int>()[1], 2);     // the terminal obs
+  EXPECT_EQ(out.final_arrays[0].Data<int>()[2], 7);
+  out = pool.Step(Actions({0}, {3}));                    // no wasted reset step
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 1);
+  EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 3.0);
+}
+
+TEST(AsyncEnvPoolTest, DestructionWithWorkInFlight) {
+  for (int trial = 0; trial < 20; ++trial) {
+    auto config = CounterEnvSpec::DefaultConfig();
+    config["num_envs"_] = 8;
+    config["batch_size"_] = 2;
+    config["num_threads"_] = 2;
+    config["sleep_us"_] = 50;
+    auto pool = std::make_unique<CounterEnvPool>(CounterEnvSpec(config));
+    pool->Reset({});
+    pool.reset();  // must join cleanly, neither hang nor crash
+  }
+}
+
+TEST(AsyncEnvPoolTest, LargeBatchRunsOnWorkers) {
+  // Slow steps push the cost estimate over the inline budget: the workers
+  // and the caller share the batch; results still arrive in send order.
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 64;
+  config["sleep_us"_] = 20;
+  config["episode_length"_] = 1000;
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  pool.Recv();
+  std::vector<int> ids(64);
+  std::vector<int> values(64);
+  for (int i = 0; i < 64; ++i) ids[i] = 63 - i, values[i] = i % 100;
+  for (int t = 1; t <= 5; ++t) {
+    StateBatch out = pool.Step(Actions(ids, values));
+    for (int i = 0; i < 64; ++i) {
+      EXPECT_EQ(out.arrays[kEnvId].Data<int>()[i], 63 - i);
+      EXPECT_EQ(out.arrays[kElapsed].Data<int>()[i], t);
+      EXPECT_EQ(out.arrays[kReward].Data<double>()[i], i % 100);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace parallel_pool::testing

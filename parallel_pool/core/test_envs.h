@@ -1,0 +1,71 @@
+// Small envs for the core's tests: exact, predictable outputs.
+#ifndef PARALLEL_POOL_CORE_TEST_ENVS_H_
+#define PARALLEL_POOL_CORE_TEST_ENVS_H_
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/env.h"
+
+namespace parallel_pool::testing {
+
+// obs = [env_id, elapsed_step, last action]; reward = action; the episode
+// terminates after `episode_length` steps. `sleep_us` makes steps slow (to
+// exercise async ordering); env `fail_env` throws on its `fail_step`-th step.
+class CounterEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("episode_length"_.Bind(3), "sleep_us"_.Bind(0), "fail_env"_.Bind(-1),
+                    "fail_step"_.Bind(1));
+  }
+  template <typename Config>
+  static auto StateSpec(const Config&) {
+    return MakeDict("obs"_.Bind(Spec<int>({3})), "info:seed_draw"_.Bind(Spec<int>({})));
+  }
+  template <typename Config>
+  static auto ActionSpec(const Config&) {
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 100})));
+  }
+};
+using CounterEnvSpec = EnvSpec<CounterEnvFns>;
+
+class CounterEnv : public Env<CounterEnvSpec> {
+ public:
+  CounterEnv(const Spec& spec, int env_id) : Env(spec, env_id) {}
+
+ protected:
+  void Reset() override {
+    seed_draw_ = static_cast<int>(gen_() % 1000);
+    Write(0);
+  }
+  void Step(const Action& action) override {
+    int sleep_us = spec_.config["sleep_us"_];
+    if (sleep_us > 0) {
+      std::this_thread::sleep_for(std::chrono::microseconds(sleep_us * (1 + env_id_ % 3)));
+    }
+    if (env_id_ == spec_.config["fail_env"_] && elapsed_step_ == spec_.config["fail_step"_]) {
+      throw std::runtime_error("env " + std::to_string(env_id_) + " failed on purpose");
+    }
+    Write(action["action"_].Get<int>());
+  }
+  bool IsTerminated() override { return elapsed_step_ >= spec_.config["episode_length"_]; }
+
+ private:
+  void Write(int action) {
+    State state = Allocate();
+    int* obs = state["obs"_].Data<int>();
+    obs[0] = env_id_;
+    obs[1] = elapsed_step_;
+    obs[2] = action;
+    state["reward"_] = action;
+    state["info:seed_draw"_] = seed_draw_;
+  }
+  int seed_draw_ = 0;
+};
+using CounterEnvPool = AsyncEnvPool<CounterEnv>;
+
+}  // namespace parallel_pool::testing
+
+#endif  // PARALLEL_POOL_CORE_TEST_ENVS_H_

@@ -1,0 +1,34 @@
+"""Registers the toy_text task ids, with EnvPool's ids and defaults.
+
+Notes on versions:
+  - Taxi-v3: gymnasium 1.4 ships only Taxi-v4, whose v3 -> v4 change fixed
+    the optional is_rainy / fickle_passenger variants; with the default
+    (deterministic) config the two are the same env.
+  - CliffWalking-v0 (old gym) is CliffWalking-v1 without slipping.
+  - Blackjack-v1 follows gymnasium's and EnvPool's registration: sab=True.
+"""
+
+from parallel_pool.registration import register
+
+
+def _register(task_id: str, family: str, **kwargs: object) -> None:
+    register(
+        task_id=task_id,
+        import_path="parallel_pool.toy_text",
+        spec_cls=f"{family}EnvSpec",
+        dm_cls=f"{family}DMEnvPool",
+        gym_cls=f"{family}GymEnvPool",
+        gymnasium_cls=f"{family}GymnasiumEnvPool",
+        **kwargs,
+    )
+
+
+_register("Catch-v0", "Catch", height=10, width=5)
+_register("FrozenLake-v1", "FrozenLake", max_episode_steps=100, reward_threshold=0.7, size=4)
+_register("FrozenLake8x8-v1", "FrozenLake", max_episode_steps=200, reward_threshold=0.85, size=8)
+_register("Taxi-v3", "Taxi", max_episode_steps=200, reward_threshold=8.0)
+_register("NChain-v0", "NChain", max_episode_steps=1000)
+_register("CliffWalking-v0", "CliffWalking", is_slippery=False)
+_register("CliffWalking-v1", "CliffWalking", is_slippery=False)
+_register("CliffWalkingSlippery-v1", "CliffWalking", is_slippery=True)
+_register("Blackjack-v1", "Blackjack", natural=False, sab=True)
