@@ -14,7 +14,12 @@ from typing import Any, NamedTuple
 
 _INT32 = (-(2**31), 2**31 - 1)
 _ENV_TYPES = ("gym", "gymnasium", "dm")
-_AUTORESET_MODES = {"next_step": "next_step", "nextstep": "next_step", "same_step": "same_step", "samestep": "same_step"}
+_AUTORESET_MODES = {
+    "next_step": "next_step",
+    "nextstep": "next_step",
+    "same_step": "same_step",
+    "samestep": "same_step",
+}
 
 
 class _Entry(NamedTuple):
@@ -100,7 +105,7 @@ class EnvRegistry:
 
 
 def _check_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int,)) and not hasattr(value, "__index__"):
+    if isinstance(value, bool) or (not isinstance(value, (int,)) and not hasattr(value, "__index__")):
         raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -146,7 +151,7 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
         elif isinstance(default, int):
             config[key] = _check_int(key, value)
         elif isinstance(default, float):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+            if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
                 raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
             config[key] = float(value)
         elif isinstance(default, str):

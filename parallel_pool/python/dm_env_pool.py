@@ -23,7 +23,11 @@ class DMEnvPool(PoolBase, dm_env.Environment):
     def __init__(self, spec: EnvSpec) -> None:
         PoolBase.__init__(self, spec)
         keys = list(self._pool._state_keys)
-        fields = [(obs_name(k).replace(".", "_"), i) for i, k in enumerate(keys) if k == "obs" or k.startswith(("obs:", "info:"))]
+        fields = [
+            (obs_name(k).replace(".", "_"), i)
+            for i, k in enumerate(keys)
+            if k == "obs" or k.startswith(("obs:", "info:"))
+        ]
         self._obs_fields = [i for _, i in fields]
         self._state_type = collections.namedtuple("State", [n for n, _ in fields])  # type: ignore[misc]
 

@@ -40,9 +40,7 @@ class GymnasiumEnvPool(PoolBase, gymnasium.vector.VectorEnv):
         env_id: Any = None,
     ) -> tuple[Any, dict[str, Any]]:
         if seed is not None:
-            raise ValueError(
-                "seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gymnasium()"
-            )
+            raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gymnasium()")
         out = self._reset_raw(env_id)
         return self._obs(out), self._info(out)
 

@@ -57,9 +57,7 @@ class PoolBase:
         obs_keys = spec.obs_keys
         self._single_obs_i = where["obs"] if obs_keys == ["obs"] else None
         self._obs_items = [(obs_name(k), where[k]) for k in obs_keys]
-        self._info_items = [
-            (obs_name(k), where[k]) for k in keys if k.startswith("info:") and k not in _COMMON_INFO
-        ]
+        self._info_items = [(obs_name(k), where[k]) for k in keys if k.startswith("info:") and k not in _COMMON_INFO]
         # Same-step autoreset: the "final" copies follow the state fields.
         final_keys = list(self._pool._final_keys)
         self.same_step = bool(final_keys)

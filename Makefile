@@ -1,0 +1,55 @@
+# parallel_pool: every entry point. `make test` and `make bench` install what
+# they need first (tools/setup.sh), so each works on a fresh Debian machine.
+SHELL := /bin/bash
+CACHE_DIR ?= $(HOME)/.cache/parallel_pool
+VENV ?= $(CACHE_DIR)/venv
+PY := $(VENV)/bin/python
+# Bazel finds the interpreter (headers, numpy, pybind11, py_test runtime)
+# through PYTHON_BIN_PATH; see third_party/python/python_configure.bzl.
+BAZEL := PYTHON_BIN_PATH=$(PY) bazel
+EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -l pybind_extension {} + | xargs -n1 dirname)
+
+.PHONY: setup build develop test bench wheel wheel-test lint clean
+
+setup:
+	@VENV=$(VENV) tools/setup.sh
+
+build: setup
+	$(BAZEL) build //...
+
+# Links the built extensions into the source tree, so `import parallel_pool`
+# works from the repository root (examples, benchmark, quick experiments).
+develop: build
+	@for d in $(EXTENSIONS); do ln -sf "$$PWD/bazel-bin/$$d/$$(basename $$d)_ext.so" "$$d/"; done
+
+# Every C++ and Python test under Bazel, then the wheel test; the Bazel
+# server is shut down whatever happened, so nothing outlives the run.
+test: setup
+	@status=0; \
+	$(BAZEL) test //... || status=$$?; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test || status=$$?; fi; \
+	$(BAZEL) shutdown; \
+	exit $$status
+
+bench: develop
+	$(PY) benchmark/run.py
+	$(BAZEL) shutdown
+
+wheel: build
+	rm -rf build dist wheelhouse
+	$(PY) -m pip wheel . --no-build-isolation --no-deps -q -w dist
+	PATH=$(VENV)/bin:$$PATH $(PY) -m auditwheel repair dist/*.whl -w wheelhouse
+	@ls wheelhouse/*.whl
+
+# Installs the repaired wheel into a fresh venv and runs an example from
+# outside the source tree.
+wheel-test: wheel
+	$(PY) -m pytest -q tests/wheel_test.py
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+clean:
+	$(BAZEL) clean
+	rm -rf build dist wheelhouse

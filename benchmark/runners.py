@@ -1,0 +1,129 @@
+"""One runner per way of stepping N envs; each returns env steps per second.
+
+Every runner steps its envs with pre-drawn random actions for about
+`seconds` seconds after a warm-up, and counts env steps (one per env per
+batched step). Construction and reset are not timed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+Runner = Callable[[str, int, float], float]
+
+
+def _actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
+    """n pre-drawn batched actions in the dtype the env declares."""
+    space.seed(0)
+    return [np.stack([space.sample() for _ in range(batch)]) for _ in range(n)]
+
+
+def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_per_step: int, seconds: float) -> float:
+    for a in actions[:8]:  # warm-up
+        step(a)
+    calls, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for a in actions:
+            step(a)
+        calls += len(actions)
+        now = time.perf_counter()
+        if now >= deadline:
+            return calls * envs_per_step / (now - start)
+
+
+def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
+    """One plain gymnasium env (num_envs must be 1): the Python baseline."""
+    import gymnasium
+
+    env = gymnasium.make(task)
+    env.reset(seed=0)
+    actions = [a[0] for a in _actions(env.action_space, 1)]
+
+    def step(a: Any) -> None:
+        _, _, term, trunc, _ = env.step(a)
+        if term or trunc:
+            env.reset()
+
+    return _timed(step, actions, 1, seconds)
+
+
+def _gymnasium_vector(cls_name: str) -> Runner:
+    def run(task: str, num_envs: int, seconds: float) -> float:
+        import gymnasium
+
+        cls = getattr(gymnasium.vector, cls_name)
+        env = cls([lambda: gymnasium.make(task) for _ in range(num_envs)])
+        env.reset(seed=0)
+        try:
+            return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+        finally:
+            env.close()
+
+    run.__doc__ = f"gymnasium.vector.{cls_name}"
+    return run
+
+
+gymnasium_sync = _gymnasium_vector("SyncVectorEnv")
+gymnasium_async = _gymnasium_vector("AsyncVectorEnv")
+
+
+def _pool_sync(module: Any) -> Runner:
+    def run(task: str, num_envs: int, seconds: float) -> float:
+        env = module.make_gymnasium(task, num_envs=num_envs, seed=0)
+        env.reset()
+        return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+
+    return run
+
+
+def _pool_async(module: Any) -> Runner:
+    """num_envs envs, batches of num_envs // 2: the caller works on one half
+    while the workers step the other (EnvPool's recommended use)."""
+
+    def run(task: str, num_envs: int, seconds: float) -> float:
+        batch = max(1, num_envs // 2)
+        env = module.make_gymnasium(task, num_envs=num_envs, batch_size=batch, seed=0)
+        env.async_reset()
+        ids = [None]
+
+        def step(a: np.ndarray) -> None:
+            if ids[0] is not None:
+                env.send(a, ids[0])
+            ids[0] = env.recv()[4]["env_id"]
+
+        return _timed(step, _actions(env.single_action_space, batch), batch, seconds)
+
+    return run
+
+
+def _import_envpool() -> Any:
+    with contextlib.redirect_stderr(io.StringIO()):
+        import envpool
+    return envpool
+
+
+def envpool_sync(task: str, num_envs: int, seconds: float) -> float:
+    return _pool_sync(_import_envpool())(task, num_envs, seconds)
+
+
+def envpool_async(task: str, num_envs: int, seconds: float) -> float:
+    return _pool_async(_import_envpool())(task, num_envs, seconds)
+
+
+def parallel_pool_sync(task: str, num_envs: int, seconds: float) -> float:
+    import parallel_pool
+
+    return _pool_sync(parallel_pool)(task, num_envs, seconds)
+
+
+def parallel_pool_async(task: str, num_envs: int, seconds: float) -> float:
+    import parallel_pool
+
+    return _pool_async(parallel_pool)(task, num_envs, seconds)

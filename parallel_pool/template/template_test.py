@@ -1,0 +1,52 @@
+"""The template env, exactly: the minimal test set every family starts from."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import parallel_pool
+
+TASK = "Template-v0"
+
+
+def rollout(seed: int, steps: int = 12) -> list[np.ndarray]:
+    env = parallel_pool.make_gymnasium(TASK, num_envs=3, seed=seed)
+    obs, _ = env.reset()
+    out = [obs]
+    rng = np.random.default_rng(0)
+    for _ in range(steps):
+        obs, rew, term, trunc, _ = env.step(rng.integers(0, 10, size=3))
+        out += [obs, rew, term, trunc]
+    return out
+
+
+def test_exact_transitions() -> None:
+    env = parallel_pool.make_gymnasium(TASK, num_envs=2, episode_length=2)
+    obs, info = env.reset()
+    np.testing.assert_array_equal(obs[:, :3], [[0, 0, 0], [1, 0, 0]])
+    obs, rew, term, trunc, info = env.step(np.array([4, 9]))
+    np.testing.assert_array_equal(obs[:, :3], [[0, 0, 1], [1, 0, 1]])
+    np.testing.assert_array_equal(rew, [4.0, 9.0])
+    np.testing.assert_array_equal(info["action_sum"], [4, 9])
+    _, _, term, trunc, _ = env.step(np.array([0, 0]))
+    np.testing.assert_array_equal(term, [True, True])
+    np.testing.assert_array_equal(trunc, [False, False])
+
+
+def test_determinism() -> None:
+    a, b, c = rollout(0), rollout(0), rollout(1)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+    assert any(not np.array_equal(x, z) for x, z in zip(a, c))
+
+
+@pytest.mark.parametrize("env_type", ["gym", "gymnasium", "dm"])
+def test_every_flavour(env_type: str) -> None:
+    env = parallel_pool.make(TASK, env_type=env_type, num_envs=2)
+    env.reset()
+    env.step(np.array([1, 2]))
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what parallel_pool needs on a Debian machine, idempotently:
+#   - Debian packages (Bazel 4 from bazel-bootstrap, GoogleTest, compilers),
+#     only those missing;
+#   - a Python venv outside the clone ($VENV) with requirements-dev.txt.
+# Safe to run again: a second run installs nothing and takes seconds.
+set -euo pipefail
+
+VENV=${VENV:-$HOME/.cache/parallel_pool/venv}
+PYTHON=${PYTHON:-python3}
+APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "setup: apt-get install ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -x "$VENV/bin/python" ]]; then
+  echo "setup: creating venv $VENV"
+  # --system-site-packages: reuse what the interpreter already has installed.
+  "$PYTHON" -m venv --system-site-packages "$VENV"
+fi
+stamp="$VENV/.requirements-$(md5sum requirements-dev.txt | cut -c1-12)"
+if [[ ! -f "$stamp" ]]; then
+  echo "setup: pip install -r requirements-dev.txt"
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+  touch "$stamp"
+fi
