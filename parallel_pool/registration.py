@@ -76,6 +76,9 @@ class EnvRegistry:
         entry = self._entry(task_id)
         spec_cls = self._load(entry, entry.spec_cls)
         config = spec_cls.default_config()
+        unknown = [k for k in entry.defaults if k not in config]
+        if unknown:
+            raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
         config.update(entry.defaults)
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":

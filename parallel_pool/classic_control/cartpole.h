@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <random>
 #include <vector>
 
@@ -36,7 +37,7 @@ inline constexpr double kCartPoleHalfLength = 0.5;  // half the pole's length
 inline constexpr double kCartPolePoleMassLength = kCartPoleMassPole * kCartPoleHalfLength;
 inline constexpr double kCartPoleForceMag = 10.0;
 inline constexpr double kCartPoleTau = 0.02;  // seconds per step
-inline constexpr double kCartPoleThetaThreshold = 12 * 2 * M_PI / 360;
+inline constexpr double kCartPoleThetaThreshold = 12 * 2 * std::numbers::pi / 360;
 inline constexpr double kCartPoleXThreshold = 2.4;
 inline constexpr double kCartPoleResetBound = 0.05;
 
@@ -48,7 +49,7 @@ class CartPoleEnvFns {
   }
 
   template <typename Config>
-  static auto StateSpec(const Config& conf) {
+  static auto StateSpec(const Config& /*conf*/) {
     constexpr float kInf = std::numeric_limits<float>::infinity();
     std::vector<float> high{static_cast<float>(kCartPoleXThreshold * 2), kInf,
                             static_cast<float>(kCartPoleThetaThreshold * 2), kInf};
@@ -58,7 +59,7 @@ class CartPoleEnvFns {
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 1})));
   }
 };

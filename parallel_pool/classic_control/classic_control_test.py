@@ -1,0 +1,438 @@
+"""classic_control against gymnasium 1.4: spaces, lockstep rollouts, seeding, clipping, the three APIs.
+
+Lockstep. Our env resets itself; the gymnasium env is reset and then given our
+exact reset state (``info["state"]``, float64, in the dtype gymnasium's own
+reset uses), after which both take the same actions to the end of the
+episode, over several episodes with several policies (random, and ones that
+reach the goal, the walls and the velocity limits). Observations, rewards,
+terminated, truncated and the float64 state are compared exactly, with one
+exception: Acrobot's first observation of an episode. gymnasium draws that
+reset state as float32, and NumPy computes cos/sin of a float32 scalar in
+float32 with its own SIMD polynomial, which is one float32 ulp away from the
+correctly rounded value for ~0.1% of inputs; we round the float64 cos/sin. So
+the cos/sin entries of that one observation are compared to 1 ulp. Every
+later Acrobot observation (float64 state on both sides) is exact.
+
+Pendulum-v0 is not in gymnasium: its reference is the old gym v0 step
+(`OldGymPendulum` below) and, when EnvPool is installed, EnvPool 1.2.5 itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.envs.classic_control.pendulum import PendulumEnv
+from gymnasium.wrappers import TimeLimit
+
+import parallel_pool
+
+GYMNASIUM_IDS = [
+    "CartPole-v0",
+    "CartPole-v1",
+    "Pendulum-v1",
+    "MountainCar-v0",
+    "MountainCarContinuous-v0",
+    "Acrobot-v1",
+]
+ALL_IDS = [*GYMNASIUM_IDS, "Pendulum-v0"]
+CONTINUOUS = {"Pendulum-v0", "Pendulum-v1", "MountainCarContinuous-v0"}
+
+Policy = Callable[[np.random.Generator, np.ndarray], Any]
+
+
+class OldGymPendulum(PendulumEnv):
+    """gym's Pendulum-v0 step: the angle advances with the velocity before it is clipped.
+
+    gym ran it under NumPy 1.x, where a float32 scalar combined with a Python
+    number became float64: the clipped torque is made float64 explicitly.
+    """
+
+    def step(self, u: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict]:
+        th, thdot = self.state
+        g, m, l, dt = self.g, self.m, self.l, self.dt  # noqa: E741 (gym's names)
+        u = np.float64(np.clip(u, -self.max_torque, self.max_torque)[0])
+        costs = ((th + np.pi) % (2 * np.pi) - np.pi) ** 2 + 0.1 * thdot**2 + 0.001 * (u**2)
+        newthdot = thdot + (-3 * g / (2 * l) * np.sin(th + np.pi) + 3.0 / (m * l**2) * u) * dt
+        newth = th + newthdot * dt
+        newthdot = np.clip(newthdot, -self.max_speed, self.max_speed)
+        self.state = np.array([newth, newthdot])
+        return self._get_obs(), -costs, False, False, {}
+
+
+def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:
+    if task_id == "Pendulum-v0":
+        return TimeLimit(OldGymPendulum(**kwargs), max_episode_steps=200)
+    return gymnasium.make(task_id, disable_env_checker=True, **kwargs)
+
+
+def family(task_id: str) -> str:
+    return task_id.split("-")[0]
+
+
+def sync(ref: gymnasium.Env, task_id: str, state: np.ndarray) -> np.ndarray:
+    """Puts our reset state into the reset reference env; returns its first obs."""
+    env = ref.unwrapped
+    if family(task_id) == "Acrobot":
+        env.state = np.asarray(state, dtype=np.float32)  # gymnasium's reset state is float32
+        return env._get_ob()
+    env.state = np.array(state, dtype=np.float64)
+    if family(task_id) == "Pendulum":
+        return env._get_obs()
+    return np.array(env.state, dtype=np.float32)
+
+
+def assert_reset_obs(task_id: str, ours: np.ndarray, ref: np.ndarray) -> None:
+    if family(task_id) == "Acrobot":
+        # NumPy's float32 cos/sin (see the module docstring): 1 ulp.
+        np.testing.assert_array_max_ulp(ours[:4], ref[:4], maxulp=1)
+        np.testing.assert_array_equal(ours[4:], ref[4:])
+    else:
+        np.testing.assert_array_equal(ours, ref)
+
+
+# ---------------------------------------------------------------- policies
+
+
+def random_policy(task_id: str) -> Policy:
+    if family(task_id) == "Pendulum":
+        return lambda rng, obs: rng.uniform(-3.0, 3.0)  # beyond the torque limit too
+    if family(task_id) == "MountainCarContinuous":
+        specials = np.array([-1.0, 1.0, -1.5, 1.5, 0.0, 1e3, np.nextafter(np.float32(1), np.float32(0))])
+        return lambda rng, obs: rng.choice(specials) if rng.random() < 0.3 else rng.uniform(-1.6, 1.6)
+    n = 2 if family(task_id) == "CartPole" else 3
+    return lambda rng, obs: int(rng.integers(n))
+
+
+def goal_policy(task_id: str) -> Policy:
+    """Reaches the goal (or balances, for CartPole), with a little noise."""
+    name = family(task_id)
+    if name == "CartPole":
+        return lambda rng, o: int(o[2] + 0.3 * o[3] + 0.01 * o[0] + 0.1 * o[1] > 0) ^ int(rng.random() < 0.03)
+    if name == "Pendulum":  # pumps energy until the velocity saturates at +-8
+        return lambda rng, o: float(np.sign(o[2]) or 1.0) * rng.choice([2.0, 2.5, 1.7])
+    if name == "MountainCar":  # pumps energy; hits the left wall on the way
+        return lambda rng, o: 2 if o[1] >= 0 else 0
+    if name == "MountainCarContinuous":
+        return lambda rng, o: (1.0 if o[1] >= 0 else -1.0) * rng.choice([1.0, 0.8, 1.2, 3.0])
+    return lambda rng, o: 2 if o[5] >= 0 else 0  # Acrobot: torque along the second joint's motion
+
+
+def idle_policy(task_id: str) -> Policy:
+    """Does nothing much: runs into the time limit."""
+    if task_id in CONTINUOUS:
+        return lambda rng, o: 0.0
+    return lambda rng, o: 1 if family(task_id) != "CartPole" else int(o[2] + 0.3 * o[3] + 0.01 * o[0] + 0.1 * o[1] > 0)
+
+
+def as_batch(task_id: str, a: Any) -> np.ndarray:
+    if task_id in CONTINUOUS:
+        return np.array([[a]], dtype=np.float32)
+    return np.array([a], dtype=np.int32)
+
+
+def as_single(task_id: str, a: Any) -> Any:
+    if task_id in CONTINUOUS:
+        return np.array([a], dtype=np.float32)
+    return int(a)
+
+
+# ---------------------------------------------------------------- lockstep
+
+
+def lockstep(task_id: str, policies: list[Policy], episodes: int, seed: int, **kwargs: Any) -> set[str]:
+    """Runs `episodes` episodes in lockstep with the reference; returns the endings seen."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, **kwargs)
+    ref = make_reference(task_id, **kwargs)
+    rng = np.random.default_rng(seed)
+    endings: set[str] = set()
+    obs, info = env.reset()
+    for episode in range(episodes):
+        ref.reset(seed=episode)
+        ref_obs = sync(ref, task_id, info["state"][0])
+        assert_reset_obs(task_id, obs[0], ref_obs)
+        assert info["elapsed_step"][0] == 0
+        policy = policies[episode % len(policies)]
+        t = 0
+        while True:
+            a = policy(rng, obs[0])
+            obs, rew, term, trunc, info = env.step(as_batch(task_id, a))
+            ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(as_single(task_id, a))
+            t += 1
+            where = f"{task_id} episode {episode} step {t} action {a!r}"
+            np.testing.assert_array_equal(info["state"][0], np.asarray(ref.unwrapped.state, np.float64), where)
+            np.testing.assert_array_equal(obs[0], ref_obs, where)
+            assert rew.dtype == np.float64 and rew[0] == ref_rew, (where, rew[0], ref_rew)
+            assert (bool(term[0]), bool(trunc[0])) == (ref_term, ref_trunc), where
+            assert info["elapsed_step"][0] == t, where
+            if ref_term or ref_trunc:
+                endings.add("terminated" if ref_term else "truncated")
+                break
+        # Next-step autoreset: this step's action is ignored; it returns the first obs.
+        obs, rew, term, trunc, info = env.step(as_batch(task_id, policy(rng, obs[0])))
+        assert (rew[0], bool(term[0]), bool(trunc[0]), info["elapsed_step"][0]) == (0.0, False, False, 0)
+    return endings
+
+
+# Which endings each task's policies must reach, so a lockstep run cannot
+# pass by never exercising a branch.
+EXPECTED_ENDINGS = {
+    "CartPole-v0": {"terminated", "truncated"},
+    "CartPole-v1": {"terminated", "truncated"},
+    "Pendulum-v0": {"truncated"},
+    "Pendulum-v1": {"truncated"},
+    "MountainCar-v0": {"terminated", "truncated"},
+    "MountainCarContinuous-v0": {"terminated", "truncated"},
+    "Acrobot-v1": {"terminated", "truncated"},
+}
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_lockstep_with_gymnasium(task_id: str) -> None:
+    policies = [random_policy(task_id), goal_policy(task_id), idle_policy(task_id)]
+    endings = lockstep(task_id, policies, episodes=6, seed=7)
+    assert endings == EXPECTED_ENDINGS[task_id]
+
+
+@pytest.mark.parametrize(
+    ("task_id", "kwargs"),
+    [
+        ("CartPole-v1", {"sutton_barto_reward": True}),
+        ("Pendulum-v1", {"g": 9.81}),
+        ("Pendulum-v0", {"g": 9.81}),
+        # The car cannot reach the goal this fast: it runs on into the right
+        # wall (position clipped to 0.6), where the slope speeds it up until
+        # the velocity is clipped to 0.07, which then meets the goal.
+        ("MountainCar-v0", {"goal_velocity": 0.07}),
+        ("MountainCarContinuous-v0", {"goal_velocity": 0.07}),
+    ],
+)
+def test_lockstep_with_gymnasium_options(task_id: str, kwargs: dict[str, Any]) -> None:
+    policies = [goal_policy(task_id), random_policy(task_id)]
+    lockstep(task_id, policies, episodes=4, seed=11, **kwargs)
+
+
+def test_pendulum_v0_matches_envpool() -> None:
+    """EnvPool 1.2.5's Pendulum-v0 draws its resets like ours, so the obs must agree exactly."""
+    envpool = pytest.importorskip("envpool")
+    ours = parallel_pool.make_gymnasium("Pendulum-v0", num_envs=2, seed=3)
+    theirs = envpool.make_gymnasium("Pendulum-v0", num_envs=2, seed=3)
+    o_ours, _ = ours.reset()
+    o_theirs, _ = theirs.reset()
+    np.testing.assert_array_equal(o_ours, o_theirs)
+    rng = np.random.default_rng(0)
+    for _ in range(450):  # two episodes and an autoreset, with velocity saturation
+        a = (np.sign(o_ours[:, 2:3]) * 2.0 + rng.uniform(-0.5, 0.5, (2, 1))).astype(np.float32)
+        o_ours, r_ours, *_ = ours.step(a)
+        o_theirs, r_theirs, *_ = theirs.step(a)
+        np.testing.assert_array_equal(o_ours, o_theirs)
+        # EnvPool's reward is float32.
+        np.testing.assert_array_equal(r_ours.astype(np.float32), r_theirs)
+
+
+# ------------------------------------------------------------------ spaces
+
+
+def assert_same_space(ours: Any, ref: Any) -> None:
+    assert type(ours).__name__ == type(ref).__name__, (ours, ref)
+    assert ours.dtype == ref.dtype and ours.shape == ref.shape, (ours, ref)
+    if hasattr(ref, "n"):
+        assert (int(ours.n), int(ours.start)) == (int(ref.n), int(ref.start))
+    else:
+        np.testing.assert_array_equal(ours.low, ref.low)
+        np.testing.assert_array_equal(ours.high, ref.high)
+
+
+@pytest.mark.parametrize("task_id", GYMNASIUM_IDS)
+def test_spaces_match_gymnasium(task_id: str) -> None:
+    ref = gymnasium.make(task_id)
+    spec = parallel_pool.make_spec(task_id)
+    assert_same_space(spec.observation_space, ref.observation_space)
+    assert_same_space(spec.action_space, ref.action_space)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    assert_same_space(env.single_observation_space, ref.observation_space)
+    assert_same_space(env.single_action_space, ref.action_space)
+
+
+def test_pendulum_v0_spaces() -> None:
+    ref = gymnasium.make("Pendulum-v1")
+    spec = parallel_pool.make_spec("Pendulum-v0")
+    assert_same_space(spec.observation_space, ref.observation_space)
+    assert_same_space(spec.action_space, ref.action_space)
+
+
+@pytest.mark.parametrize("task_id", GYMNASIUM_IDS)
+def test_registration_matches_gymnasium(task_id: str) -> None:
+    ref = gymnasium.spec(task_id)
+    spec = parallel_pool.make_spec(task_id)
+    assert spec.config.max_episode_steps == ref.max_episode_steps
+    assert spec.reward_threshold == ref.reward_threshold
+
+
+def test_all_ids_registered() -> None:
+    assert set(ALL_IDS) <= set(parallel_pool.list_all_envs())
+    assert parallel_pool.make_spec("Pendulum-v0").config.max_episode_steps == 200
+    assert parallel_pool.make_spec("Pendulum-v0").reward_threshold is None
+
+
+# ------------------------------------------------------- reset distribution
+
+RESET_RANGES = {
+    "CartPole-v1": [(-0.05, 0.05)] * 4,
+    "Pendulum-v1": [(-np.pi, np.pi), (-1.0, 1.0)],
+    "MountainCar-v0": [(-0.6, -0.4), (0.0, 0.0)],
+    "MountainCarContinuous-v0": [(-0.6, -0.4), (0.0, 0.0)],
+    "Acrobot-v1": [(-0.1, 0.1)] * 4,
+}
+
+
+@pytest.mark.parametrize("task_id", list(RESET_RANGES))
+def test_reset_distribution(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2000, seed=5)
+    _, info = env.reset()
+    state = info["state"]
+    for i, (low, high) in enumerate(RESET_RANGES[task_id]):
+        column = state[:, i]
+        assert low <= column.min() and column.max() <= high, (i, column.min(), column.max())
+        if high > low:  # uniform: spread over the range, centred
+            assert column.max() - column.min() > 0.98 * (high - low)
+            assert abs(column.mean() - (low + high) / 2) < 0.05 * (high - low)
+    if task_id == "Acrobot-v1":  # drawn as float32, like gymnasium
+        np.testing.assert_array_equal(state, state.astype(np.float32))
+
+
+# ------------------------------------------------------------- determinism
+
+
+def rollout(task_id: str, seed: int, steps: int = 300) -> list[np.ndarray]:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed)
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset()
+    out = [obs.copy()]
+    for _ in range(steps):
+        if task_id in CONTINUOUS:
+            a = rng.uniform(-2.0, 2.0, (3, 1)).astype(np.float32)
+        else:
+            a = rng.integers(env.single_action_space.n, size=3)
+        obs, rew, term, trunc, _ = env.step(a)
+        out += [obs.copy(), rew.copy(), term.copy(), trunc.copy()]
+    return out
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_seeding_is_deterministic(task_id: str) -> None:
+    a, b, c = rollout(task_id, 0), rollout(task_id, 0), rollout(task_id, 1)
+    for x, y in zip(a, b, strict=True):
+        np.testing.assert_array_equal(x, y)
+    assert not np.array_equal(a[0], c[0])
+    assert len({row.tobytes() for row in a[0]}) == 3  # each env has its own seed
+
+
+# ---------------------------------------------------------------- clipping
+
+
+@pytest.mark.parametrize("task_id", ["Pendulum-v0", "Pendulum-v1"])
+def test_pendulum_clips_torque(task_id: str) -> None:
+    """gymnasium clips the torque before the cost and the physics: 2 and 7.5 are the same."""
+    envs = [parallel_pool.make_gymnasium(task_id, num_envs=1, seed=2) for _ in range(2)]
+    outs = [env.reset()[0] for env in envs]
+    np.testing.assert_array_equal(outs[0], outs[1])
+    for t in range(60):
+        sign = 1.0 if t % 20 < 10 else -1.0
+        r0 = envs[0].step(np.array([[2.0 * sign]], dtype=np.float32))
+        r1 = envs[1].step(np.array([[7.5 * sign]], dtype=np.float32))
+        for x, y in zip(r0[:4], r1[:4], strict=True):
+            np.testing.assert_array_equal(x, y)
+
+
+def test_mountain_car_continuous_clips_force_not_penalty() -> None:
+    """The force is clipped to [-1, 1]; the energy penalty uses the raw action."""
+    envs = [parallel_pool.make_gymnasium("MountainCarContinuous-v0", num_envs=1, seed=2) for _ in range(2)]
+    for env in envs:
+        env.reset()
+    for raw in (3.0, -40.0, 2.0):
+        o0, r0, *_ = envs[0].step(np.array([[raw]], dtype=np.float32))
+        o1, r1, *_ = envs[1].step(np.array([[np.sign(raw) * 1e3]], dtype=np.float32))
+        np.testing.assert_array_equal(o0, o1)  # both clipped to the same Python float bound
+        assert r0[0] == -(raw**2) * 0.1
+        assert r1[0] == -(1e3**2) * 0.1
+
+
+@pytest.mark.parametrize("task_id", ["CartPole-v1", "MountainCar-v0", "Acrobot-v1"])
+def test_discrete_action_out_of_range_is_rejected(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=1)
+    env.reset()
+    n = env.single_action_space.n
+    for bad in (-1, n):
+        with pytest.raises(ValueError):
+            env.step(np.array([bad]))
+
+
+@pytest.mark.parametrize("task_id", sorted(CONTINUOUS))
+def test_nan_action_is_rejected(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=1)
+    env.reset()
+    with pytest.raises(ValueError):
+        env.step(np.array([[np.nan]], dtype=np.float32))
+
+
+# -------------------------------------------------------------------- APIs
+
+
+def sample_actions(task_id: str, num_envs: int, rng: np.random.Generator) -> np.ndarray:
+    if task_id in CONTINUOUS:
+        return rng.uniform(-1.0, 1.0, (num_envs, 1)).astype(np.float32)
+    return rng.integers(2, size=num_envs)
+
+
+OBS_DIM = {"CartPole": 4, "Pendulum": 3, "MountainCar": 2, "MountainCarContinuous": 2, "Acrobot": 6}
+
+
+@pytest.mark.parametrize("env_type", ["gym", "gymnasium"])
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
+    env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1)
+    obs, info = env.reset()
+    assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
+    np.testing.assert_array_equal(info["env_id"], [0, 1, 2])
+    rng = np.random.default_rng(0)
+    for t in range(1, 4):
+        obs, rew, term, trunc, info = env.step(sample_actions(task_id, 3, rng))
+        assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
+        assert rew.shape == (3,) and rew.dtype == np.float64
+        assert term.dtype == np.bool_ and trunc.dtype == np.bool_
+        np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
+        assert info["state"].dtype == np.float64
+    env.close()
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_dm_api(task_id: str) -> None:
+    env = parallel_pool.make_dm(task_id, num_envs=2, seed=1)
+    ts = env.reset()
+    np.testing.assert_array_equal(ts.step_type, [0, 0])
+    assert ts.observation.obs.shape == (2, OBS_DIM[family(task_id)])
+    rng = np.random.default_rng(0)
+    ts = env.step(sample_actions(task_id, 2, rng))
+    assert ts.reward.shape == (2,)
+    np.testing.assert_array_equal(ts.discount, [1.0, 1.0])
+    np.testing.assert_array_equal(ts.step_type, [1, 1])
+    assert ts.observation.obs.dtype == np.float32
+    env.close()
+
+
+def test_dm_discount_is_zero_on_termination() -> None:
+    env = parallel_pool.make_dm("CartPole-v1", num_envs=1, seed=0)
+    env.reset()
+    for _ in range(100):  # always pushing right topples the pole
+        ts = env.step(np.array([1]))
+        if ts.step_type[0] == 2:
+            break
+    assert ts.step_type[0] == 2 and ts.discount[0] == 0.0 and ts.reward[0] == 1.0
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -1,0 +1,110 @@
+// MountainCarEnv: gymnasium's MountainCar-v0 (Moore's mountain car, discrete
+// actions).
+//
+// An underpowered car sits in a valley of height sin(3x); each step it
+// accelerates left, not at all, or right. Velocity is clipped to
+// [-0.07, 0.07] and position to [-1.2, 0.6] (hitting the left wall stops the
+// car). The episode terminates when position >= 0.5 and velocity >=
+// goal_velocity. Reward -1 every step.
+// Reset: position uniform in [-0.6, -0.4], velocity 0.
+//
+// Observation "obs": float32 [2] = position, velocity; bounds
+//   [-1.2, -0.07] .. [0.6, 0.07].
+// Action "action": int in [0, 2]: accelerate left, don't, accelerate right.
+// Info "info:state": float64 [2], the exact state behind the float32 obs.
+#ifndef PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
+#define PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/env.h"
+
+namespace parallel_pool::classic_control {
+
+// Shared with MountainCarContinuous.
+inline constexpr double kMountainCarMinPosition = -1.2;
+inline constexpr double kMountainCarMaxPosition = 0.6;
+inline constexpr double kMountainCarMaxSpeed = 0.07;
+inline constexpr double kMountainCarResetLow = -0.6;
+inline constexpr double kMountainCarResetHigh = -0.4;
+
+inline constexpr double kMountainCarGoalPosition = 0.5;
+inline constexpr double kMountainCarForce = 0.001;
+inline constexpr double kMountainCarGravity = 0.0025;
+
+class MountainCarEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("reward_threshold"_.Bind(-110.0), "goal_velocity"_.Bind(0.0));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& /*conf*/) {
+    std::vector<float> low{static_cast<float>(kMountainCarMinPosition),
+                           static_cast<float>(-kMountainCarMaxSpeed)};
+    std::vector<float> high{static_cast<float>(kMountainCarMaxPosition),
+                            static_cast<float>(kMountainCarMaxSpeed)};
+    return MakeDict("obs"_.Bind(Spec<float>({2}, low, high)),
+                    "info:state"_.Bind(Spec<double>({2})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& /*conf*/) {
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 2})));
+  }
+};
+
+using MountainCarEnvSpec = EnvSpec<MountainCarEnvFns>;
+
+class MountainCarEnv : public Env<MountainCarEnvSpec> {
+ public:
+  MountainCarEnv(const Spec& spec, int env_id)
+      : Env(spec, env_id), goal_velocity_(spec.config["goal_velocity"_]) {}
+
+ protected:
+  void Reset() override {
+    position_ = std::uniform_real_distribution<double>(kMountainCarResetLow,
+                                                       kMountainCarResetHigh)(gen_);
+    velocity_ = 0.0;
+    WriteState(0.0);
+  }
+
+  void Step(const Action& action) override {
+    int a = action["action"_].Get<int>();
+    // gymnasium's operation order: v += (a - 1) * force + cos(3 p) * (-gravity).
+    velocity_ += (a - 1) * kMountainCarForce + std::cos(3 * position_) * (-kMountainCarGravity);
+    velocity_ = std::clamp(velocity_, -kMountainCarMaxSpeed, kMountainCarMaxSpeed);
+    position_ += velocity_;
+    position_ = std::clamp(position_, kMountainCarMinPosition, kMountainCarMaxPosition);
+    // The left wall is inelastic.
+    if (position_ == kMountainCarMinPosition && velocity_ < 0) velocity_ = 0.0;
+    WriteState(-1.0);
+  }
+
+  bool IsTerminated() override {
+    return position_ >= kMountainCarGoalPosition && velocity_ >= goal_velocity_;
+  }
+
+ private:
+  void WriteState(double reward) {
+    State state = Allocate();
+    const double s[2] = {position_, velocity_};
+    state["obs"_].Assign(s, 2);
+    state["info:state"_].Assign(s, 2);
+    state["reward"_] = reward;
+  }
+
+  const double goal_velocity_;
+  double position_ = 0.0;
+  double velocity_ = 0.0;
+};
+
+using MountainCarEnvPool = AsyncEnvPool<MountainCarEnv>;
+
+}  // namespace parallel_pool::classic_control
+
+#endif  // PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_

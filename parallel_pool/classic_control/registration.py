@@ -1,0 +1,30 @@
+"""Registers the classic_control task ids (limits and thresholds as gymnasium's).
+
+Pendulum-v0 is the old gym id: the same env with version=0, the old gym v0
+step (see pendulum.h). EnvPool 1.2.5 runs that old step for both ids.
+"""
+
+from parallel_pool.registration import register
+
+_PATH = "parallel_pool.classic_control"
+
+
+def _register(task_id: str, name: str, **kwargs: object) -> None:
+    register(
+        task_id=task_id,
+        import_path=_PATH,
+        spec_cls=f"{name}EnvSpec",
+        dm_cls=f"{name}DMEnvPool",
+        gym_cls=f"{name}GymEnvPool",
+        gymnasium_cls=f"{name}GymnasiumEnvPool",
+        **kwargs,
+    )
+
+
+_register("CartPole-v0", "CartPole", max_episode_steps=200, reward_threshold=195.0)
+_register("CartPole-v1", "CartPole", max_episode_steps=500, reward_threshold=475.0)
+_register("Pendulum-v0", "Pendulum", max_episode_steps=200, version=0)
+_register("Pendulum-v1", "Pendulum", max_episode_steps=200, version=1)
+_register("MountainCar-v0", "MountainCar", max_episode_steps=200, reward_threshold=-110.0)
+_register("MountainCarContinuous-v0", "MountainCarContinuous", max_episode_steps=999, reward_threshold=90.0)
+_register("Acrobot-v1", "Acrobot", max_episode_steps=500, reward_threshold=-100.0)
