@@ -6,6 +6,9 @@ Notes on versions:
     (deterministic) config the two are the same env.
   - CliffWalking-v0 (old gym) is CliffWalking-v1 without slipping.
   - Blackjack-v1 follows gymnasium's and EnvPool's registration: sab=True.
+  - As in EnvPool, gymnasium's functional tabular/CliffWalking-v0 and
+    tabular/Blackjack-v0 are aliases of CliffWalking-v1 and Blackjack-v1
+    (same rules).
 """
 
 from parallel_pool.registration import register
@@ -29,6 +32,6 @@ _register("FrozenLake8x8-v1", "FrozenLake", max_episode_steps=200, reward_thresh
 _register("Taxi-v3", "Taxi", max_episode_steps=200, reward_threshold=8.0)
 _register("NChain-v0", "NChain", max_episode_steps=1000)
 _register("CliffWalking-v0", "CliffWalking", is_slippery=False)
-_register("CliffWalking-v1", "CliffWalking", is_slippery=False)
+_register("CliffWalking-v1", "CliffWalking", aliases=["tabular/CliffWalking-v0"], is_slippery=False)
 _register("CliffWalkingSlippery-v1", "CliffWalking", is_slippery=True)
-_register("Blackjack-v1", "Blackjack", natural=False, sab=True)
+_register("Blackjack-v1", "Blackjack", aliases=["tabular/Blackjack-v0"], natural=False, sab=True)
