@@ -15,6 +15,8 @@
 #include <numpy/arrayobject.h>
 
 #include <cmath>
+#include <limits>
+#include <utility>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -59,6 +61,52 @@ inline std::string ShapeString(const npy_intp* dims, int nd) {
   return out.str();
 }
 
+// Integers about to be cast to a narrower integer type (int64 actions for an
+// int32 spec, the common case) must fit, or the cast would wrap them into a
+// valid-looking value.
+template <typename Target>
+void CheckFits(PyArrayObject* arr, const std::string& what) {
+  auto check = [&](auto tag) {
+    using Source = decltype(tag);
+    const auto* v = static_cast<const Source*>(PyArray_DATA(arr));
+    npy_intp n = PyArray_SIZE(arr);
+    for (npy_intp i = 0; i < n; ++i) {
+      if (!std::in_range<Target>(v[i])) {
+        throw py::value_error(what + ": value " + std::to_string(v[i]) + " is outside [" +
+                              std::to_string(std::numeric_limits<Target>::min()) + ", " +
+                              std::to_string(std::numeric_limits<Target>::max()) + "] of " +
+                              DTypeName(DTypeOf<Target>()));
+      }
+    }
+  };
+  switch (PyArray_TYPE(arr)) {
+    case NPY_INT8: return check(std::int8_t{});
+    case NPY_UINT8: return check(std::uint8_t{});
+    case NPY_INT16: return check(std::int16_t{});
+    case NPY_UINT16: return check(std::uint16_t{});
+    case NPY_INT32: return check(std::int32_t{});
+    case NPY_UINT32: return check(std::uint32_t{});
+    case NPY_LONG: return check(long{});                    // NOLINT: numpy's C types
+    case NPY_ULONG: return check(static_cast<unsigned long>(0));  // NOLINT
+    case NPY_LONGLONG: return check(static_cast<long long>(0));   // NOLINT
+    case NPY_ULONGLONG: return check(static_cast<unsigned long long>(0));  // NOLINT
+    default: return;
+  }
+}
+
+inline void CheckIntegersFit(PyArrayObject* arr, DType target, const std::string& what) {
+  py::object contiguous;
+  if (!PyArray_IS_C_CONTIGUOUS(arr) || !PyArray_ISALIGNED(arr)) {
+    contiguous = py::reinterpret_steal<py::object>(
+        reinterpret_cast<PyObject*>(PyArray_GETCONTIGUOUS(arr)));
+    arr = reinterpret_cast<PyArrayObject*>(contiguous.ptr());
+  }
+  VisitDType(target, [&](auto tag) {
+    using Target = decltype(tag);
+    if constexpr (std::is_integral_v<Target> && !std::is_same_v<Target, bool>) CheckFits<Target>(arr, what);
+  });
+}
+
 // obj -> a C-contiguous array of exactly `spec`'s dtype and shape (rows, ...).
 // Raises TypeError for a dtype that same_kind casting forbids (float -> int),
 // ValueError for a wrong shape. `what` names the argument in messages.
@@ -75,6 +123,9 @@ inline py::object ToContiguous(py::handle obj, const ArraySpec& spec, std::size_
       std::string got = py::str(reinterpret_cast<PyObject*>(PyArray_DESCR(arr)));
       throw py::type_error(what + ": dtype " + got + " cannot be cast to " + DTypeName(spec.dtype) +
                            " (same_kind casting); pass an array of " + DTypeName(spec.dtype));
+    }
+    if (PyArray_ISINTEGER(arr) && PyArray_TYPE(arr) != want) {
+      CheckIntegersFit(arr, spec.dtype, what);
     }
     owned = py::reinterpret_steal<py::object>(PyArray_FromArray(
         arr, want_descr, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED | NPY_ARRAY_FORCECAST));
