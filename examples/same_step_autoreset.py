@@ -1,0 +1,21 @@
+"""Same-step autoreset: no wasted reset step, the final observation in info.
+
+With autoreset_mode="same_step" (gymnasium's SAME_STEP), the step that ends an
+episode already returns the first observation of the next one, and the
+observation the action really led to is in info["final_obs"]: exactly what a
+learner needs to bootstrap truncated episodes correctly.
+"""
+
+import numpy as np
+
+import parallel_pool
+
+env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0, autoreset_mode="same_step")
+obs, _ = env.reset()
+for _ in range(100):
+    next_obs, reward, terminated, truncated, info = env.step(np.ones(4, dtype=np.int32))
+    done = terminated | truncated
+    real_next_obs = np.where(done[:, None], info["final_obs"], next_obs)
+    if done.any():
+        print("envs", np.flatnonzero(done), "ended; final obs", real_next_obs[done][0])
+    obs = next_obs
