@@ -50,6 +50,30 @@ class ActionBufferQueue {
     return Pop();
   }
 
+  // Blocks until an item is available, then takes up to `max` items in one
+  // lock: with many cheap envs, a lock per env would cost more than the env.
+  // A stop item (env_id < 0) is only ever taken alone, so each worker gets
+  // exactly one.
+  std::size_t DequeueUpTo(ActionSlice* out, std::size_t max) {
+    available_.acquire();
+    std::size_t permits = 1;
+    while (permits < max && available_.try_acquire()) ++permits;
+    std::size_t n = 0;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      while (n < permits) {
+        const ActionSlice& next = ring_[head_];
+        if (next.env_id < 0 && n > 0) break;
+        out[n++] = next;
+        head_ = (head_ + 1) % ring_.size();
+        --size_;
+        if (out[n - 1].env_id < 0) break;
+      }
+    }
+    if (n < permits) available_.release(static_cast<std::ptrdiff_t>(permits - n));
+    return n;
+  }
+
   // Takes an item if one is queued; never blocks.
   bool TryDequeue(ActionSlice* out) {
     if (!available_.try_acquire()) return false;

@@ -22,6 +22,22 @@ TEST(ActionBufferQueueTest, FifoOrder) {
   EXPECT_FALSE(q.TryDequeue(&s));
 }
 
+TEST(ActionBufferQueueTest, DequeueUpToTakesChunksButStopItemsAlone) {
+  ActionBufferQueue q(8);
+  std::vector<ActionSlice> items{{0, 0, false}, {1, 1, false}, {2, 2, false}, {-1, 0, false}, {-1, 0, false}};
+  q.EnqueueBulk(items.data(), items.size());
+  ActionSlice out[8];
+  ASSERT_EQ(q.DequeueUpTo(out, 2), 2U);
+  EXPECT_EQ(out[1].env_id, 1);
+  ASSERT_EQ(q.DequeueUpTo(out, 8), 1U);  // stops before the stop item
+  EXPECT_EQ(out[0].env_id, 2);
+  ASSERT_EQ(q.DequeueUpTo(out, 8), 1U);  // one stop item per call
+  EXPECT_EQ(out[0].env_id, -1);
+  ASSERT_EQ(q.DequeueUpTo(out, 8), 1U);
+  EXPECT_EQ(out[0].env_id, -1);
+  EXPECT_FALSE(q.TryDequeue(out));  // permits were given back exactly
+}
+
 TEST(ActionBufferQueueTest, OverCapacityThrows) {
   ActionBufferQueue q(2);
   std::vector<ActionSlice> items(3, ActionSlice{0, 0, false});

@@ -34,6 +34,12 @@ class Shape {
   Shape(const std::vector<std::size_t>& dims) { Assign(dims.begin(), dims.end()); }  // NOLINT
   template <typename It>
   Shape(It begin, It end) { Assign(begin, end); }
+  // `leading` followed by [begin, end): a batch of rows of that shape.
+  template <typename It>
+  Shape(It begin, It end, std::size_t leading) {
+    dims_[ndim_++] = leading;
+    Assign(begin, end);
+  }
 
   std::size_t size() const { return ndim_; }
   bool empty() const { return ndim_ == 0; }

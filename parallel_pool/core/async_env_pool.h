@@ -81,6 +81,10 @@ class AsyncEnvPool {
       action_buffers_.emplace_back(a.dtype, Shape(dims));
     }
     env_id_field_ = IndexOfKey("info:env_id");
+    // Workers take envs in chunks small enough to keep every thread busy
+    // (about four chunks per thread per full batch) and large enough that
+    // the queue's lock is not paid per cheap env.
+    chunk_ = static_cast<std::size_t>(std::clamp(num_envs_ / (4 * spec.num_threads()), 1, 32));
     ConstructEnvs(spec.num_threads());
     int offset = spec.config["thread_affinity_offset"_];
     for (int i = 0; i < spec.num_threads(); ++i) {
@@ -325,10 +329,13 @@ class AsyncEnvPool {
   }
 
   void WorkerLoop() {
+    std::vector<ActionSlice> items(chunk_);
     while (true) {
-      ActionSlice item = action_queue_.Dequeue();
-      if (item.env_id < 0) return;
-      RunOne(item);
+      std::size_t n = action_queue_.DequeueUpTo(items.data(), chunk_);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (items[i].env_id < 0) return;
+        RunOne(items[i]);
+      }
     }
   }
 
@@ -367,6 +374,7 @@ class AsyncEnvPool {
   std::vector<std::unique_ptr<EnvT>> envs_;
   std::vector<std::thread> workers_;
   std::size_t env_id_field_ = 0;
+  std::size_t chunk_ = 1;
 
   // Caller-side state, guarded by api_mu_.
   std::mutex api_mu_;

@@ -60,7 +60,15 @@ class Env {
 
   // ---- Called by the pool. ----
 
-  void Wire(const EnvWiring& wiring) { wiring_ = wiring; }
+  void Wire(const EnvWiring& wiring) {
+    wiring_ = wiring;
+    layouts_.clear();
+    for (const ArraySpec& spec : *wiring.state_specs) {
+      std::size_t row_bytes = SizeOf(spec.dtype);
+      for (std::size_t d : spec.shape) row_bytes *= d;
+      layouts_.push_back(FieldLayout{spec.dtype, Shape(spec.shape), row_bytes, spec.per_player});
+    }
+  }
 
   // How many player rows the pending action holds (set at send time).
   void SetActionPlayers(int n) { action_players_ = n; }
@@ -96,8 +104,9 @@ class Env {
     if (slot_.block == nullptr) {
       order_ = order;
       slot_ = wiring_.state_queue->Allocate(0, order);
+      state_ = Views(slot_);
     }
-    State state = Views(slot_);
+    State& state = state_;
     state["info:env_id"_] = env_id_;
     state["done"_] = true;
     StateBlock* block = slot_.block;
@@ -115,12 +124,13 @@ class Env {
 
   // The row (and `num_players` player rows) this reset/step writes into.
   State Allocate(int num_players = 1) {
-    if (reuse_slot_) return Views(slot_);
+    if (reuse_slot_) return state_;
     if (slot_.block != nullptr) {
       throw std::logic_error("Env::Allocate called twice in one Reset/Step");
     }
     slot_ = wiring_.state_queue->Allocate(num_players, order_);
-    return Views(slot_);
+    state_ = Views(slot_);
+    return state_;
   }
 
   // Overrides the discount of this step (default: 0 if terminated, else 1),
@@ -166,15 +176,27 @@ class Env {
     return action;
   }
 
+  // Where each state field's rows are, worked out once at Wire time so a
+  // step's views are pointer arithmetic.
+  struct FieldLayout {
+    DType dtype;
+    Shape row_shape;
+    std::size_t row_bytes;
+    bool per_player;
+  };
+
   // Per-step views into the slot's rows: non-owning, allocation-free.
   State Views(const StateSlot& slot) const {
-    const std::vector<ArraySpec>& specs = *wiring_.state_specs;
     const std::vector<Array>& arrays = slot.block->arrays();
     State state;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-      state.at(i) = specs[i].per_player
-                        ? arrays[i].BorrowSlice(slot.player_row, slot.player_row + slot.num_players)
-                        : arrays[i].BorrowRow(slot.row);
+    for (std::size_t i = 0; i < layouts_.size(); ++i) {
+      const FieldLayout& f = layouts_[i];
+      if (f.per_player) {
+        Shape shape(f.row_shape.begin(), f.row_shape.end(), static_cast<std::size_t>(slot.num_players));
+        state.at(i) = Array(nullptr, arrays[i].raw() + slot.player_row * f.row_bytes, f.dtype, shape);
+      } else {
+        state.at(i) = Array(nullptr, arrays[i].raw() + slot.row * f.row_bytes, f.dtype, f.row_shape);
+      }
     }
     return state;
   }
@@ -183,7 +205,7 @@ class Env {
     if (slot_.block == nullptr) {
       throw std::logic_error("the env did not call Allocate() in Reset()/Step()");
     }
-    State state = Views(slot_);
+    State& state = state_;
     state["info:env_id"_] = env_id_;
     state["info:players.env_id"_] = env_id_;
     state["info:elapsed_step"_] = elapsed_step_;
@@ -215,7 +237,7 @@ class Env {
   }
 
   void ResetInSameRow() {
-    State state = Views(slot_);
+    State state = state_;
     std::vector<double> reward(slot_.num_players);
     for (int p = 0; p < slot_.num_players; ++p) reward[p] = state["reward"_].template Get<double>(p);
     bool terminated = state["terminated"_].template Get<bool>();
@@ -236,7 +258,9 @@ class Env {
   }
 
   EnvWiring wiring_;
+  std::vector<FieldLayout> layouts_;
   StateSlot slot_;
+  State state_;  // views of slot_, valid while slot_ is
   int order_ = 0;
   int action_players_ = 1;
   bool done_ = true;  // the first step of a fresh env is a reset
