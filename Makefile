@@ -31,9 +31,12 @@ test: setup
 	$(BAZEL) shutdown; \
 	exit $$status
 
-bench: develop
-	$(PY) benchmark/run.py
+# Builds and installs the wheel into the venv, then benchmarks the installed
+# package (run from /tmp so the source tree cannot shadow it).
+bench: wheel
+	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps wheelhouse/*.whl
 	$(BAZEL) shutdown
+	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py --markdown $(CURDIR)/benchmark/results.md
 
 wheel: build
 	rm -rf build dist wheelhouse

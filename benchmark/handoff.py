@@ -7,7 +7,8 @@ For each num_envs, times one batched CartPole step two ways:
 The difference is the hand-off cost that kInlineBudgetNs
 (parallel_pool/core/async_env_pool.h) weighs against the batch's work.
 
-    python benchmark/handoff.py [--task CartPole-v1] [--num-envs 1 8 64 512]
+    PYTHONPATH=. python benchmark/handoff.py [--task CartPole-v1] [--num-envs 1 8 64 512]
+(after `make develop`, or with parallel_pool installed)
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import parallel_pool  # noqa: E402
+import parallel_pool
 
 
 def per_call_us(fn, calls: int) -> float:

@@ -8,6 +8,9 @@ prints one table per task, with parallel_pool's ratio to EnvPool (same mode)
 and to gymnasium's SyncVectorEnv for-loop. Targets (issue 2): >= EnvPool on
 every row; for cheap envs never slower than the for-loop; num_envs=1 faster
 than one plain gymnasium env.
+
+`make bench` runs it on the installed wheel. From a source tree: `make develop`,
+then `PYTHONPATH=. python benchmark/run.py`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ import sys
 from collections.abc import Iterable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import runners
 
