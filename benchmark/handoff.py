@@ -14,12 +14,9 @@ The difference is the hand-off cost that kInlineBudgetNs
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
 
 import numpy as np
-
 
 import parallel_pool
 
@@ -33,24 +30,28 @@ def per_call_us(fn, calls: int) -> float:
     return (time.perf_counter() - start) / calls * 1e6
 
 
+def measure(task: str, n: int) -> tuple[float, float]:
+    """(step() us, send()+recv() us) per batched call of n envs."""
+    env = parallel_pool.make_gymnasium(task, num_envs=n, seed=0)
+    env.reset()
+    action = np.zeros((n, *env.single_action_space.shape), dtype=env.single_action_space.dtype)
+    calls = max(200, 200000 // n)
+
+    def queued() -> None:
+        env.send(action)
+        env.recv()
+
+    return per_call_us(lambda: env.step(action), calls), per_call_us(queued, calls)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--task", default="CartPole-v1")
     parser.add_argument("--num-envs", nargs="+", type=int, default=[1, 8, 64, 512])
     args = parser.parse_args()
-    print(f"| num_envs | step() us | send()+recv() us | hand-off cost us |\n|---:|---:|---:|---:|")
+    print("| num_envs | step() us | send()+recv() us | hand-off cost us |\n|---:|---:|---:|---:|")
     for n in args.num_envs:
-        env = parallel_pool.make_gymnasium(args.task, num_envs=n, seed=0)
-        env.reset()
-        action = np.zeros((n, *env.single_action_space.shape), dtype=env.single_action_space.dtype)
-        calls = max(200, 200000 // n)
-        inline = per_call_us(lambda: env.step(action), calls)
-
-        def queued() -> None:
-            env.send(action)
-            env.recv()
-
-        handed = per_call_us(queued, calls)
+        inline, handed = measure(args.task, n)
         print(f"| {n} | {inline:.1f} | {handed:.1f} | {handed - inline:+.1f} |")
 
 
