@@ -6,9 +6,7 @@ import contextlib
 import io
 from typing import Any
 
-import numpy as np
-
-from parallel_pool.python.pool import PoolBase
+from parallel_pool.python.pool import FiveTuplePool, PoolBase
 from parallel_pool.python.spec import EnvSpec
 
 try:  # gym is optional: without it the class is a plain object with the same API.
@@ -23,7 +21,7 @@ except ImportError:  # pragma: no cover - depends on the environment
     _GymBase = object
 
 
-class GymEnvPool(PoolBase, _GymBase):  # type: ignore[misc, valid-type]
+class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`."""
 
     metadata: dict[str, Any] = {"render_modes": []}
@@ -42,26 +40,3 @@ class GymEnvPool(PoolBase, _GymBase):  # type: ignore[misc, valid-type]
             raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gym()")
         out = self._reset_raw(env_id)
         return self._obs(out), self._info(out)
-
-    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        out = self._step_raw(action, env_id)
-        return (
-            self._obs(out),
-            out[self._reward_i],
-            out[self._terminated_i],
-            out[self._truncated_i],
-            self._info(out),
-        )
-
-    def send(self, action: Any, env_id: Any = None) -> None:
-        self._send_raw(action, env_id)
-
-    def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        out = self._recv_raw()
-        return (
-            self._obs(out),
-            out[self._reward_i],
-            out[self._terminated_i],
-            out[self._truncated_i],
-            self._info(out),
-        )

@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
-import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from parallel_pool.python.pool import PoolBase
+from parallel_pool.python.pool import FiveTuplePool, PoolBase
 from parallel_pool.python.spec import EnvSpec
 
 
-class GymnasiumEnvPool(PoolBase, gymnasium.vector.VectorEnv):
+class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`.
 
     Works under gymnasium's vector wrappers (NormalizeObservation,
@@ -43,29 +42,6 @@ class GymnasiumEnvPool(PoolBase, gymnasium.vector.VectorEnv):
             raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gymnasium()")
         out = self._reset_raw(env_id)
         return self._obs(out), self._info(out)
-
-    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        out = self._step_raw(action, env_id)
-        return (
-            self._obs(out),
-            out[self._reward_i],
-            out[self._terminated_i],
-            out[self._truncated_i],
-            self._info(out),
-        )
-
-    def send(self, action: Any, env_id: Any = None) -> None:
-        self._send_raw(action, env_id)
-
-    def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        out = self._recv_raw()
-        return (
-            self._obs(out),
-            out[self._reward_i],
-            out[self._terminated_i],
-            out[self._truncated_i],
-            self._info(out),
-        )
 
     def close(self, **kwargs: Any) -> None:
         PoolBase.close(self)

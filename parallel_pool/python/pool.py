@@ -164,6 +164,15 @@ class PoolBase:
             info["_final_info"] = done
         return info
 
+    def _five_tuple(self, out: tuple) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        return (
+            self._obs(out),
+            out[self._reward_i],
+            out[self._terminated_i],
+            out[self._truncated_i],
+            self._info(out),
+        )
+
     # ------------------------------------------------------------- lifecycle
 
     def close(self) -> None:
@@ -181,3 +190,19 @@ class PoolBase:
             f"{type(self).__name__}(num_envs={cfg.num_envs}, batch_size={cfg.batch_size}, "
             f"num_threads={cfg.num_threads}, seed={cfg.seed})"
         )
+
+
+class FiveTuplePool(PoolBase):
+    """The gym 0.26 / gymnasium results: `(obs, reward, terminated, truncated, info)`."""
+
+    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        """Steps the envs `env_id` (default: all, or the last batch in async mode)."""
+        return self._five_tuple(self._step_raw(action, env_id))
+
+    def send(self, action: Any, env_id: Any = None) -> None:
+        """Starts stepping the envs `env_id`; collect the results with recv()."""
+        self._send_raw(action, env_id)
+
+    def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        """The next batch of results."""
+        return self._five_tuple(self._recv_raw())
