@@ -204,9 +204,9 @@ class PyEnvPool {
   explicit PyEnvPool(const Spec& spec) : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {}
 
   void Send(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
-    ActionBatch batch = Convert(actions, env_ids, players);
+    Converted in = Convert(actions, env_ids, players);
     py::gil_scoped_release release;
-    pool_.Send(batch);
+    pool_.Send(in.batch);
   }
 
   py::tuple Recv() {
@@ -219,11 +219,11 @@ class PyEnvPool {
   }
 
   py::tuple Step(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
-    ActionBatch batch = Convert(actions, env_ids, players);
+    Converted in = Convert(actions, env_ids, players);
     StateBatch out;
     {
       py::gil_scoped_release release;
-      out = pool_.Step(batch);
+      out = pool_.Step(in.batch);
     }
     return ToPython(out);
   }
@@ -253,8 +253,17 @@ class PyEnvPool {
     return std::vector<int>(p, p + n);
   }
 
-  ActionBatch Convert(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
+  // The action batch, and the numpy arrays its fields borrow from. Local to
+  // one call (another Python thread may convert its own while this one runs
+  // without the GIL); released only after the GIL is taken back.
+  struct Converted {
     ActionBatch batch;
+    std::vector<py::object> keep_alive;
+  };
+
+  Converted Convert(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
+    Converted converted;
+    ActionBatch& batch = converted.batch;
     batch.env_ids = EnvIds(env_ids);
     if (!players.is_none()) batch.players_env_id = EnvIds(players);
     if (actions.size() != action_specs_.size()) {
@@ -263,7 +272,6 @@ class PyEnvPool {
     }
     std::size_t player_rows = batch.players_env_id.empty() ? batch.env_ids.size()
                                                             : batch.players_env_id.size();
-    keep_alive_.clear();
     std::size_t f = 0;
     pool_.spec().action_spec.ForEach([&](std::string_view key, const auto& s) {
       const ArraySpec& a = action_specs_[f];
@@ -272,10 +280,10 @@ class PyEnvPool {
       Array view = BorrowNumpy(arr, a.dtype);
       CheckValues(view, s, what);
       batch.fields.push_back(view);
-      keep_alive_.push_back(std::move(arr));
+      converted.keep_alive.push_back(std::move(arr));
       ++f;
     });
-    return batch;
+    return converted;
   }
 
   static py::tuple ToPython(const StateBatch& out) {
@@ -302,7 +310,6 @@ class PyEnvPool {
 
   PoolT pool_;
   std::vector<ArraySpec> action_specs_;
-  std::vector<py::object> keep_alive_;  // converted actions, alive until copied
 };
 
 // Binds _<name>EnvSpec and _<name>EnvPool for one env class.

@@ -16,6 +16,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -46,8 +48,11 @@ class StateBlock {
     };
     for (const ArraySpec& spec : specs) plan(spec);
     for (std::size_t i : shadowed) plan(specs[i]);
-    std::shared_ptr<char> owner(new char[std::max<std::size_t>(total, 64)],
-                                std::default_delete<char[]>());
+    // Zeroed, so a field an env forgets to write reads as 0, never as stale
+    // memory. calloc: large blocks come from fresh (already zero) pages.
+    char* memory = static_cast<char*>(std::calloc(std::max<std::size_t>(total, 64), 1));
+    if (memory == nullptr) throw std::bad_alloc();
+    std::shared_ptr<char> owner(memory, [](char* p) { std::free(p); });
     std::size_t k = 0;
     auto view = [&](const ArraySpec& spec) {
       std::vector<std::size_t> shape{spec.per_player ? batch * max_players : batch};

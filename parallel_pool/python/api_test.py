@@ -215,6 +215,33 @@ def test_closed_pool_raises() -> None:
         env.reset()
 
 
+def test_one_pool_shared_by_python_threads() -> None:
+    # Calls are serialized by the pool; actions converted by one thread stay
+    # alive while another thread's call runs without the GIL.
+    import threading
+
+    env = template(num_envs=4, episode_length=10**6, max_episode_steps=10**6)
+    env.reset()
+    errors: list[BaseException] = []
+
+    def worker(k: int) -> None:
+        try:
+            for _ in range(300):
+                _, rew, _, _, _ = env.step(np.full(4, k, dtype=np.int64))
+                assert (rew == k).all()
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    _, _, _, _, info = env.step(np.zeros(4, dtype=np.int32))
+    np.testing.assert_array_equal(info["elapsed_step"], [1201] * 4)
+
+
 # ------------------------------------------------------------ async mode
 
 
