@@ -229,7 +229,7 @@ def test_one_pool_shared_by_python_threads() -> None:
             for _ in range(300):
                 _, rew, _, _, _ = env.step(np.full(4, k, dtype=np.int64))
                 assert (rew == k).all()
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:  # reported below
             errors.append(e)
 
     threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
