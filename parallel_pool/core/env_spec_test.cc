@@ -1,0 +1,55 @@
+#include "parallel_pool/core/env_spec.h"
+
+#include <gtest/gtest.h>
+
+#include "parallel_pool/core/test_envs.h"
+
+namespace parallel_pool::testing {
+namespace {
+
+TEST(EnvSpecTest, CommonAndFamilyConfigAreJoined) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  EXPECT_EQ(config["num_envs"_], 1);
+  EXPECT_EQ(config["episode_length"_], 3);
+  std::vector<std::string> keys = decltype(config)::Keys();
+  EXPECT_EQ(keys.front(), "num_envs");
+  EXPECT_EQ(keys.back(), "fail_step");
+}
+
+TEST(EnvSpecTest, ZeroMeansDefault) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 6;
+  CounterEnvSpec spec(config);
+  EXPECT_EQ(spec.batch_size(), 6);
+  EXPECT_TRUE(spec.sync_mode());
+  EXPECT_GE(spec.num_threads(), 1);
+  EXPECT_LE(spec.num_threads(), 6);
+}
+
+TEST(EnvSpecTest, StateSpecHasFamilyThenCommonFields) {
+  CounterEnvSpec spec(CounterEnvSpec::DefaultConfig());
+  std::vector<std::string> keys = CounterEnvSpec::StateSpec::Keys();
+  EXPECT_EQ(keys[0], "obs");
+  EXPECT_EQ(keys[1], "info:seed_draw");
+  EXPECT_EQ(keys[2], "info:env_id");
+  EXPECT_TRUE(spec.state_spec["reward"_].per_player());
+  EXPECT_FALSE(spec.state_spec["done"_].per_player());
+}
+
+TEST(EnvSpecTest, ImpossibleConfigsThrow) {
+  auto bad = [](auto edit) {
+    auto config = CounterEnvSpec::DefaultConfig();
+    edit(config);
+    return [config] { CounterEnvSpec spec(config); };
+  };
+  EXPECT_THROW(bad([](auto& c) { c["num_envs"_] = 0; })(), std::invalid_argument);
+  EXPECT_THROW(bad([](auto& c) { c["batch_size"_] = 2; })(), std::invalid_argument);
+  EXPECT_THROW(bad([](auto& c) { c["num_threads"_] = -1; })(), std::invalid_argument);
+  EXPECT_THROW(bad([](auto& c) { c["max_num_players"_] = 0; })(), std::invalid_argument);
+  EXPECT_THROW(bad([](auto& c) { c["max_episode_steps"_] = 0; })(), std::invalid_argument);
+  EXPECT_THROW(bad([](auto& c) { c["env_seeds"_] = {1, 2}; })(), std::invalid_argument);
+  EXPECT_THROW(bad([](auto& c) { c["autoreset_mode"_] = "never"; })(), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace parallel_pool::testing
