@@ -5,7 +5,7 @@ A family whose extension is missing from this build is skipped, not fatal.
 
 import importlib
 
-FAMILIES = ("template", "classic_control", "toy_text")
+FAMILIES = ("template", "classic_control", "toy_text", "mujoco", "atari")
 
 for _family in FAMILIES:
     try:

@@ -32,3 +32,23 @@ if [[ ! -f "$stamp" ]]; then
   "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements-dev.txt
   touch "$stamp"
 fi
+
+# The ALE sources for the atari family: the ale-py sdist from PyPI, fetched
+# once with pip into a cache outside the clone, where the Bazel repository
+# rule third_party/ale/ale_configure.bzl finds it (Bazel itself downloads
+# nothing).
+ALE_SDIST_DIR=${ALE_SDIST_DIR:-$HOME/.cache/parallel_pool/third_party}
+ALE_SDIST="$ALE_SDIST_DIR/ale_py-0.12.1.tar.gz"
+ALE_SDIST_SHA256=c503d574c5983e1063b451201ccb779d935919c0f6bf116fb0f4f8aa4c86d249
+if [[ ! -f "$ALE_SDIST" ]]; then
+  echo "setup: pip download ale-py==0.12.1 (sdist)"
+  mkdir -p "$ALE_SDIST_DIR"
+  tmp=$(mktemp -d)
+  # pip prepares the sdist's metadata in an isolated build env
+  # (scikit-build-core and nanobind from PyPI); nothing is built.
+  "$VENV/bin/python" -m pip download -q --disable-pip-version-check --no-deps \
+    --no-binary ale-py -d "$tmp" ale-py==0.12.1
+  echo "$ALE_SDIST_SHA256  $tmp/ale_py-0.12.1.tar.gz" | sha256sum -c --quiet -
+  mv "$tmp/ale_py-0.12.1.tar.gz" "$ALE_SDIST"
+  rm -rf "$tmp"
+fi

@@ -1,0 +1,265 @@
+// AntEnv: gymnasium's Ant-v4 and Ant-v5 (ant.xml; a four-legged body that
+// should run along +x).
+//
+// Observation "obs": float64 = qpos (without x, y unless
+//   exclude_current_positions_from_observation=False), qvel, and contact
+//   forces clipped to contact_force_range:
+//     v5: cfrc_ext of every body but the world (include_cfrc_ext_in_observation)
+//     v4: cfrc_ext of every body, world included, only with use_contact_forces
+//   Default sizes: v5 105, v4 27.
+// Action "action": float64 [8] in [-1, 1].
+// Reward: forward + healthy - ctrl_cost - contact_cost, where
+//   forward = d(x of main_body's frame)/dt * forward_reward_weight,
+//   healthy = healthy_reward if healthy (v5), or if healthy or
+//             terminate_when_unhealthy (v4's legacy rule),
+//   ctrl_cost = ctrl_cost_weight * sum(action^2) (the action as given),
+//   contact_cost = contact_cost_weight * sum(clip(cfrc_ext)^2) (v5 always; v4
+//             only with use_contact_forces).
+// Healthy: qpos and qvel finite and healthy_z_range[0] <= z <= [1].
+// Terminated: unhealthy and terminate_when_unhealthy.
+// Reset: qpos = init + U(-s, s), qvel = s * N(0, 1), s = reset_noise_scale.
+// Info: gymnasium's keys of both versions (x_position, y_position,
+//   distance_from_origin, x_velocity, y_velocity, reward_forward,
+//   reward_ctrl, reward_contact, reward_survive, forward_reward) with that
+//   version's values; v4's reward_ctrl is minus the contact cost when
+//   use_contact_forces is on, as in gymnasium. Plus qpos0/qvel0.
+#ifndef PARALLEL_POOL_MUJOCO_ANT_H_
+#define PARALLEL_POOL_MUJOCO_ANT_H_
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco/numpy_math.h"
+
+namespace parallel_pool::mujoco {
+
+class AntEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(6000.0),
+                    "xml_file"_.Bind(std::string("ant.xml")), "frame_skip"_.Bind(5),
+                    "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.5),
+                    "use_contact_forces"_.Bind(false), "contact_cost_weight"_.Bind(5e-4),
+                    "healthy_reward"_.Bind(1.0), "main_body"_.Bind(1),
+                    "terminate_when_unhealthy"_.Bind(true),
+                    "healthy_z_range"_.Bind(std::vector<double>{0.2, 1.0}),
+                    "contact_force_range"_.Bind(std::vector<double>{-1.0, 1.0}),
+                    "reset_noise_scale"_.Bind(0.1),
+                    "exclude_current_positions_from_observation"_.Bind(true),
+                    "include_cfrc_ext_in_observation"_.Bind(true));
+  }
+
+  template <typename Config>
+  static int ObsSize(const Config& conf, const mjModel& m) {
+    int n = m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 2 : 0);
+    if (conf["version"_] == 4) {
+      if (conf["use_contact_forces"_]) n += 6 * m.nbody;
+    } else if (conf["include_cfrc_ext_in_observation"_]) {
+      n += 6 * (m.nbody - 1);
+    }
+    return n;
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    ModelPtr model = ModelOf(conf);
+    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
+                    "info:qpos0"_.Bind(Values(model->nq)),
+                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:x_position"_.Bind(Spec<double>({})),
+                    "info:y_position"_.Bind(Spec<double>({})),
+                    "info:distance_from_origin"_.Bind(Spec<double>({})),
+                    "info:x_velocity"_.Bind(Spec<double>({})),
+                    "info:y_velocity"_.Bind(Spec<double>({})),
+                    "info:reward_forward"_.Bind(Spec<double>({})),
+                    "info:reward_ctrl"_.Bind(Spec<double>({})),
+                    "info:reward_contact"_.Bind(Spec<double>({})),
+                    "info:reward_survive"_.Bind(Spec<double>({})),
+                    "info:forward_reward"_.Bind(Spec<double>({})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+using AntEnvSpec = EnvSpec<AntEnvFns>;
+
+class AntEnv : public MujocoGymEnv<AntEnvSpec> {
+ public:
+  AntEnv(const Spec& spec, int env_id)
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
+        obs_size_(AntEnvFns::ObsSize(spec.config, m_)),
+        forward_reward_weight_(spec.config["forward_reward_weight"_]),
+        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
+        use_contact_forces_(spec.config["use_contact_forces"_]),
+        contact_cost_weight_(spec.config["contact_cost_weight"_]),
+        healthy_reward_(spec.config["healthy_reward"_]),
+        main_body_(spec.config["main_body"_]),
+        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
+        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
+        contact_force_(Range(spec.config["contact_force_range"_], "contact_force_range")),
+        reset_noise_scale_(spec.config["reset_noise_scale"_]),
+        exclude_xy_(spec.config["exclude_current_positions_from_observation"_]),
+        include_cfrc_ext_(spec.config["include_cfrc_ext_in_observation"_]) {
+    RequireDefault(v4(), use_contact_forces_, false,
+                   "use_contact_forces: Ant-v5 has no such keyword (its contact cost is always "
+                   "on; include_cfrc_ext_in_observation chooses the observation)");
+    RequireDefault(!v4(), include_cfrc_ext_, true,
+                   "include_cfrc_ext_in_observation: Ant-v4 has no such keyword (use "
+                   "use_contact_forces)");
+    if (main_body_ < 0 || main_body_ >= m_.nbody) {
+      throw std::invalid_argument("main_body: no body with id " + std::to_string(main_body_));
+    }
+  }
+
+ protected:
+  void Reset() override {
+    ResetData();
+    double s = reset_noise_scale_;
+    SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
+    terminated_ = false;
+    Info info;
+    info.x_position = d_->qpos[0];
+    info.y_position = d_->qpos[1];
+    info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+    Write(0.0, info);
+  }
+
+  void Step(const Action& action) override {
+    const double* a = action["action"_].Data<double>();
+    const double* xpos = d_->xpos + 3 * main_body_;
+    const double x_before = xpos[0];
+    const double y_before = xpos[1];
+    DoSimulation(a);
+    const double x_after = xpos[0];
+    const double y_after = xpos[1];
+    Info info;
+    info.x_velocity = (x_after - x_before) / dt_;
+    info.y_velocity = (y_after - y_before) / dt_;
+    const bool healthy = IsHealthy();
+    double forward = info.x_velocity * forward_reward_weight_;
+    double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
+    double reward;
+    if (v4()) {
+      double healthy_reward =
+          static_cast<double>(healthy || terminate_when_unhealthy_) * healthy_reward_;
+      double rewards = forward + healthy_reward;
+      double costs = ctrl_cost;
+      info.reward_ctrl = -ctrl_cost;
+      if (use_contact_forces_) {
+        double contact_cost = ContactCost();
+        costs += contact_cost;
+        info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
+        info.reward_contact = -contact_cost;
+      }
+      reward = rewards - costs;
+      info.reward_survive = healthy_reward;
+      info.x_position = x_after;
+      info.y_position = y_after;
+      const double xy[2] = {x_after, y_after};
+      info.distance_from_origin = NumpyNorm(xy, 2);
+    } else {
+      double healthy_reward = static_cast<double>(healthy) * healthy_reward_;
+      double rewards = forward + healthy_reward;
+      double contact_cost = ContactCost();
+      double costs = ctrl_cost + contact_cost;
+      reward = rewards - costs;
+      info.reward_ctrl = -ctrl_cost;
+      info.reward_contact = -contact_cost;
+      info.reward_survive = healthy_reward;
+      info.x_position = d_->qpos[0];
+      info.y_position = d_->qpos[1];
+      info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+    }
+    info.reward_forward = forward;
+    info.forward_reward = forward;
+    terminated_ = !healthy && terminate_when_unhealthy_;
+    Write(reward, info);
+  }
+
+  bool IsTerminated() override { return terminated_; }
+
+ private:
+  struct Info {
+    double x_position = 0.0;
+    double y_position = 0.0;
+    double distance_from_origin = 0.0;
+    double x_velocity = 0.0;
+    double y_velocity = 0.0;
+    double reward_forward = 0.0;
+    double reward_ctrl = 0.0;
+    double reward_contact = 0.0;
+    double reward_survive = 0.0;
+    double forward_reward = 0.0;
+  };
+
+  bool IsHealthy() const {
+    return AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv) &&
+           healthy_z_.first <= d_->qpos[2] && d_->qpos[2] <= healthy_z_.second;
+  }
+
+  // contact_cost_weight * sum(clip(cfrc_ext, contact_force_range)^2), over
+  // every body (the world's row included).
+  double ContactCost() const {
+    int n = 6 * m_.nbody;
+    clipped_.resize(n);
+    for (int i = 0; i < n; ++i) {
+      clipped_[i] = Clip(d_->cfrc_ext[i], contact_force_.first, contact_force_.second);
+    }
+    return contact_cost_weight_ * NumpySumOfSquares(clipped_.data(), n);
+  }
+
+  void Write(double reward, const Info& info) {
+    State state = Allocate();
+    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    int skip = exclude_xy_ ? 2 : 0;
+    obs.Copy(d_->qpos + skip, m_.nq - skip);
+    obs.Copy(d_->qvel, m_.nv);
+    if (v4() ? use_contact_forces_ : include_cfrc_ext_) {
+      int first = v4() ? 0 : 1;
+      obs.CopyClipped(d_->cfrc_ext + 6 * first, 6 * (m_.nbody - first), contact_force_.first,
+                      contact_force_.second);
+    }
+    obs.Done();
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    state["info:x_position"_] = info.x_position;
+    state["info:y_position"_] = info.y_position;
+    state["info:distance_from_origin"_] = info.distance_from_origin;
+    state["info:x_velocity"_] = info.x_velocity;
+    state["info:y_velocity"_] = info.y_velocity;
+    state["info:reward_forward"_] = info.reward_forward;
+    state["info:reward_ctrl"_] = info.reward_ctrl;
+    state["info:reward_contact"_] = info.reward_contact;
+    state["info:reward_survive"_] = info.reward_survive;
+    state["info:forward_reward"_] = info.forward_reward;
+  }
+
+  const int obs_size_;
+  const double forward_reward_weight_;
+  const double ctrl_cost_weight_;
+  const bool use_contact_forces_;
+  const double contact_cost_weight_;
+  const double healthy_reward_;
+  const int main_body_;
+  const bool terminate_when_unhealthy_;
+  const std::pair<double, double> healthy_z_;
+  const std::pair<double, double> contact_force_;
+  const double reset_noise_scale_;
+  const bool exclude_xy_;
+  const bool include_cfrc_ext_;
+  bool terminated_ = false;
+  mutable std::vector<double> clipped_;
+};
+
+using AntEnvPool = AsyncEnvPool<AntEnv>;
+
+}  // namespace parallel_pool::mujoco
+
+#endif  // PARALLEL_POOL_MUJOCO_ANT_H_

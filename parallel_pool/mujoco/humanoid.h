@@ -1,0 +1,279 @@
+// HumanoidEnv: gymnasium's Humanoid-v4 and -v5 (humanoid.xml; a 3D biped
+// that should run along +x).
+//
+// Observation "obs": float64 = qpos without x, y (unless
+//   exclude_current_positions_from_observation=False), qvel, then cinert,
+//   cvel, qfrc_actuator and cfrc_ext:
+//     v5: without the world body's rows and the free joint's 6 actuator
+//         forces, each part optional (include_*_in_observation); 348 values
+//     v4: all rows, always; 376 values.
+// Action "action": float64 [17] in [-0.4, 0.4].
+// Reward: forward + healthy - ctrl_cost - contact_cost, where
+//   forward = forward_reward_weight * d(mass centre x)/dt,
+//   healthy = healthy_reward if healthy (v5), or if healthy or
+//             terminate_when_unhealthy (v4's legacy rule),
+//   ctrl_cost = ctrl_cost_weight * sum(ctrl^2) (mjData.ctrl after the step),
+//   contact_cost = clip(contact_cost_weight * sum(cfrc_ext^2),
+//             contact_cost_range) (v5 only).
+// Healthy: healthy_z_range[0] < qpos[2] < healthy_z_range[1].
+// Terminated: unhealthy and terminate_when_unhealthy.
+// Reset: qpos = init + U(-s, s), qvel = U(-s, s), s = reset_noise_scale.
+// Info: gymnasium's keys of both versions, with that version's values
+//   (v4's x_position, y_position, distance_from_origin are of the mass
+//   centre, v5's of qpos): x_position, y_position, distance_from_origin,
+//   x_velocity, y_velocity, tendon_length, tendon_velocity, reward_survive,
+//   reward_forward, reward_ctrl, reward_contact, reward_linvel,
+//   reward_quadctrl, reward_alive, forward_reward; qpos0/qvel0.
+#ifndef PARALLEL_POOL_MUJOCO_HUMANOID_H_
+#define PARALLEL_POOL_MUJOCO_HUMANOID_H_
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco/numpy_math.h"
+
+namespace parallel_pool::mujoco {
+
+// The observation layout Humanoid and HumanoidStandup share.
+struct HumanoidObsLayout {
+  bool exclude_xy;
+  bool cinert;
+  bool cvel;
+  bool qfrc_actuator;
+  bool cfrc_ext;
+  bool full_rows;  // v4: every body row and every dof, world body included
+
+  template <typename Config>
+  static HumanoidObsLayout Of(const Config& conf) {
+    bool v4 = conf["version"_] == 4;
+    HumanoidObsLayout layout{conf["exclude_current_positions_from_observation"_],
+                             conf["include_cinert_in_observation"_],
+                             conf["include_cvel_in_observation"_],
+                             conf["include_qfrc_actuator_in_observation"_],
+                             conf["include_cfrc_ext_in_observation"_],
+                             v4};
+    if (v4 && !(layout.cinert && layout.cvel && layout.qfrc_actuator && layout.cfrc_ext)) {
+      throw std::invalid_argument(
+          "include_*_in_observation: the v4 observation always includes cinert, cvel, "
+          "qfrc_actuator and cfrc_ext (these keywords are v5's)");
+    }
+    return layout;
+  }
+
+  int Size(const mjModel& m) const {
+    int first_body = full_rows ? 0 : 1;
+    int first_dof = full_rows ? 0 : 6;
+    int bodies = m.nbody - first_body;
+    return m.nq - (exclude_xy ? 2 : 0) + m.nv + (cinert ? 10 * bodies : 0) +
+           (cvel ? 6 * bodies : 0) + (qfrc_actuator ? m.nv - first_dof : 0) +
+           (cfrc_ext ? 6 * bodies : 0);
+  }
+
+  void Write(const mjModel& m, const mjData& d, ObsWriter* obs) const {
+    int first_body = full_rows ? 0 : 1;
+    int first_dof = full_rows ? 0 : 6;
+    int bodies = m.nbody - first_body;
+    int skip = exclude_xy ? 2 : 0;
+    obs->Copy(d.qpos + skip, m.nq - skip);
+    obs->Copy(d.qvel, m.nv);
+    if (cinert) obs->Copy(d.cinert + 10 * first_body, 10 * bodies);
+    if (cvel) obs->Copy(d.cvel + 6 * first_body, 6 * bodies);
+    if (qfrc_actuator) obs->Copy(d.qfrc_actuator + first_dof, m.nv - first_dof);
+    if (cfrc_ext) obs->Copy(d.cfrc_ext + 6 * first_body, 6 * bodies);
+    obs->Done();
+  }
+};
+
+// gymnasium's mass_center(): np.einsum('b,bj->j', body_mass, xipos) /
+// body_mass.sum(), x and y.
+inline std::pair<double, double> MassCenter(const mjModel& m, const mjData& d) {
+  double num[2] = {0.0, 0.0};
+  for (int b = 0; b < m.nbody; ++b) {
+    for (int j = 0; j < 2; ++j) num[j] += m.body_mass[b] * d.xipos[3 * b + j];
+  }
+  double denom = NumpySum(m.body_mass, m.nbody);
+  return {num[0] / denom, num[1] / denom};
+}
+
+class HumanoidEnvFns {
+ public:
+  static auto DefaultConfig() {
+    double inf = std::numeric_limits<double>::infinity();
+    return MakeDict("version"_.Bind(5), "xml_file"_.Bind(std::string("humanoid.xml")),
+                    "frame_skip"_.Bind(5), "forward_reward_weight"_.Bind(1.25),
+                    "ctrl_cost_weight"_.Bind(0.1), "contact_cost_weight"_.Bind(5e-7),
+                    "contact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}),
+                    "healthy_reward"_.Bind(5.0), "terminate_when_unhealthy"_.Bind(true),
+                    "healthy_z_range"_.Bind(std::vector<double>{1.0, 2.0}),
+                    "reset_noise_scale"_.Bind(1e-2),
+                    "exclude_current_positions_from_observation"_.Bind(true),
+                    "include_cinert_in_observation"_.Bind(true),
+                    "include_cvel_in_observation"_.Bind(true),
+                    "include_qfrc_actuator_in_observation"_.Bind(true),
+                    "include_cfrc_ext_in_observation"_.Bind(true));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    ModelPtr model = ModelOf(conf);
+    return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
+                    "info:qpos0"_.Bind(Values(model->nq)),
+                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:x_position"_.Bind(Spec<double>({})),
+                    "info:y_position"_.Bind(Spec<double>({})),
+                    "info:distance_from_origin"_.Bind(Spec<double>({})),
+                    "info:x_velocity"_.Bind(Spec<double>({})),
+                    "info:y_velocity"_.Bind(Spec<double>({})),
+                    "info:tendon_length"_.Bind(Values(model->ntendon)),
+                    "info:tendon_velocity"_.Bind(Values(model->ntendon)),
+                    "info:reward_survive"_.Bind(Spec<double>({})),
+                    "info:reward_forward"_.Bind(Spec<double>({})),
+                    "info:reward_ctrl"_.Bind(Spec<double>({})),
+                    "info:reward_contact"_.Bind(Spec<double>({})),
+                    "info:reward_linvel"_.Bind(Spec<double>({})),
+                    "info:reward_quadctrl"_.Bind(Spec<double>({})),
+                    "info:reward_alive"_.Bind(Spec<double>({})),
+                    "info:forward_reward"_.Bind(Spec<double>({})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+using HumanoidEnvSpec = EnvSpec<HumanoidEnvFns>;
+
+class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
+ public:
+  HumanoidEnv(const Spec& spec, int env_id)
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
+        layout_(HumanoidObsLayout::Of(spec.config)),
+        obs_size_(layout_.Size(m_)),
+        forward_reward_weight_(spec.config["forward_reward_weight"_]),
+        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
+        contact_cost_weight_(spec.config["contact_cost_weight"_]),
+        contact_cost_range_(Range(spec.config["contact_cost_range"_], "contact_cost_range")),
+        healthy_reward_(spec.config["healthy_reward"_]),
+        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
+        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
+        reset_noise_scale_(spec.config["reset_noise_scale"_]) {
+    const auto defaults = HumanoidEnvFns::DefaultConfig();
+    RequireDefault(!v4(), contact_cost_weight_, double{defaults["contact_cost_weight"_]},
+                   "contact_cost_weight: Humanoid-v4 has no contact cost (a v5 keyword)");
+    RequireDefault(!v4(), spec.config["contact_cost_range"_], defaults["contact_cost_range"_],
+                   "contact_cost_range: Humanoid-v4 has no contact cost (a v5 keyword)");
+  }
+
+ protected:
+  void Reset() override {
+    ResetData();
+    double s = reset_noise_scale_;
+    SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
+    terminated_ = false;
+    Info info;
+    info.x_position = d_->qpos[0];
+    info.y_position = d_->qpos[1];
+    info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+    Write(0.0, info);
+  }
+
+  void Step(const Action& action) override {
+    const double* a = action["action"_].Data<double>();
+    auto [x_before, y_before] = MassCenter(m_, *d_);
+    DoSimulation(a);
+    auto [x_after, y_after] = MassCenter(m_, *d_);
+    Info info;
+    info.x_velocity = (x_after - x_before) / dt_;
+    info.y_velocity = (y_after - y_before) / dt_;
+    const bool healthy = healthy_z_.first < d_->qpos[2] && d_->qpos[2] < healthy_z_.second;
+    const double forward = forward_reward_weight_ * info.x_velocity;
+    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(d_->ctrl, m_.nu);
+    double reward;
+    double healthy_reward;
+    if (v4()) {
+      healthy_reward = static_cast<double>(healthy || terminate_when_unhealthy_) * healthy_reward_;
+      reward = (forward + healthy_reward) - ctrl_cost;
+      info.x_position = x_after;
+      info.y_position = y_after;
+      const double xy[2] = {x_after, y_after};
+      info.distance_from_origin = NumpyNorm(xy, 2);
+    } else {
+      healthy_reward = static_cast<double>(healthy) * healthy_reward_;
+      double contact_cost = Clip(
+          contact_cost_weight_ * NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
+          contact_cost_range_.first, contact_cost_range_.second);
+      reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
+      info.reward_contact = -contact_cost;
+      info.x_position = d_->qpos[0];
+      info.y_position = d_->qpos[1];
+      info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+    }
+    info.reward_forward = forward;
+    info.reward_ctrl = -ctrl_cost;
+    info.reward_survive = healthy_reward;
+    terminated_ = !healthy && terminate_when_unhealthy_;
+    Write(reward, info);
+  }
+
+  bool IsTerminated() override { return terminated_; }
+
+ private:
+  struct Info {
+    double x_position = 0.0;
+    double y_position = 0.0;
+    double distance_from_origin = 0.0;
+    double x_velocity = 0.0;
+    double y_velocity = 0.0;
+    double reward_survive = 0.0;
+    double reward_forward = 0.0;
+    double reward_ctrl = 0.0;
+    double reward_contact = 0.0;
+  };
+
+  void Write(double reward, const Info& info) {
+    State state = Allocate();
+    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    layout_.Write(m_, *d_, &obs);
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    state["info:x_position"_] = info.x_position;
+    state["info:y_position"_] = info.y_position;
+    state["info:distance_from_origin"_] = info.distance_from_origin;
+    state["info:x_velocity"_] = info.x_velocity;
+    state["info:y_velocity"_] = info.y_velocity;
+    state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
+    state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
+    state["info:reward_survive"_] = info.reward_survive;
+    state["info:reward_forward"_] = info.reward_forward;
+    state["info:reward_ctrl"_] = info.reward_ctrl;
+    state["info:reward_contact"_] = info.reward_contact;
+    state["info:reward_linvel"_] = info.reward_forward;
+    state["info:reward_quadctrl"_] = info.reward_ctrl;
+    state["info:reward_alive"_] = info.reward_survive;
+    state["info:forward_reward"_] = info.reward_forward;
+  }
+
+  const HumanoidObsLayout layout_;
+  const int obs_size_;
+  const double forward_reward_weight_;
+  const double ctrl_cost_weight_;
+  const double contact_cost_weight_;
+  const std::pair<double, double> contact_cost_range_;
+  const double healthy_reward_;
+  const bool terminate_when_unhealthy_;
+  const std::pair<double, double> healthy_z_;
+  const double reset_noise_scale_;
+  bool terminated_ = false;
+};
+
+using HumanoidEnvPool = AsyncEnvPool<HumanoidEnv>;
+
+}  // namespace parallel_pool::mujoco
+
+#endif  // PARALLEL_POOL_MUJOCO_HUMANOID_H_

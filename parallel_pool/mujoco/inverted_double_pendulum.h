@@ -1,0 +1,125 @@
+// InvertedDoublePendulumEnv: gymnasium's InvertedDoublePendulum-v4 and -v5
+// (inverted_double_pendulum.xml; a cart balancing two stacked poles).
+//
+// Observation "obs": float64 = cart x (qpos[0]), sin(hinge angles),
+//   cos(hinge angles), clip(qvel, -10, 10), clip(qfrc_constraint, -10, 10):
+//   v5 keeps only qfrc_constraint[0] (9 values), v4 all of it (11 values).
+// Action "action": float64 [1] in [-1, 1].
+// Reward: alive - dist_penalty - vel_penalty, where (x, _, y) is the tip
+//   site, dist_penalty = 0.01 x^2 + (y - 2)^2, vel_penalty = 0.001 v1^2 +
+//   0.005 v2^2 (v1, v2 = qvel[1], qvel[2]), and alive = healthy_reward,
+//   or 0 on the terminating step in v5.
+// Terminated: y <= 1.
+// Reset: qpos = init + U(-s, s), qvel = s * N(0, 1), s = reset_noise_scale.
+// Info: reward_survive, distance_penalty, velocity_penalty (gymnasium v4
+//   returns none); qpos0/qvel0.
+#ifndef PARALLEL_POOL_MUJOCO_INVERTED_DOUBLE_PENDULUM_H_
+#define PARALLEL_POOL_MUJOCO_INVERTED_DOUBLE_PENDULUM_H_
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco/numpy_math.h"
+
+namespace parallel_pool::mujoco {
+
+class InvertedDoublePendulumEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(9100.0),
+                    "xml_file"_.Bind(std::string("inverted_double_pendulum.xml")),
+                    "frame_skip"_.Bind(5), "healthy_reward"_.Bind(10.0),
+                    "reset_noise_scale"_.Bind(0.1));
+  }
+
+  template <typename Config>
+  static int ObsSize(const Config& conf, const mjModel& m) {
+    return 1 + 2 * (m.nq - 1) + m.nv + (conf["version"_] == 4 ? m.nv : 1);
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    ModelPtr model = ModelOf(conf);
+    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
+                    "info:qpos0"_.Bind(Values(model->nq)),
+                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:reward_survive"_.Bind(Spec<double>({})),
+                    "info:distance_penalty"_.Bind(Spec<double>({})),
+                    "info:velocity_penalty"_.Bind(Spec<double>({})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+using InvertedDoublePendulumEnvSpec = EnvSpec<InvertedDoublePendulumEnvFns>;
+
+class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvSpec> {
+ public:
+  InvertedDoublePendulumEnv(const Spec& spec, int env_id)
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
+        obs_size_(InvertedDoublePendulumEnvFns::ObsSize(spec.config, m_)),
+        healthy_reward_(spec.config["healthy_reward"_]),
+        reset_noise_scale_(spec.config["reset_noise_scale"_]) {
+    if (m_.nsite < 1) throw std::invalid_argument("xml_file: the model needs a tip site");
+  }
+
+ protected:
+  void Reset() override {
+    ResetData();
+    double s = reset_noise_scale_;
+    SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
+    terminated_ = false;
+    Write(0.0, 0.0, 0.0, 0.0);
+  }
+
+  void Step(const Action& action) override {
+    DoSimulation(action["action"_].Data<double>());
+    const double x = d_->site_xpos[0];
+    const double y = d_->site_xpos[2];
+    terminated_ = y <= 1;
+    const double v1 = d_->qvel[1];
+    const double v2 = d_->qvel[2];
+    const double dist_penalty = 0.01 * PyPow(x, 2) + PyPow(y - 2, 2);
+    const double vel_penalty = 0.001 * PyPow(v1, 2) + 0.005 * PyPow(v2, 2);
+    const double alive_bonus =
+        v4() ? healthy_reward_ : healthy_reward_ * static_cast<double>(!terminated_);
+    const double reward = alive_bonus - dist_penalty - vel_penalty;
+    Write(reward, alive_bonus, -dist_penalty, -vel_penalty);
+  }
+
+  bool IsTerminated() override { return terminated_; }
+
+ private:
+  void Write(double reward, double survive, double distance_penalty, double velocity_penalty) {
+    State state = Allocate();
+    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    obs.Put(d_->qpos[0]);
+    for (int i = 1; i < m_.nq; ++i) obs.Put(std::sin(d_->qpos[i]));
+    for (int i = 1; i < m_.nq; ++i) obs.Put(std::cos(d_->qpos[i]));
+    obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
+    obs.CopyClipped(d_->qfrc_constraint, v4() ? m_.nv : 1, -10.0, 10.0);
+    obs.Done();
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    state["info:reward_survive"_] = survive;
+    state["info:distance_penalty"_] = distance_penalty;
+    state["info:velocity_penalty"_] = velocity_penalty;
+  }
+
+  const int obs_size_;
+  const double healthy_reward_;
+  const double reset_noise_scale_;
+  bool terminated_ = false;
+};
+
+using InvertedDoublePendulumEnvPool = AsyncEnvPool<InvertedDoublePendulumEnv>;
+
+}  // namespace parallel_pool::mujoco
+
+#endif  // PARALLEL_POOL_MUJOCO_INVERTED_DOUBLE_PENDULUM_H_

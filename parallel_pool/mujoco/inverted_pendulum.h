@@ -1,0 +1,93 @@
+// InvertedPendulumEnv: gymnasium's InvertedPendulum-v4 and -v5
+// (inverted_pendulum.xml; a cart balancing one pole).
+//
+// Observation "obs": float64 [4] = qpos, qvel.
+// Action "action": float64 [1] in [-3, 3].
+// Reward: 1 per step; v5 gives 0 on the terminating step.
+// Terminated: an observation value not finite, or |pole angle| > 0.2.
+// Reset: qpos = init + U(-s, s), qvel = U(-s, s), s = reset_noise_scale.
+// Info: reward_survive (gymnasium v4 returns none); qpos0/qvel0.
+#ifndef PARALLEL_POOL_MUJOCO_INVERTED_PENDULUM_H_
+#define PARALLEL_POOL_MUJOCO_INVERTED_PENDULUM_H_
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+
+namespace parallel_pool::mujoco {
+
+class InvertedPendulumEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(950.0),
+                    "xml_file"_.Bind(std::string("inverted_pendulum.xml")),
+                    "frame_skip"_.Bind(2), "reset_noise_scale"_.Bind(0.01));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    ModelPtr model = ModelOf(conf);
+    return MakeDict("obs"_.Bind(Unbounded(model->nq + model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq)),
+                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:reward_survive"_.Bind(Spec<double>({})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+using InvertedPendulumEnvSpec = EnvSpec<InvertedPendulumEnvFns>;
+
+class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
+ public:
+  InvertedPendulumEnv(const Spec& spec, int env_id)
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
+        reset_noise_scale_(spec.config["reset_noise_scale"_]) {
+    if (m_.nq < 2) throw std::invalid_argument("xml_file: the model needs a cart and a pole");
+  }
+
+ protected:
+  void Reset() override {
+    ResetData();
+    double s = reset_noise_scale_;
+    SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
+    terminated_ = false;
+    Write(0.0);
+  }
+
+  void Step(const Action& action) override {
+    DoSimulation(action["action"_].Data<double>());
+    terminated_ = !(AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv)) ||
+                  std::abs(d_->qpos[1]) > 0.2;
+    Write(v4() || !terminated_ ? 1.0 : 0.0);
+  }
+
+  bool IsTerminated() override { return terminated_; }
+
+ private:
+  void Write(double reward) {
+    State state = Allocate();
+    ObsWriter obs(state["obs"_].Data<double>(), m_.nq + m_.nv);
+    obs.Copy(d_->qpos, m_.nq);
+    obs.Copy(d_->qvel, m_.nv);
+    obs.Done();
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    state["info:reward_survive"_] = reward;
+  }
+
+  const double reset_noise_scale_;
+  bool terminated_ = false;
+};
+
+using InvertedPendulumEnvPool = AsyncEnvPool<InvertedPendulumEnv>;
+
+}  // namespace parallel_pool::mujoco
+
+#endif  // PARALLEL_POOL_MUJOCO_INVERTED_PENDULUM_H_

@@ -1,0 +1,305 @@
+// What every MuJoCo task shares: the compiled model (loaded once per file
+// and shared, read-only, by every env of every pool), one mjData per env,
+// gymnasium's MujocoEnv mechanics (reset, set_state, do_simulation) and the
+// reset noise.
+//
+// Kept free of anything gym-specific beyond MujocoGymEnv, so that a
+// dm_control family can reuse LoadModel / ModelPath / MjData later.
+//
+// gymnasium's MujocoEnv, which MujocoGymEnv reproduces call for call:
+//   reset():  mj_resetData; reset_model() draws qpos/qvel and calls
+//             set_state(qpos, qvel): copy both into mjData, mj_forward.
+//   step():   do_simulation(action, frame_skip): ctrl = action, unclipped
+//             (MuJoCo 4 clamps each ctrl to its ctrlrange inside the
+//             actuator model, infinities included; the control costs see
+//             the raw action), mj_step frame_skip times, then
+//             mj_rnePostConstraint once (it fills cacc, cfrc_int, cfrc_ext;
+//             skipped by the tasks that never read them).
+//   dt = opt.timestep * frame_skip.
+#ifndef PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
+#define PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
+
+#include <mujoco/mujoco.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/env.h"
+
+namespace parallel_pool::mujoco {
+
+static_assert(mjVERSION_HEADER == 4000000,
+              "parallel_pool's MuJoCo family is built for MuJoCo 4.0.0");
+
+// The model file `xml_file` names, resolved as gymnasium's expand_model_path
+// does: a path starting with '/' or '.' as is, '~' from $HOME, anything else
+// inside `base_path` (registration.py sets it to gymnasium's assets folder).
+inline std::string ModelPath(const std::string& base_path, const std::string& xml_file) {
+  if (xml_file.empty()) throw std::invalid_argument("xml_file: empty");
+  std::string path;
+  if (xml_file[0] == '/' || xml_file[0] == '.') {
+    path = xml_file;
+  } else if (xml_file[0] == '~') {
+    const char* home = std::getenv("HOME");
+    path = std::string(home == nullptr ? "" : home) + xml_file.substr(1);
+  } else if (base_path.empty()) {
+    throw std::invalid_argument(
+        "xml_file: " + xml_file +
+        " is a gymnasium model, but gymnasium is not installed (pip install gymnasium)");
+  } else {
+    path = base_path + "/" + xml_file;
+  }
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw std::invalid_argument("xml_file: " + path + " does not exist");
+  }
+  return path;
+}
+
+using ModelPtr = std::shared_ptr<const mjModel>;
+
+// The compiled model of `path`, compiled once per process (per file
+// version) and shared: stepping never writes to mjModel, so one copy serves
+// every env on every thread. mj_loadXML runs under a lock.
+inline ModelPtr LoadModel(const std::string& path) {
+  static std::mutex mu;
+  using Key = std::tuple<std::string, std::filesystem::file_time_type, std::uintmax_t>;
+  static std::map<Key, ModelPtr> cache;
+  std::error_code error;
+  Key key(path, std::filesystem::last_write_time(path, error),
+          std::filesystem::file_size(path, error));
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  char message[1024] = "";
+  mjModel* model = mj_loadXML(path.c_str(), nullptr, message, sizeof(message));
+  if (model == nullptr) {
+    throw std::invalid_argument("xml_file: MuJoCo cannot load " + path + ": " + message);
+  }
+  ModelPtr shared(model, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
+  cache.emplace(key, shared);
+  return shared;
+}
+
+// The model a task's config names (for the specs: sizes, actuator ranges).
+template <typename Config>
+ModelPtr ModelOf(const Config& conf) {
+  return LoadModel(ModelPath(conf["base_path"_], conf["xml_file"_]));
+}
+
+// Element-wise bounds of the action: the actuators' ctrlrange, as
+// gymnasium's action space (which stores them as float32).
+inline std::pair<std::vector<double>, std::vector<double>> CtrlRange(const mjModel& m) {
+  std::vector<double> low(m.nu);
+  std::vector<double> high(m.nu);
+  for (int i = 0; i < m.nu; ++i) {
+    low[i] = m.actuator_ctrlrange[2 * i];
+    high[i] = m.actuator_ctrlrange[2 * i + 1];
+  }
+  return {low, high};
+}
+
+// The action spec every MuJoCo gym task declares: float64 [nu] in ctrlrange.
+template <typename Config>
+auto MujocoActionSpec(const Config& conf) {
+  ModelPtr model = ModelOf(conf);
+  auto [low, high] = CtrlRange(*model);
+  return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(model->nu)}, low, high)));
+}
+
+// An unbounded float64 field of `n` values (gymnasium: Box(-inf, inf)).
+inline Spec<double> Unbounded(int n) {
+  double inf = std::numeric_limits<double>::infinity();
+  return Spec<double>({n}, {-inf, inf});
+}
+
+// A float64 info field of `n` values (MuJoCo sizes are mjtSize).
+inline Spec<double> Values(mjtSize n) { return Spec<double>({static_cast<int>(n)}); }
+
+inline int BodyId(const mjModel& m, const char* name) {
+  int id = mj_name2id(&m, mjOBJ_BODY, name);
+  if (id < 0) {
+    throw std::invalid_argument(std::string("xml_file: the model has no body '") + name + "'");
+  }
+  return id;
+}
+
+// A two-element range keyword (gymnasium's tuples, e.g. healthy_z_range).
+inline std::pair<double, double> Range(const std::vector<double>& range, const char* key) {
+  if (range.size() != 2) {
+    throw std::invalid_argument(std::string(key) + ": expected (low, high), got " +
+                                std::to_string(range.size()) + " values");
+  }
+  return {range[0], range[1]};
+}
+
+// np.clip(x, low, high) on a float64 scalar (NaN passes through).
+inline double Clip(double x, double low, double high) { return std::min(std::max(x, low), high); }
+
+inline bool AllFinite(const double* x, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (!std::isfinite(x[i])) return false;
+  }
+  return true;
+}
+
+// Appends values to an observation row of known length.
+class ObsWriter {
+ public:
+  ObsWriter(double* begin, std::size_t size) : out_(begin), end_(begin + size) {}
+  ~ObsWriter() = default;
+  ObsWriter(const ObsWriter&) = delete;
+  ObsWriter& operator=(const ObsWriter&) = delete;
+
+  void Put(double x) {
+    Reserve(1);
+    *out_++ = x;
+  }
+  void Copy(const double* x, int n) {
+    Reserve(n);
+    out_ = std::copy(x, x + n, out_);
+  }
+  // np.clip(x, low, high) element-wise.
+  void CopyClipped(const double* x, int n, double low, double high) {
+    Reserve(n);
+    for (int i = 0; i < n; ++i) *out_++ = Clip(x[i], low, high);
+  }
+  // Every element written: call once at the end.
+  void Done() const {
+    if (out_ != end_) throw std::logic_error("observation: fewer values written than declared");
+  }
+
+ private:
+  void Reserve(int n) const {
+    if (n < 0 || end_ - out_ < n) throw std::logic_error("observation: more values than declared");
+  }
+  double* out_;
+  double* const end_;
+};
+
+struct DataDeleter {
+  void operator()(mjData* d) const { mj_deleteData(d); }
+};
+
+// gymnasium's MujocoEnv on the MuJoCo C API. The task's config must have
+// base_path, xml_file, frame_skip and version (4 or 5: which gymnasium
+// version of the task to reproduce).
+template <typename EnvSpecT>
+class MujocoGymEnv : public Env<EnvSpecT> {
+ public:
+  using Base = Env<EnvSpecT>;
+  using typename Base::Action;
+  using typename Base::Spec;
+  using typename Base::State;
+
+  // uses_cfrc: the task reads cacc / cfrc_int / cfrc_ext, which only
+  // mj_rnePostConstraint computes. Tasks that do not skip that call; nothing
+  // they return changes (mj_step never reads those fields).
+  MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc)
+      : Base(spec, env_id),
+        uses_cfrc_(uses_cfrc),
+        version_(spec.config["version"_]),
+        frame_skip_(spec.config["frame_skip"_]),
+        model_(ModelOf(spec.config)),
+        m_(*model_),
+        data_(mj_makeData(model_.get())),
+        d_(data_.get()) {
+    if (version_ != 4 && version_ != 5) throw std::invalid_argument("version: must be 4 or 5");
+    if (frame_skip_ < 1) throw std::invalid_argument("frame_skip: must be >= 1");
+    if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
+    init_qpos_.assign(d_->qpos, d_->qpos + m_.nq);
+    init_qvel_.assign(d_->qvel, d_->qvel + m_.nv);
+    qpos0_ = init_qpos_;
+    qvel0_ = init_qvel_;
+    dt_ = m_.opt.timestep * frame_skip_;
+  }
+
+ protected:
+  // Reset: mj_resetData, then the task's ResetModel (which ends in
+  // SetState), then the first observation.
+  void ResetData() { mj_resetData(&m_, d_); }
+
+  // gymnasium's set_state: qpos and qvel into mjData, then mj_forward. The
+  // state set is remembered as info:qpos0 / info:qvel0 of the episode.
+  void SetState(const std::vector<double>& qpos, const std::vector<double>& qvel) {
+    std::copy(qpos.begin(), qpos.end(), d_->qpos);
+    std::copy(qvel.begin(), qvel.end(), d_->qvel);
+    qpos0_ = qpos;
+    qvel0_ = qvel;
+    mj_forward(&m_, d_);
+  }
+
+  // gymnasium's do_simulation(action, frame_skip).
+  void DoSimulation(const double* action) {
+    std::copy(action, action + m_.nu, d_->ctrl);
+    for (int i = 0; i < frame_skip_; ++i) mj_step(&m_, d_);
+    if (uses_cfrc_) mj_rnePostConstraint(&m_, d_);
+  }
+
+  // init + U(-scale, scale) per element (np_random.uniform).
+  std::vector<double> UniformAround(const std::vector<double>& init, double low, double high) {
+    std::vector<double> out(init.size());
+    std::uniform_real_distribution<double> dist(low, high);
+    for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + dist(this->gen_);
+    return out;
+  }
+
+  // init + scale * N(0, 1) per element (np_random.standard_normal).
+  std::vector<double> NormalAround(const std::vector<double>& init, double scale) {
+    std::vector<double> out(init.size());
+    std::normal_distribution<double> dist(0.0, 1.0);
+    for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + scale * dist(this->gen_);
+    return out;
+  }
+
+  double Uniform(double low, double high) {
+    return std::uniform_real_distribution<double>(low, high)(this->gen_);
+  }
+
+  // The episode's initial state, for aligning a reference env.
+  void WriteInitialState(const State& state) const {
+    state["info:qpos0"_].Assign(qpos0_.data(), qpos0_.size());
+    state["info:qvel0"_].Assign(qvel0_.data(), qvel0_.size());
+  }
+
+  bool v4() const { return version_ == 4; }
+
+  const bool uses_cfrc_;
+  const int version_;
+  const int frame_skip_;
+  const ModelPtr model_;
+  const mjModel& m_;
+  std::unique_ptr<mjData, DataDeleter> data_;
+  mjData* const d_;
+  std::vector<double> init_qpos_;
+  std::vector<double> init_qvel_;
+  double dt_;
+
+ private:
+  std::vector<double> qpos0_;
+  std::vector<double> qvel0_;
+};
+
+// Checks a keyword that only one gymnasium version of a task has: in the
+// other version it must keep its default.
+template <typename T>
+void RequireDefault(bool applies, const T& value, const T& fallback, const std::string& message) {
+  if (!applies && value != fallback) throw std::invalid_argument(message);
+}
+
+}  // namespace parallel_pool::mujoco
+
+#endif  // PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_

@@ -1,0 +1,30 @@
+// The Python module of the MuJoCo family: one BindEnv per task class (each
+// class serves both gymnasium versions of its task, chosen by `version`).
+#include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/mujoco/ant.h"
+#include "parallel_pool/mujoco/half_cheetah.h"
+#include "parallel_pool/mujoco/hopper.h"
+#include "parallel_pool/mujoco/humanoid.h"
+#include "parallel_pool/mujoco/humanoid_standup.h"
+#include "parallel_pool/mujoco/inverted_double_pendulum.h"
+#include "parallel_pool/mujoco/inverted_pendulum.h"
+#include "parallel_pool/mujoco/pusher.h"
+#include "parallel_pool/mujoco/reacher.h"
+#include "parallel_pool/mujoco/swimmer.h"
+#include "parallel_pool/mujoco/walker2d.h"
+
+PYBIND11_MODULE(mujoco_ext, m) {
+  namespace mj = parallel_pool::mujoco;
+  parallel_pool::InitNumpy();
+  parallel_pool::BindEnv<mj::AntEnvPool>(m, "Ant");
+  parallel_pool::BindEnv<mj::HalfCheetahEnvPool>(m, "HalfCheetah");
+  parallel_pool::BindEnv<mj::HopperEnvPool>(m, "Hopper");
+  parallel_pool::BindEnv<mj::HumanoidEnvPool>(m, "Humanoid");
+  parallel_pool::BindEnv<mj::HumanoidStandupEnvPool>(m, "HumanoidStandup");
+  parallel_pool::BindEnv<mj::InvertedDoublePendulumEnvPool>(m, "InvertedDoublePendulum");
+  parallel_pool::BindEnv<mj::InvertedPendulumEnvPool>(m, "InvertedPendulum");
+  parallel_pool::BindEnv<mj::PusherEnvPool>(m, "Pusher");
+  parallel_pool::BindEnv<mj::ReacherEnvPool>(m, "Reacher");
+  parallel_pool::BindEnv<mj::SwimmerEnvPool>(m, "Swimmer");
+  parallel_pool::BindEnv<mj::Walker2dEnvPool>(m, "Walker2d");
+}

@@ -1,0 +1,234 @@
+"""The MuJoCo family in lockstep with gymnasium 1.4: every id, bit for bit.
+
+Method (EnvPool's align test, made exact). Our env resets itself; the
+gymnasium env is reset, then given our episode's initial state once
+(`info["qpos0"]`, `info["qvel0"]`, through gymnasium's own `set_state`), and
+from there both take the same float64 actions until the episode ends, over
+several episodes. Both run the same libmujoco 4.0.0, and our C++ repeats
+gymnasium's NumPy arithmetic operation for operation (numpy_math.h), so
+observations, rewards, terminated, truncated and every info value gymnasium
+returns are compared exactly: no tolerance anywhere.
+
+The actions are random, and on purpose sometimes outside the bounds (MuJoCo
+clamps ctrl, the control cost sees the raw action), exactly on a bound, huge
+(1e11) or infinite (clamped too, with an infinite control cost: a -inf
+reward).
+
+Episode lengths. Random actions end Hopper, Walker2d, Humanoid, Ant and the
+pendulums within tens of steps (12 episodes each); HalfCheetah, Swimmer and
+HumanoidStandup run to the 1000-step limit, Pusher to 100 and Reacher to 50
+(4 episodes each). Every other Ant episode uses gentler actions and every
+other InvertedPendulum episode a balancing controller, so both also reach
+the 1000-step limit. All at the registered limits, no cap. A second test
+caps max_episode_steps on both sides (20) to check truncation on every id,
+and a third runs non-default keywords.
+
+Pusher-v4: gymnasium 1.4 refuses to build it under MuJoCo >= 3 (an import
+guard; gymnasium issue 950). The reference here is gymnasium's own
+Pusher-v4 class with that guard bypassed, so the comparison is still against
+gymnasium's code on the same MuJoCo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from unittest import mock
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.wrappers import TimeLimit
+
+import parallel_pool
+
+TASKS = [
+    "Ant",
+    "HalfCheetah",
+    "Hopper",
+    "Humanoid",
+    "HumanoidStandup",
+    "InvertedDoublePendulum",
+    "InvertedPendulum",
+    "Pusher",
+    "Reacher",
+    "Swimmer",
+    "Walker2d",
+]
+ALL_IDS = [f"{task}-v{version}" for task in TASKS for version in (4, 5)]
+# Ids whose episodes end only by the time limit (so each episode is long).
+NEVER_TERMINATE = {"HalfCheetah", "Swimmer", "HumanoidStandup", "Pusher", "Reacher"}
+
+
+def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:
+    if task_id == "Pusher-v4":
+        from gymnasium.envs.mujoco import pusher_v4
+
+        steps = kwargs.pop("max_episode_steps", 100)
+        with mock.patch.object(pusher_v4.mujoco, "__version__", "2.3.7"):
+            return TimeLimit(pusher_v4.PusherEnv(**kwargs), max_episode_steps=steps)
+    return gymnasium.make(task_id, disable_env_checker=True, **kwargs)
+
+
+class Actions:
+    """Random float64 actions, now and then out of bounds, on a bound, huge or infinite."""
+
+    def __init__(self, space: Any, seed: int, scale: float = 1.0) -> None:
+        self.low = np.asarray(space.low, np.float64)
+        self.high = np.asarray(space.high, np.float64)
+        self.rng = np.random.default_rng(seed)
+        self.scale = scale
+
+    def __call__(self) -> np.ndarray:
+        rng = self.rng
+        mid, half = (self.high + self.low) / 2, (self.high - self.low) / 2
+        a = mid + self.scale * half * rng.uniform(-1.0, 1.0, self.low.shape)
+        u = rng.random()
+        if u < 0.1:  # beyond the bounds
+            a = mid + half * rng.uniform(-1.6, 1.6, self.low.shape)
+        elif u < 0.13:  # exactly on a bound
+            a = np.where(rng.random(self.low.shape) < 0.5, self.low, self.high)
+        elif u < 0.135:  # huge
+            a[rng.integers(a.size)] = rng.choice([-1e11, 1e11])
+        elif u < 0.137:
+            a[rng.integers(a.size)] = rng.choice([-np.inf, np.inf])
+        return a
+
+
+def assert_info_equal(ours: dict[str, np.ndarray], ref: dict[str, Any], where: str) -> None:
+    for key, value in ref.items():
+        assert key in ours, f"{where}: info key {key!r} missing"
+        np.testing.assert_array_equal(ours[key][0], value, f"{where}: info[{key!r}]")
+
+
+Policy = Callable[[np.ndarray], np.ndarray]
+
+
+def balance_pole(actions: Actions) -> Policy:
+    """InvertedPendulum: a PD controller (a random action now and then) that balances to the limit."""
+
+    def policy(obs: np.ndarray) -> np.ndarray:
+        a = np.clip([2.0 * obs[0] + 10.0 * obs[1] + 0.5 * obs[2] + obs[3]], -3.0, 3.0)
+        return actions() if actions.rng.random() < 0.02 else a
+
+    return policy
+
+
+def policies_for(task_id: str, seed: int, scale: float) -> list[Policy]:
+    """Random actions; for Ant also gentle ones (episodes that reach the 1000-step limit),
+    for InvertedPendulum also a balancing controller (likewise)."""
+    space = parallel_pool.make_spec(task_id).action_space
+    rand = Actions(space, seed, scale)
+    out: list[Policy] = [lambda obs: rand()]
+    if task_id.startswith("Ant") and scale == 1.0:
+        gentle = Actions(space, seed + 1, 0.3)
+        out.append(lambda obs: gentle())
+    if task_id.startswith("InvertedPendulum") and scale == 1.0:
+        out.append(balance_pole(rand))
+    return out
+
+
+def lockstep(task_id: str, episodes: int, seed: int, scale: float = 1.0, **kwargs: Any) -> list[str]:
+    """Runs `episodes` episodes against gymnasium; returns how each ended."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, **kwargs)
+    ref = make_reference(task_id, **kwargs)
+    ref_env = ref.unwrapped
+    assert env.single_observation_space.shape == ref.observation_space.shape
+    actions = Actions(env.single_action_space, seed, scale)
+    policies = policies_for(task_id, seed, scale)
+    endings = []
+    obs, info = env.reset()
+    for episode in range(episodes):
+        ref.reset(seed=seed * 100 + episode)
+        ref_env.set_state(info["qpos0"][0].copy(), info["qvel0"][0].copy())
+        np.testing.assert_array_equal(obs[0], ref_env._get_obs(), f"{task_id} episode {episode} reset")
+        policy = policies[episode % len(policies)]
+        t = 0
+        while True:
+            a = np.asarray(policy(obs[0]), dtype=np.float64)
+            obs, rew, term, trunc, info = env.step(a[None])
+            ref_obs, ref_rew, ref_term, ref_trunc, ref_info = ref.step(a.copy())
+            t += 1
+            where = f"{task_id} episode {episode} step {t}"
+            np.testing.assert_array_equal(obs[0], ref_obs, where)
+            np.testing.assert_array_equal(rew[0], ref_rew, where)
+            assert (bool(term[0]), bool(trunc[0])) == (ref_term, ref_trunc), where
+            assert_info_equal(info, ref_info, where)
+            if ref_term or ref_trunc:
+                endings.append("terminated" if ref_term else "truncated")
+                break
+        obs, _, _, _, info = env.step(actions()[None])  # next-step autoreset
+        assert info["elapsed_step"][0] == 0
+    return endings
+
+
+# Which endings each task's policies reach within its episodes, so a run
+# cannot pass without exercising a branch. Random actions topple Hopper,
+# Walker2d, Humanoid and InvertedDoublePendulum within tens of steps.
+EXPECTED_ENDINGS = {
+    "Ant": {"terminated", "truncated"},
+    "InvertedPendulum": {"terminated", "truncated"},
+    "Hopper": {"terminated"},
+    "Walker2d": {"terminated"},
+    "Humanoid": {"terminated"},
+    "InvertedDoublePendulum": {"terminated"},
+    **{task: {"truncated"} for task in NEVER_TERMINATE},
+}
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_lockstep_with_gymnasium(task_id: str) -> None:
+    task = task_id.split("-")[0]
+    episodes = 4 if task in NEVER_TERMINATE else 12
+    endings = lockstep(task_id, episodes, seed=ALL_IDS.index(task_id))
+    assert len(endings) == episodes
+    assert set(endings) == EXPECTED_ENDINGS[task], endings
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_lockstep_truncation(task_id: str) -> None:
+    """A 20-step limit on both sides, with gentle actions so most episodes reach it."""
+    endings = lockstep(task_id, 2, seed=7, scale=0.1, max_episode_steps=20)
+    task = task_id.split("-")[0]
+    if task not in ("InvertedPendulum", "InvertedDoublePendulum"):
+        assert "truncated" in endings, endings
+
+
+OPTIONS = [
+    ("Ant-v5", {"exclude_current_positions_from_observation": False, "include_cfrc_ext_in_observation": False}),
+    ("Ant-v5", {"terminate_when_unhealthy": False, "healthy_z_range": (0.3, 0.9), "main_body": 2}),
+    ("Ant-v5", {"frame_skip": 3, "reset_noise_scale": 0.3, "contact_force_range": (-0.5, 0.5)}),
+    ("Ant-v4", {"use_contact_forces": True, "exclude_current_positions_from_observation": False}),
+    ("Ant-v4", {"terminate_when_unhealthy": False, "healthy_reward": 2.0}),
+    ("HalfCheetah-v5", {"exclude_current_positions_from_observation": False, "forward_reward_weight": 0.7}),
+    ("Hopper-v5", {"terminate_when_unhealthy": False, "healthy_reward": 3.0, "healthy_angle_range": (-0.5, 0.5)}),
+    ("Hopper-v4", {"terminate_when_unhealthy": False, "exclude_current_positions_from_observation": False}),
+    ("Walker2d-v5", {"terminate_when_unhealthy": False, "xml_file": "walker2d.xml"}),
+    ("Walker2d-v4", {"terminate_when_unhealthy": False, "ctrl_cost_weight": 0.1}),
+    (
+        "Humanoid-v5",
+        {
+            "include_cinert_in_observation": False,
+            "include_cvel_in_observation": False,
+            "contact_cost_range": (-1.0, 2.0),
+            "terminate_when_unhealthy": False,
+        },
+    ),
+    ("Humanoid-v5", {"include_qfrc_actuator_in_observation": False, "include_cfrc_ext_in_observation": False}),
+    ("Humanoid-v4", {"terminate_when_unhealthy": False, "exclude_current_positions_from_observation": False}),
+    ("HumanoidStandup-v5", {"impact_cost_range": (-1.0, 0.5), "exclude_current_positions_from_observation": False}),
+    ("InvertedDoublePendulum-v5", {"healthy_reward": 3.0, "reset_noise_scale": 0.01}),
+    ("InvertedPendulum-v5", {"reset_noise_scale": 0.001, "frame_skip": 1}),
+    ("Pusher-v5", {"reward_near_weight": 1.5, "reward_control_weight": 0.01, "xml_file": "pusher.xml"}),
+    ("Reacher-v5", {"reward_dist_weight": 2.0, "frame_skip": 4}),
+    ("Swimmer-v5", {"exclude_current_positions_from_observation": False, "ctrl_cost_weight": 0.01}),
+]
+
+
+@pytest.mark.parametrize(("task_id", "kwargs"), OPTIONS)
+def test_lockstep_with_options(task_id: str, kwargs: dict[str, Any]) -> None:
+    lockstep(task_id, 2, seed=3, max_episode_steps=200, **kwargs)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -1,0 +1,324 @@
+"""The MuJoCo family: registration, spaces, seeding, actions, keywords, the three APIs.
+
+The lockstep comparison with gymnasium is in mujoco_lockstep_test.py.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.mujoco.registration import gymnasium_assets
+
+TASKS = [
+    "Ant",
+    "HalfCheetah",
+    "Hopper",
+    "Humanoid",
+    "HumanoidStandup",
+    "InvertedDoublePendulum",
+    "InvertedPendulum",
+    "Pusher",
+    "Reacher",
+    "Swimmer",
+    "Walker2d",
+]
+ALL_IDS = [f"{task}-v{version}" for task in TASKS for version in (4, 5)]
+# gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (see pusher.h).
+GYMNASIUM_BUILDS = [t for t in ALL_IDS if t != "Pusher-v4"]
+
+
+def reference_spec(task_id: str) -> Any:
+    return gymnasium.spec(task_id)
+
+
+def random_actions(env: Any, n: int, rng: np.random.Generator) -> np.ndarray:
+    space = env.spec.action_space
+    return rng.uniform(space.low, space.high, (n, *space.shape))
+
+
+# ------------------------------------------------------------ registration
+
+
+def test_all_ids_registered() -> None:
+    assert set(ALL_IDS) <= set(parallel_pool.list_all_envs())
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_registration_matches_gymnasium(task_id: str) -> None:
+    ref = reference_spec(task_id)
+    spec = parallel_pool.make_spec(task_id)
+    assert spec.config.max_episode_steps == ref.max_episode_steps
+    assert spec.reward_threshold == ref.reward_threshold
+    assert spec.config.version == int(task_id[-1])
+    assert os.path.isfile(os.path.join(spec.config.base_path, spec.config.xml_file))
+    assert spec.config.base_path == gymnasium_assets()
+
+
+@pytest.mark.parametrize("task_id", GYMNASIUM_BUILDS)
+def test_spaces_match_gymnasium(task_id: str) -> None:
+    """Same observation space; the action space has gymnasium's bounds, as float64.
+
+    gymnasium's action Box is float32 (the ctrlrange rounded to float32); ours
+    is float64 with the exact ctrlrange, which MuJoCo clamps to.
+    """
+    ref = gymnasium.make(task_id)
+    spec = parallel_pool.make_spec(task_id)
+    obs, act = spec.observation_space, spec.action_space
+    assert obs.shape == ref.observation_space.shape
+    assert obs.dtype == np.float64 and ref.observation_space.dtype == np.float64
+    np.testing.assert_array_equal(obs.low, ref.observation_space.low)
+    np.testing.assert_array_equal(obs.high, ref.observation_space.high)
+    assert act.dtype == np.float64 and act.shape == ref.action_space.shape
+    np.testing.assert_array_equal(act.low.astype(np.float32), ref.action_space.low)
+    np.testing.assert_array_equal(act.high.astype(np.float32), ref.action_space.high)
+    ctrlrange = ref.unwrapped.model.actuator_ctrlrange
+    np.testing.assert_array_equal(act.low, ctrlrange[:, 0])
+    np.testing.assert_array_equal(act.high, ctrlrange[:, 1])
+
+
+# -------------------------------------------------------------- determinism
+
+
+def rollout(task_id: str, seed: int, steps: int = 120, **kwargs: Any) -> list[np.ndarray]:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed, **kwargs)
+    rng = np.random.default_rng(0)
+    obs, info = env.reset()
+    out = [obs.copy(), info["qpos0"].copy()]
+    for _ in range(steps):
+        obs, rew, term, trunc, _ = env.step(random_actions(env, 3, rng))
+        out += [obs.copy(), rew.copy(), term.copy(), trunc.copy()]
+    return out
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_seeding_is_deterministic(task_id: str) -> None:
+    a, b, c = rollout(task_id, 0), rollout(task_id, 0, num_threads=3), rollout(task_id, 1)
+    for x, y in zip(a, b, strict=True):
+        np.testing.assert_array_equal(x, y)
+    assert not np.array_equal(a[0], c[0])
+    assert len({row.tobytes() for row in a[0]}) == 3  # each env has its own seed
+
+
+def test_per_env_seeds_match_single_envs() -> None:
+    """Env i of a pool seeded [s0, s1, ...] runs exactly like a lone env seeded s_i."""
+    seeds = [5, 17, 99]
+    pool = parallel_pool.make_gymnasium("Hopper-v5", num_envs=3, seed=seeds)
+    lone = [parallel_pool.make_gymnasium("Hopper-v5", num_envs=1, seed=s) for s in seeds]
+    obs, _ = pool.reset()
+    for i, env in enumerate(lone):
+        np.testing.assert_array_equal(env.reset()[0][0], obs[i])
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        a = random_actions(pool, 3, rng)
+        obs, rew, *_ = pool.step(a)
+        for i, env in enumerate(lone):
+            o, r, *_ = env.step(a[i : i + 1])
+            np.testing.assert_array_equal(o[0], obs[i])
+            assert r[0] == rew[i]
+
+
+# ------------------------------------------------------------------- resets
+
+# (qpos noise, qvel noise): "u" = U(-s, s), "n" = s * N(0, 1).
+NOISE = {
+    "Ant-v5": ("u", "n", 0.1),
+    "HalfCheetah-v5": ("u", "n", 0.1),
+    "Hopper-v5": ("u", "u", 5e-3),
+    "Humanoid-v5": ("u", "u", 1e-2),
+    "HumanoidStandup-v5": ("u", "u", 1e-2),
+    "InvertedDoublePendulum-v5": ("u", "n", 0.1),
+    "InvertedPendulum-v5": ("u", "u", 0.01),
+    "Swimmer-v5": ("u", "u", 0.1),
+    "Walker2d-v5": ("u", "u", 5e-3),
+}
+
+
+@pytest.mark.parametrize("task_id", list(NOISE))
+def test_reset_noise(task_id: str) -> None:
+    qpos_kind, qvel_kind, s = NOISE[task_id]
+    env = parallel_pool.make_gymnasium(task_id, num_envs=400, seed=3)
+    _, info = env.reset()
+    init = gymnasium.make(task_id).unwrapped
+    for kind, values, base in ((qpos_kind, info["qpos0"], init.init_qpos), (qvel_kind, info["qvel0"], init.init_qvel)):
+        noise = values - base
+        if kind == "u":
+            assert np.abs(noise).max() <= s
+            assert np.abs(noise).max() > 0.95 * s
+            assert abs(noise.mean()) < 0.05 * s
+        else:
+            assert abs(noise.std() / s - 1.0) < 0.05
+            assert abs(noise.mean()) < 0.05 * s
+
+
+def test_pusher_and_reacher_goals() -> None:
+    _, info = parallel_pool.make_gymnasium("Pusher-v5", num_envs=300, seed=1).reset()
+    cylinder, goal = info["qpos0"][:, -4:-2], info["qpos0"][:, -2:]
+    np.testing.assert_array_equal(goal, 0.0)
+    assert (np.linalg.norm(cylinder, axis=1) > 0.17).all()
+    assert (cylinder[:, 0] >= -0.3).all() and (cylinder[:, 0] <= 0).all() and (np.abs(cylinder[:, 1]) <= 0.2).all()
+    np.testing.assert_array_equal(info["qvel0"][:, -4:], 0.0)
+    _, info = parallel_pool.make_gymnasium("Reacher-v5", num_envs=300, seed=1).reset()
+    target = info["qpos0"][:, -2:]
+    assert (np.linalg.norm(target, axis=1) < 0.2).all()
+    np.testing.assert_array_equal(info["qvel0"][:, -2:], 0.0)
+
+
+# ------------------------------------------------------------------ actions
+
+
+@pytest.mark.parametrize("task_id", ["Ant-v5", "Humanoid-v5", "Reacher-v4"])
+def test_nan_action_is_rejected_and_the_env_goes_on(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=0)
+    env.reset()
+    a = np.zeros((2, *env.single_action_space.shape))
+    a[1, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        env.step(a)
+    obs, rew, *_ = env.step(np.zeros_like(a))  # nothing was stepped by the rejected call
+    assert np.isfinite(obs).all() and np.isfinite(rew).all()
+    np.testing.assert_array_equal(env.step(np.zeros_like(a))[4]["elapsed_step"], [2, 2])
+
+
+def test_out_of_range_actions_are_clamped_by_mujoco_and_cost_in_full() -> None:
+    """As gymnasium: MuJoCo clamps ctrl to ctrlrange; the control cost uses the raw action."""
+    envs = [parallel_pool.make_gymnasium("HalfCheetah-v5", num_envs=1, seed=4) for _ in range(2)]
+    for env in envs:
+        env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        raw = rng.uniform(-3.0, 3.0, (1, 6))
+        o0, r0, _, _, i0 = envs[0].step(raw)
+        o1, r1, _, _, i1 = envs[1].step(np.clip(raw, -1.0, 1.0))
+        np.testing.assert_array_equal(o0, o1)
+        np.testing.assert_array_equal(i0["reward_forward"], i1["reward_forward"])
+        assert i0["reward_ctrl"][0] == -0.1 * np.sum(np.square(raw))
+        assert r0[0] <= r1[0]
+
+
+def test_infinite_action_is_clamped_with_an_infinite_cost() -> None:
+    """MuJoCo 4 clamps an infinite ctrl to its bound; the control cost (raw action) is inf."""
+    envs = [parallel_pool.make_gymnasium("Hopper-v5", num_envs=1, seed=4) for _ in range(2)]
+    for env in envs:
+        env.reset()
+    o0, r0, _, _, i0 = envs[0].step(np.array([[np.inf, 0.5, -np.inf]]))
+    o1, r1, *_ = envs[1].step(np.array([[1.0, 0.5, -1.0]]))
+    np.testing.assert_array_equal(o0, o1)
+    assert r0[0] == -np.inf and i0["reward_ctrl"][0] == -np.inf
+    o0, r0, *_ = envs[0].step(np.full((1, 3), 0.3))
+    o1, r1, *_ = envs[1].step(np.full((1, 3), 0.3))
+    np.testing.assert_array_equal(o0, o1)
+    assert r0[0] == r1[0]
+
+
+# ---------------------------------------------------------------- keywords
+
+
+def test_version_specific_keywords_are_checked() -> None:
+    with pytest.raises(ValueError, match="use_contact_forces"):
+        parallel_pool.make_gymnasium("Ant-v5", use_contact_forces=True)
+    with pytest.raises(ValueError, match="include_cfrc_ext_in_observation"):
+        parallel_pool.make_gymnasium("Ant-v4", include_cfrc_ext_in_observation=False)
+    with pytest.raises(ValueError, match="include_"):
+        parallel_pool.make_spec("Humanoid-v4", include_cvel_in_observation=False)
+    with pytest.raises(ValueError, match="contact_cost_weight"):
+        parallel_pool.make_gymnasium("Humanoid-v4", contact_cost_weight=1e-6)
+    with pytest.raises(ValueError, match="healthy_z_range"):
+        parallel_pool.make_gymnasium("Hopper-v5", healthy_z_range=(0.7,))
+
+
+def test_observation_size_follows_keywords() -> None:
+    assert parallel_pool.make_spec("Ant-v4", use_contact_forces=True).observation_space.shape == (111,)
+    assert parallel_pool.make_spec("Ant-v5", include_cfrc_ext_in_observation=False).observation_space.shape == (27,)
+    sizes = {"exclude_current_positions_from_observation": False, "include_cinert_in_observation": False}
+    assert parallel_pool.make_spec("Humanoid-v5", **sizes).observation_space.shape == (350 - 130,)
+
+
+def test_bad_model_file_is_a_clear_error(tmp_path: Any) -> None:
+    with pytest.raises(ValueError, match="does not exist"):
+        parallel_pool.make_spec("Hopper-v5", xml_file="no_such_model.xml")
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<mujoco><worldbody><body></mujoco>")
+    with pytest.raises(ValueError, match="MuJoCo cannot load"):
+        parallel_pool.make_spec("Hopper-v5", xml_file=str(bad))
+
+
+def test_custom_model_from_an_absolute_path() -> None:
+    path = os.path.join(gymnasium_assets(), "hopper.xml")
+    a, b = rollout("Hopper-v5", 2, steps=30), rollout("Hopper-v5", 2, steps=30, xml_file=path)
+    for x, y in zip(a, b, strict=True):
+        np.testing.assert_array_equal(x, y)
+
+
+# -------------------------------------------------------------------- APIs
+
+
+@pytest.mark.parametrize("env_type", ["gym", "gymnasium"])
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
+    env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1)
+    size = parallel_pool.make_spec(task_id).observation_space.shape[0]
+    obs, info = env.reset()
+    assert obs.shape == (3, size) and obs.dtype == np.float64
+    assert info["qpos0"].dtype == np.float64
+    rng = np.random.default_rng(0)
+    for t in range(1, 4):
+        obs, rew, term, trunc, info = env.step(random_actions(env, 3, rng))
+        assert obs.shape == (3, size) and obs.dtype == np.float64
+        assert rew.shape == (3,) and rew.dtype == np.float64
+        assert term.dtype == np.bool_ and trunc.dtype == np.bool_
+        np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
+    env.close()
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_dm_api(task_id: str) -> None:
+    env = parallel_pool.make_dm(task_id, num_envs=2, seed=1)
+    ts = env.reset()
+    np.testing.assert_array_equal(ts.step_type, [0, 0])
+    size = env.observation_spec().obs.shape[0]
+    assert ts.observation.obs.shape == (2, size) and ts.observation.obs.dtype == np.float64
+    low, high = env.action_spec().minimum, env.action_spec().maximum
+    ts = env.step(np.random.default_rng(0).uniform(low, high, (2, *low.shape)))
+    assert ts.reward.shape == (2,)
+    np.testing.assert_array_equal(ts.step_type, [1, 1])
+    env.close()
+
+
+def test_same_step_autoreset() -> None:
+    """gymnasium's SAME_STEP mode: the done step returns the next episode's first obs."""
+    env = parallel_pool.make_gymnasium("Hopper-v5", num_envs=2, seed=0, autoreset_mode="same_step")
+    env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        obs, _, term, trunc, info = env.step(random_actions(env, 2, rng))
+        done = term | trunc
+        if done.any():
+            i = int(np.flatnonzero(done)[0])
+            final = info["final_obs"][i]
+            assert not np.array_equal(final, obs[i])
+            np.testing.assert_array_equal(obs[i][:5], info["qpos0"][i][1:])  # the new episode's start
+            return
+    pytest.fail("no episode ended")
+
+
+def test_async_pool_runs_every_env() -> None:
+    env = parallel_pool.make_gymnasium("Ant-v5", num_envs=8, batch_size=3, num_threads=2, seed=0)
+    env.async_reset()
+    seen: set[int] = set()
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        obs, rew, term, trunc, info = env.recv()
+        assert obs.shape == (3, 105)
+        seen.update(info["env_id"].tolist())
+        env.send(random_actions(env, 3, rng), info["env_id"])
+    assert seen == set(range(8))
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -1,0 +1,130 @@
+// SwimmerEnv: gymnasium's Swimmer-v4 and -v5 (swimmer.xml; a three-link
+// swimmer in a viscous fluid). The two versions compute the same thing.
+//
+// Observation "obs": float64 [8] = qpos without x, y (all 5 with
+//   exclude_current_positions_from_observation=False), qvel.
+// Action "action": float64 [2] in [-1, 1].
+// Reward: forward_reward_weight * dx/dt - ctrl_cost_weight * sum(action^2),
+//   x and y being qpos[0:2].
+// Never terminates (truncated at 1000 steps).
+// Reset: qpos = init + U(-s, s), qvel = U(-s, s), s = reset_noise_scale.
+// Info: x_position, y_position, distance_from_origin, x_velocity,
+//   y_velocity, reward_forward, reward_ctrl, and v4's names reward_fwd and
+//   forward_reward (= reward_forward); qpos0/qvel0.
+#ifndef PARALLEL_POOL_MUJOCO_SWIMMER_H_
+#define PARALLEL_POOL_MUJOCO_SWIMMER_H_
+
+#include <string>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco/numpy_math.h"
+
+namespace parallel_pool::mujoco {
+
+class SwimmerEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(360.0),
+                    "xml_file"_.Bind(std::string("swimmer.xml")), "frame_skip"_.Bind(4),
+                    "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-4),
+                    "reset_noise_scale"_.Bind(0.1),
+                    "exclude_current_positions_from_observation"_.Bind(true));
+  }
+
+  template <typename Config>
+  static int ObsSize(const Config& conf, const mjModel& m) {
+    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 2 : 0);
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    ModelPtr model = ModelOf(conf);
+    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
+                    "info:qpos0"_.Bind(Values(model->nq)),
+                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:x_position"_.Bind(Spec<double>({})),
+                    "info:y_position"_.Bind(Spec<double>({})),
+                    "info:distance_from_origin"_.Bind(Spec<double>({})),
+                    "info:x_velocity"_.Bind(Spec<double>({})),
+                    "info:y_velocity"_.Bind(Spec<double>({})),
+                    "info:reward_forward"_.Bind(Spec<double>({})),
+                    "info:reward_ctrl"_.Bind(Spec<double>({})),
+                    "info:reward_fwd"_.Bind(Spec<double>({})),
+                    "info:forward_reward"_.Bind(Spec<double>({})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+using SwimmerEnvSpec = EnvSpec<SwimmerEnvFns>;
+
+class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
+ public:
+  SwimmerEnv(const Spec& spec, int env_id)
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
+        obs_size_(SwimmerEnvFns::ObsSize(spec.config, m_)),
+        forward_reward_weight_(spec.config["forward_reward_weight"_]),
+        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
+        reset_noise_scale_(spec.config["reset_noise_scale"_]),
+        exclude_xy_(spec.config["exclude_current_positions_from_observation"_]) {}
+
+ protected:
+  void Reset() override {
+    ResetData();
+    double s = reset_noise_scale_;
+    SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
+    Write(0.0, 0.0, 0.0, 0.0, 0.0);
+  }
+
+  void Step(const Action& action) override {
+    const double* a = action["action"_].Data<double>();
+    const double x_before = d_->qpos[0];
+    const double y_before = d_->qpos[1];
+    DoSimulation(a);
+    const double x_velocity = (d_->qpos[0] - x_before) / dt_;
+    const double y_velocity = (d_->qpos[1] - y_before) / dt_;
+    const double forward = forward_reward_weight_ * x_velocity;
+    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
+    Write(forward - ctrl_cost, x_velocity, y_velocity, forward, -ctrl_cost);
+  }
+
+  bool IsTerminated() override { return false; }
+
+ private:
+  void Write(double reward, double x_velocity, double y_velocity, double forward,
+             double reward_ctrl) {
+    State state = Allocate();
+    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    int skip = exclude_xy_ ? 2 : 0;
+    obs.Copy(d_->qpos + skip, m_.nq - skip);
+    obs.Copy(d_->qvel, m_.nv);
+    obs.Done();
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    state["info:x_position"_] = d_->qpos[0];
+    state["info:y_position"_] = d_->qpos[1];
+    state["info:distance_from_origin"_] = NumpyNorm(d_->qpos, 2);
+    state["info:x_velocity"_] = x_velocity;
+    state["info:y_velocity"_] = y_velocity;
+    state["info:reward_forward"_] = forward;
+    state["info:reward_ctrl"_] = reward_ctrl;
+    state["info:reward_fwd"_] = forward;
+    state["info:forward_reward"_] = forward;
+  }
+
+  const int obs_size_;
+  const double forward_reward_weight_;
+  const double ctrl_cost_weight_;
+  const double reset_noise_scale_;
+  const bool exclude_xy_;
+};
+
+using SwimmerEnvPool = AsyncEnvPool<SwimmerEnv>;
+
+}  // namespace parallel_pool::mujoco
+
+#endif  // PARALLEL_POOL_MUJOCO_SWIMMER_H_
