@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "parallel_pool/core/spin_wait.h"
+
 namespace parallel_pool {
 
 struct ActionSlice {
@@ -55,7 +57,7 @@ class ActionBufferQueue {
   // A stop item (env_id < 0) is only ever taken alone, so each worker gets
   // exactly one.
   std::size_t DequeueUpTo(ActionSlice* out, std::size_t max) {
-    available_.acquire();
+    if (!SpinWait([this] { return available_.try_acquire(); })) available_.acquire();
     std::size_t permits = 1;
     while (permits < max && available_.try_acquire()) ++permits;
     std::size_t n = 0;

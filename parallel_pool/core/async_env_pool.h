@@ -134,7 +134,9 @@ class AsyncEnvPool {
   StateBatch Step(const ActionBatch& batch) {
     std::lock_guard<std::mutex> lock(api_mu_);
     std::vector<ActionSlice> items = Prepare(batch, false);
-    if (sync_mode_ && static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs) {
+    // One env cannot be parallelised: handing it over would only add the
+    // hand-off to its latency.
+    if (sync_mode_ && (items.size() == 1 || static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs)) {
       auto start = std::chrono::steady_clock::now();
       for (const ActionSlice& item : items) RunOne(item);
       UpdateCost(start, items.size());

@@ -25,6 +25,7 @@
 
 #include "parallel_pool/core/array.h"
 #include "parallel_pool/core/spec.h"
+#include "parallel_pool/core/spin_wait.h"
 
 namespace parallel_pool {
 
@@ -79,6 +80,7 @@ class StateBlock {
   bool Ready() const { return finished_.load() >= target_.load(); }
 
   void Wait() const {
+    if (SpinWait([this] { return Ready(); })) return;
     int target = target_.load();
     for (int done = finished_.load(); done < target; done = finished_.load()) {
       finished_.wait(done);
