@@ -38,11 +38,37 @@ def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_p
             return calls * envs_per_step / (now - start)
 
 
-def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
-    """One plain gymnasium env (num_envs must be 1): the Python baseline."""
+ATARI_FRAME_SKIP = 4  # the atari family's default: Atari figures are frames/s = steps/s x 4
+
+
+def atari_rom(task: str) -> str | None:
+    """The ROM of an atari-family id (Pong-v5 -> pong), or None."""
+    try:
+        from parallel_pool.atari.registration import ROMS, task_id
+    except ImportError:
+        return None
+    return {task_id(rom): rom for rom in ROMS}.get(task)
+
+
+def _gymnasium_env(task: str) -> Any:
+    """gymnasium.make(task); for an Atari id, ale_py's env with the preprocessing the
+    atari family applies by default: no sticky actions, AtariPreprocessing (up to 30
+    no-ops, frame skip 4 with max-pooling, 84x84 grayscale) and a stack of 4 frames."""
     import gymnasium
 
-    env = gymnasium.make(task)
+    if atari_rom(task) is None:
+        return gymnasium.make(task)
+    import ale_py
+
+    gymnasium.register_envs(ale_py)
+    env = gymnasium.make(f"ALE/{task}", frameskip=1, repeat_action_probability=0.0)
+    env = gymnasium.wrappers.AtariPreprocessing(env, noop_max=30, frame_skip=ATARI_FRAME_SKIP, screen_size=84)
+    return gymnasium.wrappers.FrameStackObservation(env, 4)
+
+
+def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
+    """One plain gymnasium env (num_envs must be 1): the Python baseline."""
+    env = _gymnasium_env(task)
     env.reset(seed=0)
     actions = [a[0] for a in _actions(env.action_space, 1)]
 
@@ -59,7 +85,7 @@ def _gymnasium_vector(cls_name: str) -> Runner:
         import gymnasium
 
         cls = getattr(gymnasium.vector, cls_name)
-        env = cls([lambda: gymnasium.make(task) for _ in range(num_envs)])
+        env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)])
         env.reset(seed=0)
         try:
             return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
@@ -127,3 +153,34 @@ def parallel_pool_async(task: str, num_envs: int, seconds: float) -> float:
     import parallel_pool
 
     return _pool_async(parallel_pool)(task, num_envs, seconds)
+
+
+def _ale_vector(asynchronous: bool) -> Runner:
+    """ale_py's own C++ vector env (AtariVectorEnv, threads), configured as the atari
+    family's defaults (it clips rewards by default; we do not)."""
+
+    def run(task: str, num_envs: int, seconds: float) -> float:
+        from ale_py.vector_env import AtariVectorEnv
+
+        batch = max(1, num_envs // 2) if asynchronous else num_envs
+        env = AtariVectorEnv(
+            game=atari_rom(task),
+            num_envs=num_envs,
+            batch_size=batch,
+            repeat_action_probability=0.0,
+            reward_clipping=False,
+            noop_max=30,
+            use_fire_reset=True,
+        )
+        env.reset(seed=0)
+        actions = [a.astype(np.int32) for a in _actions(env.single_action_space, batch)]
+        try:
+            return _timed(env.step, actions, batch, seconds)
+        finally:
+            env.close()
+
+    return run
+
+
+ale_vector_sync = _ale_vector(asynchronous=False)
+ale_vector_async = _ale_vector(asynchronous=True)

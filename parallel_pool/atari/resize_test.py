@@ -1,0 +1,111 @@
+"""Our resize (atari_ext._resize) against cv2.resize: byte for byte.
+
+INTER_AREA is the observation's default resize and must equal OpenCV's
+exactly; INTER_LINEAR (use_inter_area_resize=False) too. Inputs: real Atari
+frames (grayscale and RGB, from ale_py) and uniform noise (which hits every
+rounding case), for the Atari default 84x84, the other sizes people use, the
+integer-scale "fast area" path (105x80, 70x80, 42x32), odd shapes, and
+enlargements (where OpenCV's INTER_AREA is a bilinear variant).
+"""
+
+from __future__ import annotations
+
+import os
+
+import cv2
+import numpy as np
+import pytest
+
+from parallel_pool.atari.atari_ext import _resize
+from parallel_pool.atari.registration import ale_py_dir
+
+SIZES = [
+    (84, 84),
+    (64, 64),
+    (96, 96),
+    (42, 42),
+    (105, 80),  # 2 x 2: OpenCV's fast area path (and INTER_LINEAR goes there too)
+    (70, 80),  # 3 x 2
+    (42, 32),  # 5 x 5
+    (210, 80),  # 1 x 2
+    (100, 120),
+    (1, 1),
+    (7, 159),
+    (209, 161),  # a hair smaller in height, larger in width
+    (250, 200),  # enlarging
+    (420, 320),  # 2 x enlarging
+]
+
+
+def atari_frames() -> np.ndarray:
+    import ale_py
+
+    frames = []
+    for game in ("pong", "breakout", "space_invaders", "montezuma_revenge", "seaquest"):
+        ale = ale_py.ALEInterface()
+        ale.setLoggerMode(ale_py.LoggerMode.Error)
+        ale.setInt("random_seed", 7)
+        ale.setFloat("repeat_action_probability", 0.0)
+        ale.loadROM(os.path.join(ale_py_dir(), "roms", f"{game}.bin"))
+        actions = ale.getMinimalActionSet()
+        rng = np.random.default_rng(0)
+        for t in range(240):
+            ale.act(actions[rng.integers(len(actions))])
+            if t % 80 == 79:
+                frames.append(ale.getScreenRGB())
+    return np.stack(frames)
+
+
+@pytest.fixture(scope="module")
+def images() -> list[np.ndarray]:
+    rgb = atari_frames()
+    rng = np.random.default_rng(1)
+    noise = rng.integers(0, 256, size=(3, 210, 160, 3), dtype=np.uint8)
+    gray = [cv2.cvtColor(f, cv2.COLOR_RGB2GRAY) for f in rgb] + [n[..., 0] for n in noise]
+    return gray + list(rgb) + list(noise)
+
+
+@pytest.mark.parametrize("inter_area", [True, False], ids=["area", "linear"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{h}x{w}" for h, w in SIZES])
+def test_resize_equals_cv2(images: list[np.ndarray], size: tuple[int, int], inter_area: bool) -> None:
+    height, width = size
+    flag = cv2.INTER_AREA if inter_area else cv2.INTER_LINEAR
+    for image in images:
+        want = cv2.resize(image, (width, height), interpolation=flag)
+        got = _resize(image, height, width, inter_area)
+        assert got.shape == want.shape
+        diff = np.flatnonzero(got.astype(int) != want)
+        assert diff.size == 0, f"{image.shape} -> {size}: {diff.size} bytes differ, first at {diff[:5]}"
+
+
+def assert_same(image: np.ndarray, height: int, width: int) -> None:
+    for flag, area in [(cv2.INTER_AREA, True), (cv2.INTER_LINEAR, False)]:
+        want = cv2.resize(image, (width, height), interpolation=flag)
+        np.testing.assert_array_equal(_resize(image, height, width, area), want, err_msg=f"{image.shape}")
+
+
+def test_resize_odd_sources() -> None:
+    rng = np.random.default_rng(2)
+    for shape in [(5, 3), (1, 17), (33, 1), (211, 161, 3), (13, 29, 3)]:
+        image = rng.integers(0, 256, size=shape, dtype=np.uint8)
+        for height, width in [(2, 2), (84, 84), (1, 5), (40, 9)]:
+            assert_same(image, height, width)
+
+
+def test_resize_integer_scales() -> None:
+    """Widths that are not whole SIMD vectors: OpenCV's 2x2 mean rounds half up throughout, others to even."""
+    rng = np.random.default_rng(3)
+    for shape in [(10, 26), (10, 26, 3), (8, 50), (8, 100, 3), (12, 36, 3), (10, 70), (10, 98, 3), (4, 4)]:
+        image = rng.integers(0, 256, size=shape, dtype=np.uint8)
+        for scale in (2, 3):
+            if shape[0] % scale == 0 and shape[1] % scale == 0:
+                assert_same(image, shape[0] // scale, shape[1] // scale)
+
+
+def test_resize_channels() -> None:
+    with pytest.raises(ValueError, match="1 or 3 channels"):
+        _resize(np.zeros((10, 10, 4), np.uint8), 5, 5)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))
