@@ -1,6 +1,6 @@
 """The benchmark: parallel_pool against EnvPool and gymnasium, side by side.
 
-    python benchmark/run.py [--tasks CartPole-v1 Pendulum-v1] [--num-envs 1 2 8 32]
+    python benchmark/run.py [--tasks CartPole-v1 ...] [--num-envs 1 2 8 32]
                             [--seconds 1.0] [--markdown results.md]
 
 For each task and num_envs it measures env steps/s for every method and
@@ -115,7 +115,12 @@ def table(task: str, rows: Iterable[tuple[int, dict[str, float]]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tasks", nargs="+", default=["CartPole-v1", "Pendulum-v1"])
+    # The default is the main job (`make bench`): every issue's benchmark tasks.
+    parser.add_argument(
+        "--tasks",
+        nargs="+",
+        default=["CartPole-v1", "Pendulum-v1", "Pong-v5", "Breakout-v5", "Ant-v5", "HalfCheetah-v5"],
+    )
     parser.add_argument("--num-envs", nargs="+", type=int, default=[1, 2, 8, 32])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument(
