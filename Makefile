@@ -23,10 +23,12 @@ develop: build
 	@for d in $(EXTENSIONS); do ln -sf "$$PWD/bazel-bin/$$d/$$(basename $$d)_ext.so" "$$d/"; done
 
 # Every C++ and Python test under Bazel, then the wheel test; the Bazel
-# server is shut down whatever happened, so nothing outlives the run.
+# server is shut down whatever happened, so nothing outlives the run. Test
+# results are never taken from the cache: Bazel cannot see the venv's
+# packages (gymnasium, ale_py, mujoco), so a cached pass could be stale.
 test: setup
 	@status=0; \
-	$(BAZEL) test //... || status=$$?; \
+	$(BAZEL) test --nocache_test_results //... || status=$$?; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test || status=$$?; fi; \
 	$(BAZEL) shutdown; \
 	exit $$status
