@@ -20,17 +20,15 @@
 
 #include <limits>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/mujoco/planar_walker.h"
 
 namespace parallel_pool::mujoco {
 
-class HopperEnvFns {
- public:
+// Observation, reward, termination, reset and info: planar_walker.h.
+struct HopperEnvFns : PlanarWalkerFns {
   static auto DefaultConfig() {
     return MakeDict(
         "version"_.Bind(5), "reward_threshold"_.Bind(3800.0),
@@ -43,119 +41,10 @@ class HopperEnvFns {
         "reset_noise_scale"_.Bind(5e-3),
         "exclude_current_positions_from_observation"_.Bind(true));
   }
-
-  template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 1 : 0);
-  }
-
-  template <typename Config>
-  static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:z_distance_from_origin"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_survive"_.Bind(Spec<double>({})));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
-  }
 };
 
 using HopperEnvSpec = EnvSpec<HopperEnvFns>;
-
-class HopperEnv : public MujocoGymEnv<HopperEnvSpec> {
- public:
-  HopperEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(HopperEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        healthy_reward_(spec.config["healthy_reward"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
-        healthy_state_(Range(spec.config["healthy_state_range"_], "healthy_state_range")),
-        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
-        healthy_angle_(Range(spec.config["healthy_angle_range"_], "healthy_angle_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_x_(spec.config["exclude_current_positions_from_observation"_]) {}
-
- protected:
-  void Reset() override {
-    ResetData();
-    double s = reset_noise_scale_;
-    SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
-    terminated_ = false;
-    Write(0.0, 0.0, 0.0, 0.0, 0.0);
-  }
-
-  void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
-    const double x_before = d_->qpos[0];
-    DoSimulation(a);
-    const double x_velocity = (d_->qpos[0] - x_before) / dt_;
-    const bool healthy = IsHealthy();
-    const double forward = forward_reward_weight_ * x_velocity;
-    const bool survives = v4() ? healthy || terminate_when_unhealthy_ : healthy;
-    const double healthy_reward = static_cast<double>(survives) * healthy_reward_;
-    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
-    terminated_ = !healthy && terminate_when_unhealthy_;
-    Write((forward + healthy_reward) - ctrl_cost, x_velocity, forward, -ctrl_cost, healthy_reward);
-  }
-
-  bool IsTerminated() override { return terminated_; }
-
- private:
-  bool IsHealthy() const {
-    auto inside = [](double x, const std::pair<double, double>& r) {
-      return r.first < x && x < r.second;
-    };
-    for (int i = 2; i < m_.nq; ++i) {
-      if (!inside(d_->qpos[i], healthy_state_)) return false;
-    }
-    for (int i = 0; i < m_.nv; ++i) {
-      if (!inside(d_->qvel[i], healthy_state_)) return false;
-    }
-    return inside(d_->qpos[1], healthy_z_) && inside(d_->qpos[2], healthy_angle_);
-  }
-
-  void Write(double reward, double x_velocity, double forward, double reward_ctrl,
-             double reward_survive) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_x_ ? 1 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
-    obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
-    state["info:x_position"_] = d_->qpos[0];
-    state["info:x_velocity"_] = x_velocity;
-    state["info:z_distance_from_origin"_] = d_->qpos[1] - init_qpos_[1];
-    state["info:reward_forward"_] = forward;
-    state["info:reward_ctrl"_] = reward_ctrl;
-    state["info:reward_survive"_] = reward_survive;
-  }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double healthy_reward_;
-  const bool terminate_when_unhealthy_;
-  const std::pair<double, double> healthy_state_;
-  const std::pair<double, double> healthy_z_;
-  const std::pair<double, double> healthy_angle_;
-  const double reset_noise_scale_;
-  const bool exclude_x_;
-  bool terminated_ = false;
-};
-
+using HopperEnv = PlanarWalkerEnv<HopperEnvSpec>;
 using HopperEnvPool = AsyncEnvPool<HopperEnv>;
 
 }  // namespace parallel_pool::mujoco
