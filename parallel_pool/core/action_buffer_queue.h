@@ -46,12 +46,6 @@ class ActionBufferQueue {
     available_.release(static_cast<std::ptrdiff_t>(n));
   }
 
-  // Blocks until an item is available.
-  ActionSlice Dequeue() {
-    available_.acquire();
-    return Pop();
-  }
-
   // Blocks until an item is available, then takes up to `max` items in one
   // lock: with many cheap envs, a lock per env would cost more than the env.
   // A stop item (env_id < 0) is only ever taken alone, so each worker gets

@@ -13,12 +13,14 @@ TEST(ActionBufferQueueTest, FifoOrder) {
   ActionBufferQueue q(4);
   std::vector<ActionSlice> items{{0, 0, false}, {1, 1, true}, {2, 2, false}};
   q.EnqueueBulk(items.data(), items.size());
-  EXPECT_EQ(q.Dequeue().env_id, 0);
   ActionSlice s;
+  ASSERT_EQ(q.DequeueUpTo(&s, 1), 1U);
+  EXPECT_EQ(s.env_id, 0);
   ASSERT_TRUE(q.TryDequeue(&s));
   EXPECT_EQ(s.env_id, 1);
   EXPECT_TRUE(s.force_reset);
-  EXPECT_EQ(q.Dequeue().env_id, 2);
+  ASSERT_EQ(q.DequeueUpTo(&s, 1), 1U);
+  EXPECT_EQ(s.env_id, 2);
   EXPECT_FALSE(q.TryDequeue(&s));
 }
 
@@ -55,11 +57,14 @@ TEST(ActionBufferQueueTest, ConcurrentProducersAndConsumers) {
   std::vector<std::thread> threads;
   for (int c = 0; c < kConsumers; ++c) {
     threads.emplace_back([&] {
+      ActionSlice chunk[4];
       while (true) {
-        ActionSlice s = q.Dequeue();
-        in_queue.fetch_sub(1);
-        if (s.env_id < 0) return;
-        seen[s.env_id].fetch_add(1);
+        std::size_t n = q.DequeueUpTo(chunk, 4);
+        in_queue.fetch_sub(static_cast<int>(n));
+        for (std::size_t i = 0; i < n; ++i) {
+          if (chunk[i].env_id < 0) return;
+          seen[chunk[i].env_id].fetch_add(1);
+        }
       }
     });
   }

@@ -99,7 +99,6 @@ class Array {
   const std::shared_ptr<char>& owner() const { return owner_; }
   // Non-owning views (no atomic refcounting): for the per-step views that
   // workers write through while the batch buffer is kept alive elsewhere.
-  Array Borrow() const { return Array(nullptr, data_, dtype_, shape_); }
   Array BorrowRow(std::size_t i) const {
     CheckRows(i + 1);
     return Array(nullptr, data_ + i * row_bytes(), dtype_,
