@@ -120,7 +120,6 @@ class AtariEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    Validate(conf);
     int channels = conf["gray_scale"_] ? 1 : 3;
     return MakeDict(
         "obs"_.Bind(Spec<std::uint8_t>(
@@ -137,19 +136,15 @@ class AtariEnvFns {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
   }
 
- private:
   template <typename Config>
   static void Validate(const Config& conf) {
-    auto require = [](bool ok, const char* what) {
-      if (!ok) throw std::invalid_argument(std::string("atari: ") + what);
-    };
-    require(conf["stack_num"_] >= 1, "stack_num must be >= 1");
-    require(conf["frame_skip"_] >= 1, "frame_skip must be >= 1");
-    require(conf["noop_max"_] >= 0, "noop_max must be >= 0");
-    require(conf["img_height"_] >= 1 && conf["img_width"_] >= 1,
-            "img_height and img_width must be >= 1");
+    RequireConfig(conf["stack_num"_] >= 1, "stack_num: must be >= 1");
+    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
+    RequireConfig(conf["noop_max"_] >= 0, "noop_max: must be >= 0");
+    RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1,
+                  "img_height, img_width: must be >= 1");
     float p = conf["repeat_action_probability"_];
-    require(p >= 0.0F && p <= 1.0F, "repeat_action_probability must be in [0, 1]");
+    RequireConfig(p >= 0.0F && p <= 1.0F, "repeat_action_probability: must be in [0, 1]");
   }
 };
 
@@ -197,26 +192,16 @@ class AtariEnv : public Env<AtariEnvSpec> {
     frames_.resize(frame_size_ * stack_num_);
   }
 
-  // The pool calls Run with force_reset true for reset(): an explicit reset
-  // always restarts the game, even with episodic_life (see Reset).
-  void Run(int order, bool force_reset) {
-    forced_reset_ = force_reset;
-    Env::Run(order, force_reset);
-  }
-
  protected:
   void Reset() override {
     int noops = noop_max_ > 0 ? 1 + static_cast<int>(UniformBelow(static_cast<std::uint32_t>(noop_max_)))
                               : 0;
     if (fire_reset_) noops = std::max(noops - 1, 0);
+    // An explicit reset always restarts the game, even with episodic_life.
     bool restarted = false;
-    if (!continue_game_ || forced_reset_) {
+    if (!continue_game_ || forced_reset()) {
       ale_->reset_game();
       restarted = true;
-    } else {
-      // The game goes on, and so does its step count (the time limit is on
-      // the whole game).
-      elapsed_step_ = game_steps_;
     }
     continue_game_ = false;
     for (int i = 0; i < noops; ++i) {
@@ -226,7 +211,9 @@ class AtariEnv : public Env<AtariEnvSpec> {
         restarted = true;
       }
     }
-    if (restarted) elapsed_step_ = 0;
+    // A game that goes on keeps its step count (the time limit is on the
+    // whole game).
+    if (!restarted) CarryElapsedSteps(game_steps_);
     if (fire_reset_) ale_->act(ale::PLAYER_A_FIRE);
     PushFrame(ale_->getScreen().getArray(), nullptr, restarted);
     lives_ = ale_->lives();
@@ -259,8 +246,8 @@ class AtariEnv : public Env<AtariEnvSpec> {
     terminated_ = game_over || life_episode_over;
     if (zero_discount_on_life_loss_ && life_lost) SetDiscount(0.0F);
     // The next reset goes on with this game if only a life ended here.
-    game_steps_ = elapsed_step_;
-    continue_game_ = life_episode_over && !game_over && elapsed_step_ < max_episode_steps_;
+    game_steps_ = elapsed_step();
+    continue_game_ = life_episode_over && !game_over && elapsed_step() < max_episode_steps();
     double clipped = reward;
     if (reward_clip_) clipped = reward > 0 ? 1.0 : (reward < 0 ? -1.0 : 0.0);
     WriteState(reward, clipped);
@@ -399,7 +386,6 @@ class AtariEnv : public Env<AtariEnvSpec> {
 
   int lives_ = 0;
   bool terminated_ = false;
-  bool forced_reset_ = false;
   bool continue_game_ = false;  // the next Reset goes on with this game
   int game_steps_ = 0;          // steps of the current game so far
 };

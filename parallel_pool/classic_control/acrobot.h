@@ -14,7 +14,9 @@
 // Observation "obs": float32 [6] = cos(theta1), sin(theta1), cos(theta2),
 //   sin(theta2), theta1_dot, theta2_dot; bounds +-[1, 1, 1, 1, 4 pi, 9 pi].
 // Action "action": int in [0, 2]: torque -1, 0, +1.
-// Info "info:state": float64 [4] = theta1, theta2, theta1_dot, theta2_dot.
+// Info "info:state" (only with lockstep_info=True): float64 [4] = theta1,
+//   theta2, theta1_dot, theta2_dot, for putting gymnasium's env in the same
+//   state. Off by default: gymnasium has no such info.
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_ACROBOT_H_
 #define PARALLEL_POOL_CLASSIC_CONTROL_ACROBOT_H_
 
@@ -46,16 +48,18 @@ inline constexpr double kAcrobotResetBound = 0.1;
 
 class AcrobotEnvFns {
  public:
-  static auto DefaultConfig() { return MakeDict("reward_threshold"_.Bind(-100.0)); }
+  static auto DefaultConfig() {
+    return MakeDict("reward_threshold"_.Bind(-100.0), "lockstep_info"_.Bind(false));
+  }
 
   template <typename Config>
-  static auto StateSpec(const Config& /*conf*/) {
+  static auto StateSpec(const Config& conf) {
     std::vector<float> high{1.0F, 1.0F, 1.0F, 1.0F, static_cast<float>(kAcrobotMaxVel1),
                             static_cast<float>(kAcrobotMaxVel2)};
     std::vector<float> low(high.size());
     std::transform(high.begin(), high.end(), low.begin(), [](float h) { return -h; });
     return MakeDict("obs"_.Bind(Spec<float>({6}, low, high)),
-                    "info:state"_.Bind(Spec<double>({4})));
+                    "info:state"_.Bind(Spec<double>({4}).OnlyIf(conf["lockstep_info"_])));
   }
 
   template <typename Config>
@@ -170,11 +174,12 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
     obs[3] = static_cast<float>(std::sin(s_[1]));
     obs[4] = static_cast<float>(s_[2]);
     obs[5] = static_cast<float>(s_[3]);
-    state["info:state"_].Assign(s_.data(), s_.size());
+    if (lockstep_info_) state["info:state"_].Assign(s_.data(), s_.size());
     state["reward"_] = reward;
   }
 
   std::array<double, 4> s_{};
+  const bool lockstep_info_ = spec_.config["lockstep_info"_];
 };
 
 using AcrobotEnvPool = AsyncEnvPool<AcrobotEnv>;

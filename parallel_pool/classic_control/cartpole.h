@@ -11,8 +11,9 @@
 // Observation "obs": float32 [4] = cart position, cart velocity, pole angle,
 //   pole angular velocity; bounds +-[4.8, inf, 0.418, inf].
 // Action "action": int in [0, 1]: 0 pushes left, 1 pushes right.
-// Info "info:state": float64 [4], the exact state behind the float32 obs
-//   (lets a reference implementation be synchronised bit for bit).
+// Info "info:state" (only with lockstep_info=True): float64 [4], the exact
+//   state behind the float32 obs (lets a lockstep test put gymnasium's env in
+//   the same state bit for bit). Off by default: gymnasium has no such info.
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_CARTPOLE_H_
 #define PARALLEL_POOL_CLASSIC_CONTROL_CARTPOLE_H_
 
@@ -44,18 +45,18 @@ inline constexpr double kCartPoleResetBound = 0.05;
 class CartPoleEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("reward_threshold"_.Bind(475.0),
-                    "sutton_barto_reward"_.Bind(false));
+    return MakeDict("reward_threshold"_.Bind(475.0), "sutton_barto_reward"_.Bind(false),
+                    "lockstep_info"_.Bind(false));
   }
 
   template <typename Config>
-  static auto StateSpec(const Config& /*conf*/) {
+  static auto StateSpec(const Config& conf) {
     constexpr float kInf = std::numeric_limits<float>::infinity();
     std::vector<float> high{static_cast<float>(kCartPoleXThreshold * 2), kInf,
                             static_cast<float>(kCartPoleThetaThreshold * 2), kInf};
     std::vector<float> low{-high[0], -kInf, -high[2], -kInf};
     return MakeDict("obs"_.Bind(Spec<float>({4}, low, high)),
-                    "info:state"_.Bind(Spec<double>({4})));
+                    "info:state"_.Bind(Spec<double>({4}).OnlyIf(conf["lockstep_info"_])));
   }
 
   template <typename Config>
@@ -113,11 +114,12 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
     State state = Allocate();
     const double s[4] = {x_, x_dot_, theta_, theta_dot_};
     state["obs"_].Assign(s, 4);  // rounds to float32, as np.array(state, np.float32)
-    state["info:state"_].Assign(s, 4);
+    if (lockstep_info_) state["info:state"_].Assign(s, 4);
     state["reward"_] = reward;
   }
 
   const bool sutton_barto_reward_;
+  const bool lockstep_info_ = spec_.config["lockstep_info"_];
   double x_ = 0.0;
   double x_dot_ = 0.0;
   double theta_ = 0.0;

@@ -1,7 +1,7 @@
 """classic_control against gymnasium 1.4: spaces, lockstep rollouts, seeding, clipping, the three APIs.
 
 Lockstep. Our env resets itself; the gymnasium env is reset and then given our
-exact reset state (``info["state"]``, float64, in the dtype gymnasium's own
+exact reset state (``info["state"]``, which ``lockstep_info=True`` adds; float64, in the dtype gymnasium's own
 reset uses), after which both take the same actions to the end of the
 episode, over several episodes with several policies (random, and ones that
 reach the goal, the walls and the velocity limits). Observations, rewards,
@@ -145,7 +145,7 @@ def as_single(task_id: str, a: Any) -> Any:
 
 def lockstep(task_id: str, policies: list[Policy], episodes: int, seed: int, **kwargs: Any) -> set[str]:
     """Runs `episodes` episodes in lockstep with the reference; returns the endings seen."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, **kwargs)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, **kwargs, lockstep_info=True)
     ref = make_reference(task_id, **kwargs)
     rng = np.random.default_rng(seed)
     endings: set[str] = set()
@@ -291,7 +291,7 @@ RESET_RANGES = {
 
 @pytest.mark.parametrize("task_id", list(RESET_RANGES))
 def test_reset_distribution(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2000, seed=5)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2000, seed=5, lockstep_info=True)
     _, info = env.reset()
     state = info["state"]
     for i, (low, high) in enumerate(RESET_RANGES[task_id]):
@@ -394,7 +394,7 @@ OBS_DIM = {"CartPole": 4, "Pendulum": 3, "MountainCar": 2, "MountainCarContinuou
 @pytest.mark.parametrize("env_type", ["gym", "gymnasium"])
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
-    env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1)
+    env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1, lockstep_info=True)
     obs, info = env.reset()
     assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
     np.testing.assert_array_equal(info["env_id"], [0, 1, 2])

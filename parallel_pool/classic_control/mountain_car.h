@@ -11,7 +11,7 @@
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
 // Action "action": int in [0, 2]: accelerate left, don't, accelerate right.
-// Info "info:state": float64 [2], the exact state behind the float32 obs.
+// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state behind the float32 obs.
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
 #define PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
 
@@ -39,17 +39,18 @@ inline constexpr double kMountainCarGravity = 0.0025;
 class MountainCarEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("reward_threshold"_.Bind(-110.0), "goal_velocity"_.Bind(0.0));
+    return MakeDict("reward_threshold"_.Bind(-110.0), "goal_velocity"_.Bind(0.0),
+                    "lockstep_info"_.Bind(false));
   }
 
   template <typename Config>
-  static auto StateSpec(const Config& /*conf*/) {
+  static auto StateSpec(const Config& conf) {
     std::vector<float> low{static_cast<float>(kMountainCarMinPosition),
                            static_cast<float>(-kMountainCarMaxSpeed)};
     std::vector<float> high{static_cast<float>(kMountainCarMaxPosition),
                             static_cast<float>(kMountainCarMaxSpeed)};
     return MakeDict("obs"_.Bind(Spec<float>({2}, low, high)),
-                    "info:state"_.Bind(Spec<double>({2})));
+                    "info:state"_.Bind(Spec<double>({2}).OnlyIf(conf["lockstep_info"_])));
   }
 
   template <typename Config>
@@ -94,11 +95,12 @@ class MountainCarEnv : public Env<MountainCarEnvSpec> {
     State state = Allocate();
     const double s[2] = {position_, velocity_};
     state["obs"_].Assign(s, 2);
-    state["info:state"_].Assign(s, 2);
+    if (lockstep_info_) state["info:state"_].Assign(s, 2);
     state["reward"_] = reward;
   }
 
   const double goal_velocity_;
+  const bool lockstep_info_ = spec_.config["lockstep_info"_];
   double position_ = 0.0;
   double velocity_ = 0.0;
 };

@@ -10,7 +10,7 @@
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
 // Action "action": float32 [1], the force.
-// Info "info:state": float64 [2], the exact state (float64 after a reset,
+// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state (float64 after a reset,
 //   float32 values after a step, as in gymnasium).
 //
 // Precision. gymnasium stores this env's state as a float32 array after each
@@ -45,17 +45,18 @@ inline constexpr double kMountainCarContinuousActionCost = 0.1;
 class MountainCarContinuousEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("reward_threshold"_.Bind(90.0), "goal_velocity"_.Bind(0.0));
+    return MakeDict("reward_threshold"_.Bind(90.0), "goal_velocity"_.Bind(0.0),
+                    "lockstep_info"_.Bind(false));
   }
 
   template <typename Config>
-  static auto StateSpec(const Config& /*conf*/) {
+  static auto StateSpec(const Config& conf) {
     std::vector<float> low{static_cast<float>(kMountainCarMinPosition),
                            static_cast<float>(-kMountainCarMaxSpeed)};
     std::vector<float> high{static_cast<float>(kMountainCarMaxPosition),
                             static_cast<float>(kMountainCarMaxSpeed)};
     return MakeDict("obs"_.Bind(Spec<float>({2}, low, high)),
-                    "info:state"_.Bind(Spec<double>({2})));
+                    "info:state"_.Bind(Spec<double>({2}).OnlyIf(conf["lockstep_info"_])));
   }
 
   template <typename Config>
@@ -176,11 +177,12 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
     State state = Allocate();
     const double s[2] = {position_, velocity_};
     state["obs"_].Assign(s, 2);
-    state["info:state"_].Assign(s, 2);
+    if (lockstep_info_) state["info:state"_].Assign(s, 2);
     state["reward"_] = reward;
   }
 
   const double goal_velocity_;
+  const bool lockstep_info_ = spec_.config["lockstep_info"_];
   double position_ = 0.0;
   double velocity_ = 0.0;
   bool state_is_float32_ = false;

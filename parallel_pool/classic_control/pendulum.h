@@ -22,7 +22,8 @@
 //   bounds +-[1, 1, 8].
 // Action "action": float32 [1], the torque; values outside [-2, 2] are
 //   clipped, as gymnasium does.
-// Info "info:state": float64 [2] = theta, theta_dot (the exact state).
+// Info "info:state" (only with lockstep_info=True): float64 [2] = theta,
+//   theta_dot (the exact state, for lockstep tests; gymnasium has no such info).
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_PENDULUM_H_
 #define PARALLEL_POOL_CLASSIC_CONTROL_PENDULUM_H_
 
@@ -48,14 +49,19 @@ inline constexpr double kPendulumResetSpeed = 1.0;
 
 class PendulumEnvFns {
  public:
-  static auto DefaultConfig() { return MakeDict("version"_.Bind(1), "g"_.Bind(10.0)); }
+  static auto DefaultConfig() { return MakeDict("version"_.Bind(1), "g"_.Bind(10.0), "lockstep_info"_.Bind(false)); }
 
   template <typename Config>
-  static auto StateSpec(const Config& /*conf*/) {
+  static void Validate(const Config& conf) {
+    RequireConfig(conf["version"_] == 0 || conf["version"_] == 1, "version: Pendulum must be 0 or 1");
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
     std::vector<float> high{1.0F, 1.0F, static_cast<float>(kPendulumMaxSpeed)};
     std::vector<float> low{-1.0F, -1.0F, -static_cast<float>(kPendulumMaxSpeed)};
     return MakeDict("obs"_.Bind(Spec<float>({3}, low, high)),
-                    "info:state"_.Bind(Spec<double>({2})));
+                    "info:state"_.Bind(Spec<double>({2}).OnlyIf(conf["lockstep_info"_])));
   }
 
   template <typename Config>
@@ -70,11 +76,7 @@ using PendulumEnvSpec = EnvSpec<PendulumEnvFns>;
 class PendulumEnv : public Env<PendulumEnvSpec> {
  public:
   PendulumEnv(const Spec& spec, int env_id)
-      : Env(spec, env_id), version_(spec.config["version"_]), g_(spec.config["g"_]) {
-    if (version_ != 0 && version_ != 1) {
-      throw std::invalid_argument("Pendulum: version must be 0 or 1");
-    }
-  }
+      : Env(spec, env_id), version_(spec.config["version"_]), g_(spec.config["g"_]) {}
 
  protected:
   void Reset() override {
@@ -128,14 +130,17 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
     obs[0] = static_cast<float>(std::cos(th_));
     obs[1] = static_cast<float>(std::sin(th_));
     obs[2] = static_cast<float>(thdot_);
-    double* s = state["info:state"_].Data<double>();
-    s[0] = th_;
-    s[1] = thdot_;
+    if (lockstep_info_) {
+      double* s = state["info:state"_].Data<double>();
+      s[0] = th_;
+      s[1] = thdot_;
+    }
     state["reward"_] = reward;
   }
 
   const int version_;
   const double g_;
+  const bool lockstep_info_ = spec_.config["lockstep_info"_];
   double th_ = 0.0;
   double thdot_ = 0.0;
 };

@@ -150,8 +150,10 @@ class AsyncEnvPool {
   static std::vector<std::size_t> ShadowedFields(const Spec& spec) {
     std::vector<std::size_t> out;
     std::vector<std::string> keys = Spec::StateSpec::Keys();
+    std::vector<ArraySpec> specs = ArraySpecsOf(spec.state_spec);
     for (std::size_t i = 0; i < keys.size(); ++i) {
       const std::string& k = keys[i];
+      if (!specs[i].enabled) continue;
       if (k == "obs" || k.rfind("obs:", 0) == 0 || k.rfind("info:", 0) == 0) out.push_back(i);
     }
     return out;

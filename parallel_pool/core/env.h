@@ -9,7 +9,9 @@
 //
 // The base class does the bookkeeping every env shares: seeding, elapsed
 // steps, truncation at max_episode_steps, done/terminated/truncated,
-// discount, step_type, env ids, and same-step autoreset.
+// discount, step_type, env ids, and same-step autoreset. A family reads that
+// state through accessors and changes it only through the hooks below
+// (SetDiscount, CarryElapsedSteps); it never overrides Run.
 #ifndef PARALLEL_POOL_CORE_ENV_H_
 #define PARALLEL_POOL_CORE_ENV_H_
 
@@ -51,8 +53,8 @@ class Env {
         env_id_(env_id),
         seed_(SeedFor(spec, env_id)),
         gen_(seed_),
-        max_episode_steps_(spec.config["max_episode_steps"_]),
         max_num_players_(spec.max_num_players()),
+        max_episode_steps_(spec.config["max_episode_steps"_]),
         same_step_(spec.same_step_autoreset()) {}
   virtual ~Env() = default;
   Env(const Env&) = delete;
@@ -79,6 +81,7 @@ class Env {
     order_ = order;
     slot_ = StateSlot{};
     reuse_slot_ = false;
+    forced_reset_ = force_reset;
     if (force_reset || done_) {
       RunReset();
     } else {
@@ -137,13 +140,28 @@ class Env {
   // e.g. Atari's zero discount on a life loss.
   void SetDiscount(float discount) { discount_override_ = discount; }
 
+  // Called from Reset(): this episode goes on with the clock of an earlier
+  // one, which had run `steps` steps (Atari's episodic life: a lost life ends
+  // the learner's episode, but the time limit covers the whole game). The
+  // first step of the episode then reports elapsed_step = steps + 1, and
+  // truncation comes at max_episode_steps counted from the earlier start.
+  void CarryElapsedSteps(int steps) {
+    if (steps < 0) throw std::logic_error("CarryElapsedSteps: steps must be >= 0");
+    carried_steps_ = steps;
+  }
+
+  // Whether this Reset() was asked for by the user (reset(), async_reset())
+  // rather than coming after the end of an episode.
+  bool forced_reset() const { return forced_reset_; }
+  // Steps taken in this episode so far (the current Step included).
+  int elapsed_step() const { return elapsed_step_; }
+  int max_episode_steps() const { return max_episode_steps_; }
+
   const Spec& spec_;
   const int env_id_;
   const std::uint32_t seed_;
   std::mt19937 gen_;
-  const int max_episode_steps_;
   const int max_num_players_;
-  int elapsed_step_ = 0;
 
  private:
   static std::uint32_t SeedFor(const Spec& spec, int env_id) {
@@ -154,9 +172,9 @@ class Env {
   }
 
   void RunReset() {
-    elapsed_step_ = 0;
-    done_ = false;
+    BeginEpisode();
     Reset();
+    elapsed_step_ = carried_steps_;
     WriteCommon(kFirst, false, false);
     if (same_step_) ShadowFinal();
   }
@@ -245,9 +263,9 @@ class Env {
     float discount = state["discount"_].template Get<float>();
     int num_players = slot_.num_players;
     reuse_slot_ = true;
-    elapsed_step_ = 0;
-    done_ = false;
+    BeginEpisode();
     Reset();
+    elapsed_step_ = carried_steps_;
     reuse_slot_ = false;
     if (slot_.num_players != num_players) {
       throw std::logic_error("same-step autoreset: Reset() changed the player count");
@@ -257,6 +275,16 @@ class Env {
     for (int p = 0; p < num_players; ++p) state["reward"_].Set(p, reward[p]);
   }
 
+  void BeginEpisode() {
+    elapsed_step_ = 0;
+    carried_steps_ = 0;
+    done_ = false;
+  }
+
+  const int max_episode_steps_;
+  int elapsed_step_ = 0;
+  int carried_steps_ = 0;
+  bool forced_reset_ = false;
   EnvWiring wiring_;
   std::vector<FieldLayout> layouts_;
   StateSlot slot_;

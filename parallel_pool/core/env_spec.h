@@ -5,6 +5,12 @@
 //   static auto DefaultConfig();                          // family config
 //   template <class Config> static auto StateSpec(const Config&);
 //   template <class Config> static auto ActionSpec(const Config&);
+// and, optionally,
+//   template <class Config> static void Validate(const Config&);
+// which throws std::invalid_argument (a ValueError in Python) naming the key
+// for a config no env could run with. It is the one place a family checks
+// its config: called once per pool, when the spec is built, after the
+// common keys are checked and before StateSpec/ActionSpec see the config.
 // State keys are "obs", "obs:<name>" (a dict observation) or "info:<name>".
 #ifndef PARALLEL_POOL_CORE_ENV_SPEC_H_
 #define PARALLEL_POOL_CORE_ENV_SPEC_H_
@@ -14,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -24,6 +31,18 @@ namespace parallel_pool {
 
 // dm_env step types, as integers in the "step_type" field.
 enum StepType : int { kFirst = 0, kMid = 1, kLast = 2 };
+
+// For a family's Validate: throws the std::invalid_argument (ValueError in
+// Python) that `message` describes; the message should start with the key.
+inline void RequireConfig(bool ok, const std::string& message) {
+  if (!ok) throw std::invalid_argument(message);
+}
+
+// The limits of the common config keys, stated once (Python only coerces
+// types and lets these checks speak).
+inline constexpr int kMaxNumEnvs = 1 << 20;
+inline constexpr int kMaxNumThreads = 4096;
+inline constexpr int kMaxNumPlayers = 4096;
 
 inline auto CommonConfig() {
   return MakeDict(
@@ -98,38 +117,56 @@ class EnvSpec {
   ActionSpec action_spec;
 
  private:
-  // Fills the "0 means default" values and rejects impossible configs. The
-  // Python layer checks first with friendlier messages; this is the backstop
-  // for anyone driving the C++ API directly.
+  // Fills the "0 means default" values, checks the common keys, then hands
+  // the config to the family's Validate.
   static Config Normalize(Config conf) {
+    auto require = [](bool ok, const std::string& key, const std::string& expected, auto got) {
+      if (!ok) {
+        throw std::invalid_argument(key + ": expected " + expected + ", got " + ToString(got));
+      }
+    };
+    auto in_range = [&](const std::string& key, long long value, long long low, long long high) {
+      require(value >= low && value <= high, key,
+              "an int in [" + std::to_string(low) + ", " + std::to_string(high) + "]", value);
+    };
     int& num_envs = conf["num_envs"_];
     int& batch_size = conf["batch_size"_];
     int& num_threads = conf["num_threads"_];
-    if (num_envs < 1) throw std::invalid_argument("num_envs must be >= 1");
+    in_range("num_envs", num_envs, 1, kMaxNumEnvs);
+    in_range("batch_size", batch_size, 0, num_envs);
     if (batch_size == 0) batch_size = num_envs;
-    if (batch_size < 1 || batch_size > num_envs) {
-      throw std::invalid_argument("batch_size must be in [1, num_envs]");
-    }
+    in_range("num_threads", num_threads, 0, kMaxNumThreads);
     if (num_threads == 0) {
       int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
       num_threads = std::min(batch_size, hw);
     }
-    if (num_threads < 1) throw std::invalid_argument("num_threads must be >= 0");
-    if (conf["max_num_players"_] < 1) {
-      throw std::invalid_argument("max_num_players must be >= 1");
-    }
-    if (conf["max_episode_steps"_] < 1) {
-      throw std::invalid_argument("max_episode_steps must be >= 1");
-    }
+    in_range("max_num_players", conf["max_num_players"_], 1, kMaxNumPlayers);
+    in_range("max_episode_steps", conf["max_episode_steps"_], 1, std::numeric_limits<int>::max());
+    in_range("thread_affinity_offset", conf["thread_affinity_offset"_], -1,
+             std::numeric_limits<int>::max());
     const auto& seeds = conf["env_seeds"_];
-    if (!seeds.empty() && static_cast<int>(seeds.size()) != num_envs) {
-      throw std::invalid_argument("env_seeds must hold exactly num_envs seeds");
+    if (seeds.empty()) {
+      // Env i is seeded with seed + i, which must stay an int too.
+      in_range("seed", static_cast<long long>(conf["seed"_]) + num_envs - 1,
+               std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+    } else {
+      require(static_cast<int>(seeds.size()) == num_envs, "seed",
+              "one seed per env (" + std::to_string(num_envs) + ")", seeds.size());
     }
     const std::string& mode = conf["autoreset_mode"_];
-    if (mode != "next_step" && mode != "same_step") {
-      throw std::invalid_argument("autoreset_mode must be 'next_step' or 'same_step'");
-    }
+    require(mode == "next_step" || mode == "same_step", "autoreset_mode", "'next_step' or 'same_step'",
+            "'" + mode + "'");
+    if constexpr (requires { EnvFns::Validate(conf); }) EnvFns::Validate(conf);
     return conf;
+  }
+
+  template <typename T>
+  static std::string ToString(const T& value) {
+    if constexpr (std::is_convertible_v<T, std::string>) {
+      return std::string(value);
+    } else {
+      return std::to_string(value);
+    }
   }
 };
 

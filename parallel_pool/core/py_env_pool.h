@@ -188,10 +188,13 @@ py::tuple SpecTuple(std::string_view key, const Spec<T>& s) {
                         static_cast<P>(s.low), static_cast<P>(s.high), lo, hi);
 }
 
+// The declared fields, less those their config switched off.
 template <typename SpecDict>
 py::list SpecList(const SpecDict& specs) {
   py::list out;
-  specs.ForEach([&](std::string_view key, const auto& s) { out.append(SpecTuple(key, s)); });
+  specs.ForEach([&](std::string_view key, const auto& s) {
+    if (s.enabled) out.append(SpecTuple(key, s));
+  });
   return out;
 }
 
@@ -201,7 +204,14 @@ class PyEnvPool {
   using Spec = typename PoolT::Spec;
   using Values = typename Spec::Config::Values;
 
-  explicit PyEnvPool(const Spec& spec) : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {}
+  explicit PyEnvPool(const Spec& spec) : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {
+    std::vector<ArraySpec> state_specs = ArraySpecsOf(spec.state_spec);
+    for (std::size_t i = 0; i < state_specs.size(); ++i) {
+      if (!state_specs[i].enabled) continue;
+      exported_.push_back(i);
+      exported_keys_.push_back(pool_.state_keys()[i]);
+    }
+  }
 
   void Send(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
     Converted in = Convert(actions, env_ids, players);
@@ -240,7 +250,8 @@ class PyEnvPool {
     for (std::size_t i : pool_.shadowed_fields()) out.push_back(pool_.state_keys()[i]);
     return out;
   }
-  const std::vector<std::string>& state_keys() const { return pool_.state_keys(); }
+  // The fields returned to Python, in the order of the result tuple.
+  const std::vector<std::string>& state_keys() const { return exported_keys_; }
   int in_flight() const { return pool_.in_flight(); }
 
  private:
@@ -286,15 +297,16 @@ class PyEnvPool {
     return converted;
   }
 
-  static py::tuple ToPython(const StateBatch& out) {
+  // The batch as numpy arrays over its own memory: the exported state
+  // fields, then the same-step "final" fields.
+  py::tuple ToPython(const StateBatch& out) const {
     if (out.arrays.empty()) return py::tuple();
     // Every field of a batch lives in one allocation: one capsule owns it.
     auto* owner = new std::shared_ptr<char>(out.arrays[0].owner());
     py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<char>*>(p); });
-    py::tuple result(out.arrays.size() + out.final_arrays.size());
+    py::tuple result(exported_.size() + out.final_arrays.size());
     std::size_t i = 0;
-    for (const auto* group : {&out.arrays, &out.final_arrays}) {
-      for (const Array& a : *group) {
+    auto emit = [&](const Array& a) {
         npy_intp dims[Shape::kMaxDims];
         for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
         PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()),
@@ -303,13 +315,17 @@ class PyEnvPool {
         Py_INCREF(base.ptr());
         PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
         PyTuple_SET_ITEM(result.ptr(), i++, arr);
-      }
-    }
+    };
+    for (std::size_t f : exported_) emit(out.arrays[f]);
+    for (const Array& a : out.final_arrays) emit(a);
     return result;
   }
 
   PoolT pool_;
   std::vector<ArraySpec> action_specs_;
+  // Indices (into the state spec) and keys of the fields Python receives.
+  std::vector<std::size_t> exported_;
+  std::vector<std::string> exported_keys_;
 };
 
 // Binds _<name>EnvSpec and _<name>EnvPool for one env class.

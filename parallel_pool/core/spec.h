@@ -21,6 +21,9 @@ struct ArraySpec {
   std::vector<std::size_t> shape;
   // A leading -1 in the declared shape: one row per player, not per env.
   bool per_player;
+  // False for a field its config switched off (Spec::OnlyIf): no rows in the
+  // batch, and not part of what the pool returns.
+  bool enabled = true;
 };
 
 template <typename T>
@@ -64,7 +67,19 @@ class Spec {
     return out;
   }
 
-  ArraySpec array_spec() const { return {DTypeOf<T>(), value_shape(), per_player()}; }
+  ArraySpec array_spec() const {
+    if (!enabled) return {DTypeOf<T>(), {0}, false, false};
+    return {DTypeOf<T>(), value_shape(), per_player()};
+  }
+
+  // This field exists only when `on` (e.g. a config key asks for it): off,
+  // it takes no space in the batch and the pool does not return it, so a
+  // default pool pays nothing for it. The env must not write it when off.
+  Spec OnlyIf(bool on) const {
+    Spec out = *this;
+    out.enabled = on;
+    return out;
+  }
 
   std::vector<int> shape;
   T low;
@@ -72,6 +87,7 @@ class Spec {
   std::vector<T> elementwise_low;
   std::vector<T> elementwise_high;
   bool has_bounds = false;
+  bool enabled = true;
 };
 
 }  // namespace parallel_pool

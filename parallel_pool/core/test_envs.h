@@ -45,19 +45,19 @@ class CounterEnv : public Env<CounterEnvSpec> {
     if (sleep_us > 0) {
       std::this_thread::sleep_for(std::chrono::microseconds(sleep_us * (1 + env_id_ % 3)));
     }
-    if (env_id_ == spec_.config["fail_env"_] && elapsed_step_ == spec_.config["fail_step"_]) {
+    if (env_id_ == spec_.config["fail_env"_] && elapsed_step() == spec_.config["fail_step"_]) {
       throw std::runtime_error("env " + std::to_string(env_id_) + " failed on purpose");
     }
     Write(action["action"_].Get<int>());
   }
-  bool IsTerminated() override { return elapsed_step_ >= spec_.config["episode_length"_]; }
+  bool IsTerminated() override { return elapsed_step() >= spec_.config["episode_length"_]; }
 
  private:
   void Write(int action) {
     State state = Allocate();
     int* obs = state["obs"_].Data<int>();
     obs[0] = env_id_;
-    obs[1] = elapsed_step_;
+    obs[1] = elapsed_step();
     obs[2] = action;
     state["reward"_] = action;
     state["info:seed_draw"_] = seed_draw_;

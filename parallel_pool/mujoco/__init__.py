@@ -1,5 +1,11 @@
-"""The MuJoCo family: gymnasium's MuJoCo tasks (v4 and v5) in C++ on MuJoCo 4.0.0."""
+"""The MuJoCo family: gymnasium's MuJoCo tasks (v4 and v5) in C++ on MuJoCo 4.0.0.
 
+Importing it probes how this process's NumPy rounds short norms (numpy_probe.py),
+so rewards and infos round as gymnasium's do on this machine; the result is
+`NUMPY_DOT_ROUNDING` (None where no known rounding reproduces NumPy).
+"""
+
+from parallel_pool.mujoco import numpy_probe
 from parallel_pool.mujoco.mujoco_ext import (
     _AntEnvPool,
     _AntEnvSpec,
@@ -25,6 +31,8 @@ from parallel_pool.mujoco.mujoco_ext import (
     _Walker2dEnvSpec,
 )
 from parallel_pool.python.api import py_env
+
+NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure()
 
 AntEnvSpec, AntDMEnvPool, AntGymEnvPool, AntGymnasiumEnvPool = py_env(_AntEnvSpec, _AntEnvPool)
 HalfCheetahEnvSpec, HalfCheetahDMEnvPool, HalfCheetahGymEnvPool, HalfCheetahGymnasiumEnvPool = py_env(
@@ -54,6 +62,7 @@ Walker2dEnvSpec, Walker2dDMEnvPool, Walker2dGymEnvPool, Walker2dGymnasiumEnvPool
 )
 
 __all__ = [
+    "NUMPY_DOT_ROUNDING",
     "AntDMEnvPool",
     "AntEnvSpec",
     "AntGymEnvPool",

@@ -40,7 +40,7 @@ namespace parallel_pool::mujoco {
 class AntEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(6000.0),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(6000.0),
                     "xml_file"_.Bind(std::string("ant.xml")), "frame_skip"_.Bind(5),
                     "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.5),
                     "use_contact_forces"_.Bind(false), "contact_cost_weight"_.Bind(5e-4),
@@ -65,11 +65,26 @@ class AntEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+    const bool v4 = conf["version"_] == 4;
+    RequireDefault(v4, bool{conf["use_contact_forces"_]}, false,
+                   "use_contact_forces: Ant-v5 has no such keyword (its contact cost is always "
+                   "on; include_cfrc_ext_in_observation chooses the observation)");
+    RequireDefault(!v4, bool{conf["include_cfrc_ext_in_observation"_]}, true,
+                   "include_cfrc_ext_in_observation: Ant-v4 has no such keyword (use "
+                   "use_contact_forces)");
+    const int main_body = conf["main_body"_];
+    RequireConfig(main_body >= 0 && main_body < ModelOf(conf)->nbody,
+                  "main_body: no body with id " + std::to_string(main_body));
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:y_position"_.Bind(Spec<double>({})),
                     "info:distance_from_origin"_.Bind(Spec<double>({})),
@@ -106,17 +121,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
         contact_force_(Range(spec.config["contact_force_range"_], "contact_force_range")),
         reset_noise_scale_(spec.config["reset_noise_scale"_]),
         exclude_xy_(spec.config["exclude_current_positions_from_observation"_]),
-        include_cfrc_ext_(spec.config["include_cfrc_ext_in_observation"_]) {
-    RequireDefault(v4(), use_contact_forces_, false,
-                   "use_contact_forces: Ant-v5 has no such keyword (its contact cost is always "
-                   "on; include_cfrc_ext_in_observation chooses the observation)");
-    RequireDefault(!v4(), include_cfrc_ext_, true,
-                   "include_cfrc_ext_in_observation: Ant-v4 has no such keyword (use "
-                   "use_contact_forces)");
-    if (main_body_ < 0 || main_body_ >= m_.nbody) {
-      throw std::invalid_argument("main_body: no body with id " + std::to_string(main_body_));
-    }
-  }
+        include_cfrc_ext_(spec.config["include_cfrc_ext_in_observation"_]) {}
 
  protected:
   void Reset() override {

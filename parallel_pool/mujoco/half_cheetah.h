@@ -23,7 +23,7 @@ namespace parallel_pool::mujoco {
 class HalfCheetahEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(4800.0),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(4800.0),
                     "xml_file"_.Bind(std::string("half_cheetah.xml")), "frame_skip"_.Bind(5),
                     "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.1),
                     "reset_noise_scale"_.Bind(0.1),
@@ -36,11 +36,16 @@ class HalfCheetahEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:x_velocity"_.Bind(Spec<double>({})),
                     "info:reward_forward"_.Bind(Spec<double>({})),

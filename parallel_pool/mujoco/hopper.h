@@ -31,7 +31,7 @@ namespace parallel_pool::mujoco {
 struct HopperEnvFns : PlanarWalkerFns {
   static auto DefaultConfig() {
     return MakeDict(
-        "version"_.Bind(5), "reward_threshold"_.Bind(3800.0),
+        "version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(3800.0),
         "xml_file"_.Bind(std::string("hopper.xml")), "frame_skip"_.Bind(4),
         "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-3),
         "healthy_reward"_.Bind(1.0), "terminate_when_unhealthy"_.Bind(true),

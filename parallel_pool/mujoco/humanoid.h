@@ -104,7 +104,7 @@ class HumanoidEnvFns {
  public:
   static auto DefaultConfig() {
     double inf = std::numeric_limits<double>::infinity();
-    return MakeDict("version"_.Bind(5), "xml_file"_.Bind(std::string("humanoid.xml")),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "xml_file"_.Bind(std::string("humanoid.xml")),
                     "frame_skip"_.Bind(5), "forward_reward_weight"_.Bind(1.25),
                     "ctrl_cost_weight"_.Bind(0.1), "contact_cost_weight"_.Bind(5e-7),
                     "contact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}),
@@ -119,11 +119,23 @@ class HumanoidEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+    HumanoidObsLayout::Of(conf);
+    const bool v4 = conf["version"_] == 4;
+    const auto defaults = DefaultConfig();
+    RequireDefault(!v4, double{conf["contact_cost_weight"_]}, double{defaults["contact_cost_weight"_]},
+                   "contact_cost_weight: Humanoid-v4 has no contact cost (a v5 keyword)");
+    RequireDefault(!v4, conf["contact_cost_range"_], defaults["contact_cost_range"_],
+                   "contact_cost_range: Humanoid-v4 has no contact cost (a v5 keyword)");
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:y_position"_.Bind(Spec<double>({})),
                     "info:distance_from_origin"_.Bind(Spec<double>({})),
@@ -162,13 +174,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
         healthy_reward_(spec.config["healthy_reward"_]),
         terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {
-    const auto defaults = HumanoidEnvFns::DefaultConfig();
-    RequireDefault(!v4(), contact_cost_weight_, double{defaults["contact_cost_weight"_]},
-                   "contact_cost_weight: Humanoid-v4 has no contact cost (a v5 keyword)");
-    RequireDefault(!v4(), spec.config["contact_cost_range"_], defaults["contact_cost_range"_],
-                   "contact_cost_range: Humanoid-v4 has no contact cost (a v5 keyword)");
-  }
+        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
 
  protected:
   void Reset() override {

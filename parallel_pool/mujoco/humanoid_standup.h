@@ -33,7 +33,7 @@ class HumanoidStandupEnvFns {
  public:
   static auto DefaultConfig() {
     double inf = std::numeric_limits<double>::infinity();
-    return MakeDict("version"_.Bind(5), "xml_file"_.Bind(std::string("humanoidstandup.xml")),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "xml_file"_.Bind(std::string("humanoidstandup.xml")),
                     "frame_skip"_.Bind(5), "uph_cost_weight"_.Bind(1.0),
                     "ctrl_cost_weight"_.Bind(0.1), "impact_cost_weight"_.Bind(5e-7),
                     "impact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}),
@@ -46,11 +46,16 @@ class HumanoidStandupEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:y_position"_.Bind(Spec<double>({})),
                     "info:z_distance_from_origin"_.Bind(Spec<double>({})),

@@ -29,7 +29,7 @@ namespace parallel_pool::mujoco {
 class InvertedDoublePendulumEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(9100.0),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(9100.0),
                     "xml_file"_.Bind(std::string("inverted_double_pendulum.xml")),
                     "frame_skip"_.Bind(5), "healthy_reward"_.Bind(10.0),
                     "reset_noise_scale"_.Bind(0.1));
@@ -41,11 +41,17 @@ class InvertedDoublePendulumEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+    RequireConfig(ModelOf(conf)->nsite >= 1, "xml_file: the model needs a tip site");
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:reward_survive"_.Bind(Spec<double>({})),
                     "info:distance_penalty"_.Bind(Spec<double>({})),
                     "info:velocity_penalty"_.Bind(Spec<double>({})));
@@ -65,9 +71,7 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
         obs_size_(InvertedDoublePendulumEnvFns::ObsSize(spec.config, m_)),
         healthy_reward_(spec.config["healthy_reward"_]),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {
-    if (m_.nsite < 1) throw std::invalid_argument("xml_file: the model needs a tip site");
-  }
+        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
 
  protected:
   void Reset() override {

@@ -22,17 +22,23 @@ namespace parallel_pool::mujoco {
 class InvertedPendulumEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(950.0),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(950.0),
                     "xml_file"_.Bind(std::string("inverted_pendulum.xml")),
                     "frame_skip"_.Bind(2), "reset_noise_scale"_.Bind(0.01));
+  }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+    RequireConfig(ModelOf(conf)->nq >= 2, "xml_file: the model needs a cart and a pole");
   }
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(model->nq + model->nv)),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:reward_survive"_.Bind(Spec<double>({})));
   }
 
@@ -48,9 +54,7 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
  public:
   InvertedPendulumEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {
-    if (m_.nq < 2) throw std::invalid_argument("xml_file: the model needs a cart and a pole");
-  }
+        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
 
  protected:
   void Reset() override {

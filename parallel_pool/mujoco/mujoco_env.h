@@ -146,6 +146,25 @@ inline std::pair<double, double> Range(const std::vector<double>& range, const c
   return {range[0], range[1]};
 }
 
+// The checks every MuJoCo gym task's config shares; each task's Validate
+// calls it first. The model must load, and every range keyword the task
+// declares must be a (low, high) pair.
+template <typename Config>
+void ValidateGymConfig(const Config& conf) {
+  RequireConfig(conf["version"_] == 4 || conf["version"_] == 5, "version: must be 4 or 5");
+  RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
+  ModelOf(conf);
+  auto range = [&](auto key, const char* name) {
+    if constexpr (Config::Contains(key)) Range(conf[key], name);
+  };
+  range("healthy_z_range"_, "healthy_z_range");
+  range("healthy_angle_range"_, "healthy_angle_range");
+  range("healthy_state_range"_, "healthy_state_range");
+  range("contact_force_range"_, "contact_force_range");
+  range("contact_cost_range"_, "contact_cost_range");
+  range("impact_cost_range"_, "impact_cost_range");
+}
+
 // np.clip(x, low, high) on a float64 scalar (NaN passes through).
 inline double Clip(double x, double low, double high) { return std::min(std::max(x, low), high); }
 
@@ -195,8 +214,10 @@ struct DataDeleter {
 };
 
 // gymnasium's MujocoEnv on the MuJoCo C API. The task's config must have
-// base_path, xml_file, frame_skip and version (4 or 5: which gymnasium
-// version of the task to reproduce).
+// base_path, xml_file, frame_skip, version (4 or 5: which gymnasium version
+// of the task to reproduce) and lockstep_info (whether info carries the
+// episode's initial qpos0/qvel0, which a lockstep test needs to put
+// gymnasium's env in the same state; off by default, so users don't pay).
 template <typename EnvSpecT>
 class MujocoGymEnv : public Env<EnvSpecT> {
  public:
@@ -211,14 +232,13 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc)
       : Base(spec, env_id),
         uses_cfrc_(uses_cfrc),
+        lockstep_info_(spec.config["lockstep_info"_]),
         version_(spec.config["version"_]),
         frame_skip_(spec.config["frame_skip"_]),
         model_(ModelOf(spec.config)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()) {
-    if (version_ != 4 && version_ != 5) throw std::invalid_argument("version: must be 4 or 5");
-    if (frame_skip_ < 1) throw std::invalid_argument("frame_skip: must be >= 1");
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
     init_qpos_.assign(d_->qpos, d_->qpos + m_.nq);
     init_qvel_.assign(d_->qvel, d_->qvel + m_.nv);
@@ -269,8 +289,10 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     return std::uniform_real_distribution<double>(low, high)(this->gen_);
   }
 
-  // The episode's initial state, for aligning a reference env.
+  // The episode's initial state, for putting a reference env in the same
+  // state; only with the lockstep_info config key (off by default).
   void WriteInitialState(const State& state) const {
+    if (!lockstep_info_) return;
     state["info:qpos0"_].Assign(qpos0_.data(), qpos0_.size());
     state["info:qvel0"_].Assign(qvel0_.data(), qvel0_.size());
   }
@@ -278,6 +300,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   bool v4() const { return version_ == 4; }
 
   const bool uses_cfrc_;
+  const bool lockstep_info_;
   const int version_;
   const int frame_skip_;
   const ModelPtr model_;

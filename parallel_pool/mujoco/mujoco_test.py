@@ -86,7 +86,7 @@ def test_spaces_match_gymnasium(task_id: str) -> None:
 
 
 def rollout(task_id: str, seed: int, steps: int = 120, **kwargs: Any) -> list[np.ndarray]:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed, **kwargs)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed, lockstep_info=True, **kwargs)
     rng = np.random.default_rng(0)
     obs, info = env.reset()
     out = [obs.copy(), info["qpos0"].copy()]
@@ -142,7 +142,7 @@ NOISE = {
 @pytest.mark.parametrize("task_id", list(NOISE))
 def test_reset_noise(task_id: str) -> None:
     qpos_kind, qvel_kind, s = NOISE[task_id]
-    env = parallel_pool.make_gymnasium(task_id, num_envs=400, seed=3)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=400, seed=3, lockstep_info=True)
     _, info = env.reset()
     init = gymnasium.make(task_id).unwrapped
     for kind, values, base in ((qpos_kind, info["qpos0"], init.init_qpos), (qvel_kind, info["qvel0"], init.init_qvel)):
@@ -157,13 +157,13 @@ def test_reset_noise(task_id: str) -> None:
 
 
 def test_pusher_and_reacher_goals() -> None:
-    _, info = parallel_pool.make_gymnasium("Pusher-v5", num_envs=300, seed=1).reset()
+    _, info = parallel_pool.make_gymnasium("Pusher-v5", num_envs=300, seed=1, lockstep_info=True).reset()
     cylinder, goal = info["qpos0"][:, -4:-2], info["qpos0"][:, -2:]
     np.testing.assert_array_equal(goal, 0.0)
     assert (np.linalg.norm(cylinder, axis=1) > 0.17).all()
     assert (cylinder[:, 0] >= -0.3).all() and (cylinder[:, 0] <= 0).all() and (np.abs(cylinder[:, 1]) <= 0.2).all()
     np.testing.assert_array_equal(info["qvel0"][:, -4:], 0.0)
-    _, info = parallel_pool.make_gymnasium("Reacher-v5", num_envs=300, seed=1).reset()
+    _, info = parallel_pool.make_gymnasium("Reacher-v5", num_envs=300, seed=1, lockstep_info=True).reset()
     target = info["qpos0"][:, -2:]
     assert (np.linalg.norm(target, axis=1) < 0.2).all()
     np.testing.assert_array_equal(info["qvel0"][:, -2:], 0.0)
@@ -261,7 +261,7 @@ def test_custom_model_from_an_absolute_path() -> None:
 @pytest.mark.parametrize("env_type", ["gym", "gymnasium"])
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
-    env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1)
+    env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1, lockstep_info=True)
     size = parallel_pool.make_spec(task_id).observation_space.shape[0]
     obs, info = env.reset()
     assert obs.shape == (3, size) and obs.dtype == np.float64
@@ -292,7 +292,7 @@ def test_dm_api(task_id: str) -> None:
 
 def test_same_step_autoreset() -> None:
     """gymnasium's SAME_STEP mode: the done step returns the next episode's first obs."""
-    env = parallel_pool.make_gymnasium("Hopper-v5", num_envs=2, seed=0, autoreset_mode="same_step")
+    env = parallel_pool.make_gymnasium("Hopper-v5", num_envs=2, seed=0, autoreset_mode="same_step", lockstep_info=True)
     env.reset()
     rng = np.random.default_rng(0)
     for _ in range(300):

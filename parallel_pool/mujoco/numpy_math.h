@@ -14,6 +14,7 @@
 #ifndef PARALLEL_POOL_MUJOCO_NUMPY_MATH_H_
 #define PARALLEL_POOL_MUJOCO_NUMPY_MATH_H_
 
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 
@@ -57,31 +58,67 @@ inline double NumpySumOfSquares(const double* a, std::size_t n) {
   return NumpyPairwiseSum(a, n, [](double x) { return x * x; });
 }
 
-// Whether NumPy's OpenBLAS runs a kernel built with fused multiply-adds.
-// OpenBLAS picks its kernel by CPU at run time (DYNAMIC_ARCH); every kernel
-// for an FMA-capable x86 core (Haswell, Zen, SkylakeX, ...) is compiled with
-// -mfma, and its scalar loop `dot += y[i] * x[i]` becomes an FMA.
-inline bool BlasUsesFma() {
-#if defined(__x86_64__) || defined(__i386__)
-  static const bool fma = __builtin_cpu_supports("fma");
-  return fma;
-#else
-  return false;
-#endif
+// How NumPy's BLAS rounds the dot product of a short float64 vector with
+// itself (np.linalg.norm(v) is sqrt(v.dot(v)), and v.dot(v) is OpenBLAS's
+// ddot). OpenBLAS picks its ddot kernel per CPU at run time (DYNAMIC_ARCH,
+// or OPENBLAS_CORETYPE), and for the 2- and 3-element vectors gymnasium
+// takes norms of, every x86-64 kernel of NumPy 2.4's OpenBLAS 0.3.31 rounds
+// in one of three ways (checked under all 25 of its core types; see
+// docs/mujoco.md):
+enum class DotRounding : int {
+  // sum += x[i] * x[i], two roundings per element (Haswell, Zen, Sandybridge,
+  // Nehalem, the AMD Bulldozer family, Atom, ...).
+  kSequential = 0,
+  // sum = fma(x[i], x[i], sum), one rounding (SkylakeX, Cooperlake,
+  // SapphireRapids: the AVX-512 kernels).
+  kFused = 1,
+  // Two interleaved partial sums (even and odd elements), added at the end
+  // (Prescott, Core2, Penryn, Opteron, ...: the SSE2 kernels).
+  kTwoAccumulators = 2,
+};
+inline constexpr int kNumDotRoundings = 3;
+
+// x . x rounded as `rounding` does.
+inline double DotSelf(const double* x, std::size_t n, DotRounding rounding) {
+  switch (rounding) {
+    case DotRounding::kFused: {
+      double dot = 0.0;
+      for (std::size_t i = 0; i < n; ++i) dot = std::fma(x[i], x[i], dot);
+      return dot;
+    }
+    case DotRounding::kTwoAccumulators: {
+      double even = 0.0;
+      double odd = 0.0;
+      for (std::size_t i = 0; i < n; ++i) (i % 2 == 0 ? even : odd) += x[i] * x[i];
+      return even + odd;
+    }
+    case DotRounding::kSequential:
+      break;
+  }
+  double dot = 0.0;
+  for (std::size_t i = 0; i < n; ++i) dot += x[i] * x[i];
+  return dot;
 }
 
-// np.linalg.norm(v) for a contiguous float64 vector shorter than 16
-// elements: sqrt(ddot(v, v)). OpenBLAS's ddot runs its vector kernel on the
-// first n & -16 elements and a scalar loop on the rest, so for n < 16 it is
-// the scalar loop only, fused on FMA cores.
+// The rounding of the NumPy this process runs. Which kernel NumPy's OpenBLAS
+// runs is not a CPU flag but its own run-time choice, so it is learned from
+// NumPy itself: the family's Python module probes v.dot(v) on fixed vectors
+// when it is imported and sets the matching rounding here, before any env
+// exists (parallel_pool/mujoco/numpy_probe.py). Process-wide, as NumPy's
+// kernel choice is.
+inline std::atomic<int>& NumpyDotRoundingSetting() {
+  static std::atomic<int> setting{static_cast<int>(DotRounding::kSequential)};
+  return setting;
+}
+
+inline DotRounding NumpyDotRounding() {
+  return static_cast<DotRounding>(NumpyDotRoundingSetting().load(std::memory_order_relaxed));
+}
+
+// np.linalg.norm(v) for a contiguous float64 vector of 2 or 3 elements, as
+// the NumPy of this process rounds it.
 inline double NumpyNorm(const double* v, std::size_t n) {
-  double dot = 0.0;
-  if (BlasUsesFma()) {
-    for (std::size_t i = 0; i < n; ++i) dot = std::fma(v[i], v[i], dot);
-  } else {
-    for (std::size_t i = 0; i < n; ++i) dot += v[i] * v[i];
-  }
-  return std::sqrt(dot);
+  return std::sqrt(DotSelf(v, n, NumpyDotRounding()));
 }
 
 // `x ** y` on a NumPy float64 scalar: C pow(). GCC would fold pow(x, 2.0)

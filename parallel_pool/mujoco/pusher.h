@@ -37,17 +37,25 @@ namespace parallel_pool::mujoco {
 class PusherEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(0.0),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(0.0),
                     "xml_file"_.Bind(std::string("pusher_v5.xml")), "frame_skip"_.Bind(5),
                     "reward_near_weight"_.Bind(0.5), "reward_dist_weight"_.Bind(1.0),
                     "reward_control_weight"_.Bind(0.1));
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+    ModelPtr model = ModelOf(conf);
+    RequireConfig(model->nq >= 7 && model->nv >= 7, "xml_file: the model needs 7 arm joints");
+    for (const char* body : {"tips_arm", "object", "goal"}) BodyId(*model, body);
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(23)), "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+    return MakeDict("obs"_.Bind(Unbounded(23)), "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:reward_dist"_.Bind(Spec<double>({})),
                     "info:reward_ctrl"_.Bind(Spec<double>({})),
                     "info:reward_near"_.Bind(Spec<double>({})));
@@ -70,11 +78,7 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
         control_weight_(spec.config["reward_control_weight"_]),
         tips_arm_(BodyId(m_, "tips_arm")),
         object_(BodyId(m_, "object")),
-        goal_(BodyId(m_, "goal")) {
-    if (m_.nq < 7 || m_.nv < 7) {
-      throw std::invalid_argument("xml_file: the model needs 7 arm joints");
-    }
-  }
+        goal_(BodyId(m_, "goal")) {}
 
  protected:
   void Reset() override {

@@ -33,7 +33,7 @@ namespace parallel_pool::mujoco {
 class ReacherEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(-3.75),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(-3.75),
                     "xml_file"_.Bind(std::string("reacher.xml")), "frame_skip"_.Bind(2),
                     "reward_dist_weight"_.Bind(1.0), "reward_control_weight"_.Bind(1.0));
   }
@@ -44,11 +44,21 @@ class ReacherEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+    ModelPtr model = ModelOf(conf);
+    RequireConfig(model->nq >= 4 && model->nv >= 4,
+                  "xml_file: the model needs 2 arm joints and a target");
+    BodyId(*model, "fingertip");
+    BodyId(*model, "target");
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:reward_dist"_.Bind(Spec<double>({})),
                     "info:reward_ctrl"_.Bind(Spec<double>({})));
   }
@@ -69,11 +79,7 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
         dist_weight_(spec.config["reward_dist_weight"_]),
         control_weight_(spec.config["reward_control_weight"_]),
         fingertip_(BodyId(m_, "fingertip")),
-        target_(BodyId(m_, "target")) {
-    if (m_.nq < 4 || m_.nv < 4) {
-      throw std::invalid_argument("xml_file: the model needs 2 arm joints and a target");
-    }
-  }
+        target_(BodyId(m_, "target")) {}
 
  protected:
   void Reset() override {

@@ -25,7 +25,7 @@ namespace parallel_pool::mujoco {
 class SwimmerEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "reward_threshold"_.Bind(360.0),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(360.0),
                     "xml_file"_.Bind(std::string("swimmer.xml")), "frame_skip"_.Bind(4),
                     "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-4),
                     "reset_noise_scale"_.Bind(0.1),
@@ -38,11 +38,16 @@ class SwimmerEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq)),
-                    "info:qvel0"_.Bind(Values(model->nv)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:y_position"_.Bind(Spec<double>({})),
                     "info:distance_from_origin"_.Bind(Spec<double>({})),

@@ -29,7 +29,7 @@ namespace parallel_pool::mujoco {
 struct Walker2dEnvFns : PlanarWalkerFns {
   static auto DefaultConfig() {
     return MakeDict(
-        "version"_.Bind(5), "xml_file"_.Bind(std::string("walker2d_v5.xml")),
+        "version"_.Bind(5), "lockstep_info"_.Bind(false), "xml_file"_.Bind(std::string("walker2d_v5.xml")),
         "frame_skip"_.Bind(4),
         "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-3),
         "healthy_reward"_.Bind(1.0), "terminate_when_unhealthy"_.Bind(true),

@@ -50,7 +50,7 @@ class TemplateEnv : public Env<TemplateEnvSpec> {
 
   void Step(const Action& action) override { WriteState(&action); }
 
-  bool IsTerminated() override { return elapsed_step_ >= episode_length_; }
+  bool IsTerminated() override { return elapsed_step() >= episode_length_; }
 
  private:
   void WriteState(const Action* action) {
@@ -64,7 +64,7 @@ class TemplateEnv : public Env<TemplateEnvSpec> {
       int* row = obs + 4 * p;
       row[0] = env_id_;
       row[1] = p;
-      row[2] = elapsed_step_;
+      row[2] = elapsed_step();
       row[3] = secret_;
     }
     state["info:action_sum"_] = action_sum_;

@@ -27,6 +27,13 @@ class CatchEnvFns {
   static auto DefaultConfig() { return MakeDict("height"_.Bind(10), "width"_.Bind(5)); }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    // The ball needs at least one row to fall through before the paddle row.
+    RequireConfig(conf["height"_] >= 2, "height: Catch needs height >= 2");
+    RequireConfig(conf["width"_] >= 1, "width: Catch needs width >= 1");
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     return MakeDict("obs"_.Bind(Spec<float>({conf["height"_], conf["width"_]},
                                             {0.0F, 1.0F})));
@@ -45,12 +52,7 @@ class CatchEnv : public Env<CatchEnvSpec> {
   CatchEnv(const Spec& spec, int env_id)
       : Env(spec, env_id),
         height_(spec.config["height"_]),
-        width_(spec.config["width"_]) {
-    // The ball needs at least one row to fall through before the paddle row.
-    if (height_ < 2 || width_ < 1) {
-      throw std::invalid_argument("Catch: need height >= 2 and width >= 1");
-    }
-  }
+        width_(spec.config["width"_]) {}
 
  protected:
   void Reset() override {

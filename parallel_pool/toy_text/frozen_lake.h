@@ -33,7 +33,7 @@ inline const std::vector<std::string>& FrozenLakeMap(int size) {
       "FFFHFFFF", "FHHFFFHF", "FHFFHFHF", "FFFHFFFG"};
   if (size == 4) return kMap4;
   if (size == 8) return kMap8;
-  throw std::invalid_argument("FrozenLake: size must be 4 or 8, got " +
+  throw std::invalid_argument("size: FrozenLake must be 4 or 8, got " +
                               std::to_string(size));
 }
 
@@ -42,6 +42,13 @@ class FrozenLakeEnvFns {
   static auto DefaultConfig() {
     return MakeDict("size"_.Bind(4), "reward_threshold"_.Bind(0.7),
                     "is_slippery"_.Bind(true), "success_rate"_.Bind(1.0 / 3.0));
+  }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    FrozenLakeMap(conf["size"_]);
+    double p = conf["success_rate"_];
+    RequireConfig(p >= 0.0 && p <= 1.0, "success_rate: must be in [0, 1]");
   }
 
   template <typename Config>
@@ -66,11 +73,7 @@ class FrozenLakeEnv : public Env<FrozenLakeEnvSpec> {
         size_(spec.config["size"_]),
         map_(FrozenLakeMap(size_)),
         is_slippery_(spec.config["is_slippery"_]),
-        success_rate_(spec.config["success_rate"_]) {
-    if (success_rate_ < 0.0 || success_rate_ > 1.0) {
-      throw std::invalid_argument("FrozenLake: success_rate must be in [0, 1]");
-    }
-  }
+        success_rate_(spec.config["success_rate"_]) {}
 
  protected:
   void Reset() override {

@@ -28,6 +28,13 @@ class NChainEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    RequireConfig(conf["n"_] >= 1, "n: NChain needs n >= 1");
+    double slip = conf["slip"_];
+    RequireConfig(slip >= 0.0 && slip <= 1.0, "slip: must be in [0, 1]");
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     return MakeDict("obs"_.Bind(Spec<int>({}, {0, conf["n"_] - 1})));
   }
@@ -47,12 +54,7 @@ class NChainEnv : public Env<NChainEnvSpec> {
         n_(spec.config["n"_]),
         slip_(spec.config["slip"_]),
         small_(spec.config["small"_]),
-        large_(spec.config["large"_]) {
-    if (n_ < 1) throw std::invalid_argument("NChain: n must be >= 1");
-    if (slip_ < 0.0 || slip_ > 1.0) {
-      throw std::invalid_argument("NChain: slip must be in [0, 1]");
-    }
-  }
+        large_(spec.config["large"_]) {}
 
  protected:
   void Reset() override {

@@ -43,6 +43,14 @@ class TaxiEnvFns {
   }
 
   template <typename Config>
+  static void Validate(const Config& conf) {
+    for (double p : {double{conf["rainy_probability"_]}, double{conf["fickle_probability"_]}}) {
+      RequireConfig(p >= 0.0 && p <= 1.0,
+                    "rainy_probability, fickle_probability: probabilities must be in [0, 1]");
+    }
+  }
+
+  template <typename Config>
   static auto StateSpec(const Config& conf) {
     return MakeDict("obs"_.Bind(Spec<int>({}, {0, 499})),
                     "info:prob"_.Bind(Spec<double>({}, {0.0, 1.0})),
@@ -64,12 +72,7 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
         is_rainy_(spec.config["is_rainy"_]),
         fickle_passenger_(spec.config["fickle_passenger"_]),
         rainy_probability_(spec.config["rainy_probability"_]),
-        fickle_probability_(spec.config["fickle_probability"_]) {
-    if (rainy_probability_ < 0.0 || rainy_probability_ > 1.0 ||
-        fickle_probability_ < 0.0 || fickle_probability_ > 1.0) {
-      throw std::invalid_argument("Taxi: probabilities must be in [0, 1]");
-    }
-  }
+        fickle_probability_(spec.config["fickle_probability"_]) {}
 
  protected:
   void Reset() override {

@@ -151,11 +151,11 @@ def test_every_api_runs(task_id: str) -> None:
 @pytest.mark.parametrize(
     ("task_id", "kwargs", "match"),
     [
-        ("FrozenLake-v1", {"size": 5}, "size must be 4 or 8"),
+        ("FrozenLake-v1", {"size": 5}, "size: FrozenLake must be 4 or 8"),
         ("FrozenLake-v1", {"success_rate": 1.5}, "success_rate"),
         ("Catch-v0", {"height": 1}, "height"),
         ("NChain-v0", {"slip": -0.1}, "slip"),
-        ("NChain-v0", {"n": 0}, "n must be"),
+        ("NChain-v0", {"n": 0}, "n: NChain needs n >= 1"),
         ("Taxi-v3", {"rainy_probability": 2.0}, "probabilities"),
     ],
 )
