@@ -22,11 +22,12 @@ build: setup
 develop: build
 	@for d in $(EXTENSIONS); do ln -sf "$$PWD/bazel-bin/$$d/$$(basename $$d)_ext.so" "$$d/"; done
 
-# Every C++ and Python test under Bazel, then the wheel test; the Bazel
-# server is shut down whatever happened, so nothing outlives the run. Test
-# results are never taken from the cache: Bazel cannot see the venv's
-# packages (gymnasium, ale_py, mujoco), so a cached pass could be stale.
-test: setup
+# Lint first (a check CI does not run is not a habit), then every C++ and
+# Python test under Bazel, then the wheel test; the Bazel server is shut down
+# whatever happened, so nothing outlives the run. Test results are never taken
+# from the cache: Bazel cannot see the venv's packages (gymnasium, ale_py,
+# mujoco), so a cached pass could be stale.
+test: setup lint
 	@status=0; \
 	$(BAZEL) test --nocache_test_results //... || status=$$?; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test || status=$$?; fi; \
@@ -51,9 +52,12 @@ wheel: build
 wheel-test: wheel
 	$(PY) -m pytest -q tests/wheel_test.py
 
+# Python: ruff (ruff.toml). C++: clang-format (.clang-format) on every file we
+# wrote; -Wall -Wextra -Werror is in .bazelrc, so the build checks the rest.
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	git ls-files -co --exclude-standard '*.h' '*.cc' | xargs clang-format --dry-run --Werror
 
 clean:
 	$(BAZEL) clean

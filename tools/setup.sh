@@ -8,7 +8,7 @@ set -euo pipefail
 
 VENV=${VENV:-$HOME/.cache/parallel_pool/venv}
 PYTHON=${PYTHON:-python3}
-APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv)
+APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv clang-format)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

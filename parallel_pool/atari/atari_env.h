@@ -114,8 +114,8 @@ class AtariEnvFns {
                     "reward_clip"_.Bind(false), "use_fire_reset"_.Bind(true),
                     "img_height"_.Bind(84), "img_width"_.Bind(84), "task"_.Bind("pong"),
                     "full_action_space"_.Bind(false), "repeat_action_probability"_.Bind(0.0F),
-                    "use_inter_area_resize"_.Bind(true), "gray_scale"_.Bind(true),
-                    "mode"_.Bind(-1), "difficulty"_.Bind(-1));
+                    "use_inter_area_resize"_.Bind(true), "gray_scale"_.Bind(true), "mode"_.Bind(-1),
+                    "difficulty"_.Bind(-1));
   }
 
   template <typename Config>
@@ -170,11 +170,11 @@ class AtariEnv : public Env<AtariEnvSpec> {
         resizer_(screen_h_, screen_w_, spec.config["img_height"_], spec.config["img_width"_],
                  channels_, spec.config["use_inter_area_resize"_]),
         frame_size_(static_cast<std::size_t>(resizer_.dst_size())) {
-    action_set_ = spec.config["full_action_space"_] ? ale_->getLegalActionSet()
-                                                    : ale_->getMinimalActionSet();
-    fire_reset_ = spec.config["use_fire_reset"_] &&
-                  std::find(action_set_.begin(), action_set_.end(), ale::PLAYER_A_FIRE) !=
-                      action_set_.end();
+    action_set_ =
+        spec.config["full_action_space"_] ? ale_->getLegalActionSet() : ale_->getMinimalActionSet();
+    fire_reset_ =
+        spec.config["use_fire_reset"_] &&
+        std::find(action_set_.begin(), action_set_.end(), ale::PLAYER_A_FIRE) != action_set_.end();
     SetModeAndDifficulty(spec.config["mode"_], spec.config["difficulty"_]);
     const ale::ColourPalette& palette = ale_->theOSystem->colourPalette();
     for (int v = 0; v < 256; ++v) {
@@ -194,8 +194,9 @@ class AtariEnv : public Env<AtariEnvSpec> {
 
  protected:
   void Reset() override {
-    int noops = noop_max_ > 0 ? 1 + static_cast<int>(UniformBelow(static_cast<std::uint32_t>(noop_max_)))
-                              : 0;
+    int noops = noop_max_ > 0
+                    ? 1 + static_cast<int>(UniformBelow(static_cast<std::uint32_t>(noop_max_)))
+                    : 0;
     if (fire_reset_) noops = std::max(noops - 1, 0);
     // An explicit reset always restarts the game, even with episodic_life.
     bool restarted = false;
@@ -280,7 +281,8 @@ class AtariEnv : public Env<AtariEnvSpec> {
     };
     if (mode != -1) {
       auto modes = ale_->getAvailableModes();
-      if (std::find(modes.begin(), modes.end(), static_cast<ale::game_mode_t>(mode)) == modes.end()) {
+      if (std::find(modes.begin(), modes.end(), static_cast<ale::game_mode_t>(mode)) ==
+          modes.end()) {
         throw std::invalid_argument("atari: mode " + std::to_string(mode) +
                                     " is not one of this game's modes: " + describe(modes));
       }
@@ -290,9 +292,9 @@ class AtariEnv : public Env<AtariEnvSpec> {
       auto difficulties = ale_->getAvailableDifficulties();
       if (std::find(difficulties.begin(), difficulties.end(),
                     static_cast<ale::difficulty_t>(difficulty)) == difficulties.end()) {
-        throw std::invalid_argument("atari: difficulty " + std::to_string(difficulty) +
-                                    " is not one of this game's difficulties: " +
-                                    describe(difficulties));
+        throw std::invalid_argument(
+            "atari: difficulty " + std::to_string(difficulty) +
+            " is not one of this game's difficulties: " + describe(difficulties));
       }
       ale_->setDifficulty(static_cast<ale::difficulty_t>(difficulty));
     }

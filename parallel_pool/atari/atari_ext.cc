@@ -14,8 +14,8 @@ namespace py = pybind11;
 
 // image: uint8 [H, W] or [H, W, C] -> uint8 [height, width] or [height, width, C].
 py::array_t<std::uint8_t> Resize(
-    const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& image,
-    int height, int width, bool inter_area) {
+    const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& image, int height,
+    int width, bool inter_area) {
   if (image.ndim() != 2 && image.ndim() != 3) {
     throw py::value_error("image: expected shape (H, W) or (H, W, C)");
   }

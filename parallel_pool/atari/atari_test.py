@@ -323,5 +323,19 @@ def test_action_out_of_range() -> None:
         env.step(np.array([6], dtype=np.int32))
 
 
+@pytest.mark.skipif(not HAS_ENVPOOL, reason="envpool not installed")
+def test_default_info_is_envpools() -> None:
+    """The family follows EnvPool's Atari env, info keys included: nothing more."""
+    import envpool
+
+    theirs = envpool.make_gymnasium("Pong-v5", num_envs=2)
+    theirs.reset()
+    ref_info = theirs.step(np.zeros(2, dtype=np.int32))[4]
+    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=2)
+    env.reset()
+    info = env.step(np.zeros(2, dtype=np.int32))[4]
+    assert set(info) == set(ref_info)
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-q"]))

@@ -108,9 +108,7 @@ class Resizer {
   // cvRound / saturate_cast<int>: round half to even (the FPU default).
   static int SaturateInt(double v) { return static_cast<int>(std::nearbyint(v)); }
   static int RoundFloat(float v) { return static_cast<int>(std::nearbyint(v)); }
-  static std::uint8_t SaturateU8(int v) {
-    return static_cast<std::uint8_t>(std::clamp(v, 0, 255));
-  }
+  static std::uint8_t SaturateU8(int v) { return static_cast<std::uint8_t>(std::clamp(v, 0, 255)); }
   static std::uint8_t SaturateU8(float v) { return SaturateU8(RoundFloat(v)); }
   static std::int16_t SaturateShort(int v) {
     return static_cast<std::int16_t>(std::clamp(v, -32768, 32767));
@@ -147,7 +145,8 @@ class Resizer {
       }
       if (fsx2 - sx2 > 1e-3) {
         taps.push_back(
-            {dx, sx2, static_cast<float>(std::min(std::min(fsx2 - sx2, 1.0), cell_width) / cell_width)});
+            {dx, sx2,
+             static_cast<float>(std::min(std::min(fsx2 - sx2, 1.0), cell_width) / cell_width)});
       }
     }
     return taps;
@@ -206,10 +205,14 @@ class Resizer {
 
   void AreaRow(const std::uint8_t* src_row) {
     switch (taps_per_col_) {
-      case 2: return AreaRowTaps<2>(src_row);
-      case 3: return AreaRowTaps<3>(src_row);
-      case 4: return AreaRowTaps<4>(src_row);
-      default: return AreaRowTaps<0>(src_row);
+      case 2:
+        return AreaRowTaps<2>(src_row);
+      case 3:
+        return AreaRowTaps<3>(src_row);
+      case 4:
+        return AreaRowTaps<4>(src_row);
+      default:
+        return AreaRowTaps<0>(src_row);
     }
   }
 

@@ -54,7 +54,11 @@ class AcrobotEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    std::vector<float> high{1.0F, 1.0F, 1.0F, 1.0F, static_cast<float>(kAcrobotMaxVel1),
+    std::vector<float> high{1.0F,
+                            1.0F,
+                            1.0F,
+                            1.0F,
+                            static_cast<float>(kAcrobotMaxVel1),
                             static_cast<float>(kAcrobotMaxVel2)};
     std::vector<float> low(high.size());
     std::transform(high.begin(), high.end(), low.begin(), [](float h) { return -h; });
@@ -94,9 +98,7 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
     WriteState(IsTerminated() ? 0.0 : -1.0);
   }
 
-  bool IsTerminated() override {
-    return -std::cos(s_[0]) - std::cos(s_[1] + s_[0]) > 1.0;
-  }
+  bool IsTerminated() override { return -std::cos(s_[0]) - std::cos(s_[1] + s_[0]) > 1.0; }
 
  private:
   // The equations of motion, in gymnasium's operation order (`x ** 2` is

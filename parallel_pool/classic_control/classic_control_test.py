@@ -434,5 +434,19 @@ def test_dm_discount_is_zero_on_termination() -> None:
     assert ts.step_type[0] == 2 and ts.discount[0] == 0.0 and ts.reward[0] == 1.0
 
 
+@pytest.mark.parametrize("task_id", GYMNASIUM_IDS)
+def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
+    """No test scaffolding in a default pool's output (`state` needs lockstep_info=True)."""
+    ref = make_reference(task_id)
+    ref.reset(seed=0)
+    ref_info = ref.step(ref.action_space.sample())[4]
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env.reset()
+    info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
+    assert set(info) == set(ref_info) | {"env_id", "players", "elapsed_step"}
+    with_lockstep = parallel_pool.make_gymnasium(task_id, num_envs=2, lockstep_info=True)
+    assert set(with_lockstep.reset()[1]) == set(info) | {"state"}
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))

@@ -11,7 +11,8 @@
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
 // Action "action": int in [0, 2]: accelerate left, don't, accelerate right.
-// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state behind the float32 obs.
+// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state behind the float32
+// obs.
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
 #define PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
 
@@ -68,8 +69,8 @@ class MountainCarEnv : public Env<MountainCarEnvSpec> {
 
  protected:
   void Reset() override {
-    position_ = std::uniform_real_distribution<double>(kMountainCarResetLow,
-                                                       kMountainCarResetHigh)(gen_);
+    position_ =
+        std::uniform_real_distribution<double>(kMountainCarResetLow, kMountainCarResetHigh)(gen_);
     velocity_ = 0.0;
     WriteState(0.0);
   }

@@ -10,7 +10,8 @@
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
 // Action "action": float32 [1], the force.
-// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state (float64 after a reset,
+// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state (float64 after a
+// reset,
 //   float32 values after a step, as in gymnasium).
 //
 // Precision. gymnasium stores this env's state as a float32 array after each
@@ -61,8 +62,8 @@ class MountainCarContinuousEnvFns {
 
   template <typename Config>
   static auto ActionSpec(const Config& /*conf*/) {
-    return MakeDict("action"_.Bind(Spec<float>(
-        {-1, 1}, {kMountainCarContinuousMinAction, kMountainCarContinuousMaxAction})));
+    return MakeDict("action"_.Bind(
+        Spec<float>({-1, 1}, {kMountainCarContinuousMinAction, kMountainCarContinuousMaxAction})));
   }
 };
 
@@ -75,8 +76,8 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
 
  protected:
   void Reset() override {
-    position_ = std::uniform_real_distribution<double>(kMountainCarResetLow,
-                                                       kMountainCarResetHigh)(gen_);
+    position_ =
+        std::uniform_real_distribution<double>(kMountainCarResetLow, kMountainCarResetHigh)(gen_);
     velocity_ = 0.0;
     state_is_float32_ = false;
     terminated_ = false;
@@ -98,8 +99,8 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
                              : double{kMountainCarContinuousMaxAction};
 
     // velocity += force * power - 0.0025 * math.cos(3 * position)
-    const double three_p = f32 ? static_cast<double>(3.0F * static_cast<float>(position_))
-                               : 3 * position_;
+    const double three_p =
+        f32 ? static_cast<double>(3.0F * static_cast<float>(position_)) : 3 * position_;
     const double gravity_term = kMountainCarContinuousGravity * std::cos(three_p);
     double acceleration;
     if (force_is_f32) {
@@ -108,9 +109,9 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
     } else {
       acceleration = force * kMountainCarContinuousPower - gravity_term;
     }
-    double velocity = f32 ? static_cast<double>(static_cast<float>(velocity_) +
-                                                static_cast<float>(acceleration))
-                          : velocity_ + acceleration;
+    double velocity =
+        f32 ? static_cast<double>(static_cast<float>(velocity_) + static_cast<float>(acceleration))
+            : velocity_ + acceleration;
 
     // A clipped value becomes a Python float; comparisons of a float32 with
     // a Python float happen in float32.
@@ -124,9 +125,9 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
       velocity_is_py = true;
     }
 
-    double position = f32 ? static_cast<double>(static_cast<float>(position_) +
-                                                static_cast<float>(velocity))
-                          : position_ + velocity;
+    double position =
+        f32 ? static_cast<double>(static_cast<float>(position_) + static_cast<float>(velocity))
+            : position_ + velocity;
     bool position_is_py = false;
     if (Greater(position, f32, kMountainCarMaxPosition)) {
       position = kMountainCarMaxPosition;

@@ -49,11 +49,14 @@ inline constexpr double kPendulumResetSpeed = 1.0;
 
 class PendulumEnvFns {
  public:
-  static auto DefaultConfig() { return MakeDict("version"_.Bind(1), "g"_.Bind(10.0), "lockstep_info"_.Bind(false)); }
+  static auto DefaultConfig() {
+    return MakeDict("version"_.Bind(1), "g"_.Bind(10.0), "lockstep_info"_.Bind(false));
+  }
 
   template <typename Config>
   static void Validate(const Config& conf) {
-    RequireConfig(conf["version"_] == 0 || conf["version"_] == 1, "version: Pendulum must be 0 or 1");
+    RequireConfig(conf["version"_] == 0 || conf["version"_] == 1,
+                  "version: Pendulum must be 0 or 1");
   }
 
   template <typename Config>
@@ -81,14 +84,15 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
  protected:
   void Reset() override {
     th_ = std::uniform_real_distribution<double>(-std::numbers::pi, std::numbers::pi)(gen_);
-    thdot_ = std::uniform_real_distribution<double>(-kPendulumResetSpeed, kPendulumResetSpeed)(gen_);
+    thdot_ =
+        std::uniform_real_distribution<double>(-kPendulumResetSpeed, kPendulumResetSpeed)(gen_);
     WriteState(0.0);
   }
 
   void Step(const Action& action) override {
     // gymnasium: u = np.clip(u, -max_torque, max_torque)[0], a float32.
-    const float u = std::clamp(action["action"_].Data<float>()[0], -kPendulumMaxTorque,
-                               kPendulumMaxTorque);
+    const float u =
+        std::clamp(action["action"_].Data<float>()[0], -kPendulumMaxTorque, kPendulumMaxTorque);
     const double gravity_acc = 3 * g_ / (2 * kPendulumLength);
     const double torque_gain = 3.0 / (kPendulumMass * PyPow(kPendulumLength, 2));
     double costs;
@@ -108,7 +112,8 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
       const double u64 = u;
       costs = PyPow(AngleNormalize(th_), 2) + 0.1 * PyPow(thdot_, 2) + 0.001 * PyPow(u64, 2);
       newthdot = thdot_ + (-3 * g_ / (2 * kPendulumLength) * std::sin(th_ + std::numbers::pi) +
-                           torque_gain * u64) * kPendulumDt;
+                           torque_gain * u64) *
+                              kPendulumDt;
       newth = th_ + newthdot * kPendulumDt;
       newthdot = std::clamp(newthdot, -kPendulumMaxSpeed, kPendulumMaxSpeed);
     }

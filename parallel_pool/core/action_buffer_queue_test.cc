@@ -26,7 +26,8 @@ TEST(ActionBufferQueueTest, FifoOrder) {
 
 TEST(ActionBufferQueueTest, DequeueUpToTakesChunksButStopItemsAlone) {
   ActionBufferQueue q(8);
-  std::vector<ActionSlice> items{{0, 0, false}, {1, 1, false}, {2, 2, false}, {-1, 0, false}, {-1, 0, false}};
+  std::vector<ActionSlice> items{
+      {0, 0, false}, {1, 1, false}, {2, 2, false}, {-1, 0, false}, {-1, 0, false}};
   q.EnqueueBulk(items.data(), items.size());
   ActionSlice out[8];
   ASSERT_EQ(q.DequeueUpTo(out, 2), 2U);

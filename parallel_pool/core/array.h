@@ -8,10 +8,10 @@
 
 #include <algorithm>
 #include <array>
-#include <initializer_list>
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
@@ -33,7 +33,9 @@ class Shape {
   Shape(std::initializer_list<std::size_t> dims) { Assign(dims.begin(), dims.end()); }
   Shape(const std::vector<std::size_t>& dims) { Assign(dims.begin(), dims.end()); }  // NOLINT
   template <typename It>
-  Shape(It begin, It end) { Assign(begin, end); }
+  Shape(It begin, It end) {
+    Assign(begin, end);
+  }
   // `leading` followed by [begin, end): a batch of rows of that shape.
   template <typename It>
   Shape(It begin, It end, std::size_t leading) {
@@ -69,8 +71,7 @@ class Array {
   Array() = default;
 
   // A new zero-filled array that owns its memory.
-  Array(DType dtype, Shape shape)
-      : dtype_(dtype), shape_(std::move(shape)) {
+  Array(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
     std::size_t bytes = std::max<std::size_t>(nbytes(), 1);
     owner_ = std::shared_ptr<char>(new char[bytes](), std::default_delete<char[]>());
     data_ = owner_.get();
@@ -86,14 +87,13 @@ class Array {
   const Shape& shape() const { return shape_; }
   std::size_t ndim() const { return shape_.size(); }
   std::size_t size() const {
-    return std::accumulate(shape_.begin(), shape_.end(), std::size_t{1},
-                           std::multiplies<>());
+    return std::accumulate(shape_.begin(), shape_.end(), std::size_t{1}, std::multiplies<>());
   }
   std::size_t element_size() const { return SizeOf(dtype_); }
   std::size_t nbytes() const { return size() * element_size(); }
   // Bytes in one leading-dimension row.
   std::size_t row_bytes() const {
-    return shape_.empty() ? element_size() : nbytes() / std::max<std::size_t>(shape_[0], 1) ;
+    return shape_.empty() ? element_size() : nbytes() / std::max<std::size_t>(shape_[0], 1);
   }
   char* raw() const { return data_; }
   const std::shared_ptr<char>& owner() const { return owner_; }
@@ -101,8 +101,7 @@ class Array {
   // workers write through while the batch buffer is kept alive elsewhere.
   Array BorrowRow(std::size_t i) const {
     CheckRows(i + 1);
-    return Array(nullptr, data_ + i * row_bytes(), dtype_,
-                 Shape(shape_.begin() + 1, shape_.end()));
+    return Array(nullptr, data_ + i * row_bytes(), dtype_, Shape(shape_.begin() + 1, shape_.end()));
   }
   Array BorrowSlice(std::size_t begin, std::size_t end) const {
     CheckRows(end);
@@ -114,8 +113,7 @@ class Array {
   // Row i, with the leading dimension dropped.
   Array operator[](std::size_t i) const {
     CheckRows(i + 1);
-    return Array(owner_, data_ + i * row_bytes(), dtype_,
-                 Shape(shape_.begin() + 1, shape_.end()));
+    return Array(owner_, data_ + i * row_bytes(), dtype_, Shape(shape_.begin() + 1, shape_.end()));
   }
 
   // Rows [begin, end), keeping the leading dimension.
@@ -135,8 +133,8 @@ class Array {
   template <typename T>
   T* Data() const {
     if (DTypeOf<T>() != dtype_) {
-      throw std::invalid_argument("Array::Data<" + DTypeName(DTypeOf<T>()) +
-                                  ">() on an array of " + DTypeName(dtype_));
+      throw std::invalid_argument("Array::Data<" + DTypeName(DTypeOf<T>()) + ">() on an array of " +
+                                  DTypeName(dtype_));
     }
     return reinterpret_cast<T*>(data_);
   }
@@ -196,8 +194,7 @@ class Array {
  private:
   void CheckRows(std::size_t rows) const {
     if (shape_.empty() || rows > shape_[0]) {
-      throw std::out_of_range("Array: row " + std::to_string(rows) +
-                              " out of range");
+      throw std::out_of_range("Array: row " + std::to_string(rows) + " out of range");
     }
   }
 

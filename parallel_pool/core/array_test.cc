@@ -46,11 +46,11 @@ TEST(ArrayTest, FillGetSetConvert) {
   EXPECT_EQ(a.Get<int>(2), 5);
   a.Set(1, 200.7);  // converted like a static_cast
   EXPECT_EQ(a.Get<int>(1), 200);
-  double src[3] = {1.0, 2.0, 3.0};
+  const double src[4] = {1.0, 2.0, 3.0, 4.0};
   a.Assign(src, 3);
   EXPECT_EQ(a.Get<int>(0), 1);
   EXPECT_EQ(a.Get<int>(2), 3);
-  EXPECT_THROW(a.Assign(src, 4), std::out_of_range);
+  EXPECT_THROW(a.Assign(src, 4), std::out_of_range);  // one more than a holds
 }
 
 TEST(ArrayTest, AssignArrayChecksSize) {

@@ -71,7 +71,8 @@ class AsyncEnvPool {
         shadowed_(ShadowedFields(spec)),
         state_keys_(Spec::StateSpec::Keys()),
         action_queue_(static_cast<std::size_t>(num_envs_ + spec.num_threads())),
-        state_queue_(state_specs_, spec.same_step_autoreset() ? shadowed_ : std::vector<std::size_t>{},
+        state_queue_(state_specs_,
+                     spec.same_step_autoreset() ? shadowed_ : std::vector<std::size_t>{},
                      batch_size_, num_envs_, max_players_, sync_mode_),
         in_flight_(num_envs_, 0) {
     for (const ArraySpec& a : action_specs_) {
@@ -136,7 +137,8 @@ class AsyncEnvPool {
     std::vector<ActionSlice> items = Prepare(batch, false);
     // One env cannot be parallelised: handing it over would only add the
     // hand-off to its latency.
-    if (sync_mode_ && (items.size() == 1 || static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs)) {
+    if (sync_mode_ &&
+        (items.size() == 1 || static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs)) {
       auto start = std::chrono::steady_clock::now();
       for (const ActionSlice& item : items) RunOne(item);
       UpdateCost(start, items.size());
@@ -160,8 +162,8 @@ class AsyncEnvPool {
   }
 
   std::size_t IndexOfKey(const std::string& key) const {
-    return static_cast<std::size_t>(
-        std::find(state_keys_.begin(), state_keys_.end(), key) - state_keys_.begin());
+    return static_cast<std::size_t>(std::find(state_keys_.begin(), state_keys_.end(), key) -
+                                    state_keys_.begin());
   }
 
   void ConstructEnvs(int num_threads) {
@@ -227,7 +229,8 @@ class AsyncEnvPool {
     return items;
   }
 
-  void CopyActions(const ActionBatch& batch, const std::vector<int>& ids, std::vector<int>* players) {
+  void CopyActions(const ActionBatch& batch, const std::vector<int>& ids,
+                   std::vector<int>* players) {
     if (batch.fields.size() != action_buffers_.size()) {
       throw std::invalid_argument("action: expected " + std::to_string(action_buffers_.size()) +
                                   " fields, got " + std::to_string(batch.fields.size()));
@@ -313,7 +316,8 @@ class AsyncEnvPool {
   }
 
   void UpdateCost(std::chrono::steady_clock::time_point start, std::size_t n) {
-    double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+    double ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
     double per_env = ns / static_cast<double>(n);
     step_ns_ = step_ns_ == 0.0 ? per_env : 0.8 * step_ns_ + 0.2 * per_env;
   }

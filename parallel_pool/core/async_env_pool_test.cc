@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
 
 #include "parallel_pool/core/test_envs.h"
 
@@ -26,16 +30,29 @@ ActionBatch Actions(const std::vector<int>& ids, const std::vector<int>& values)
   return batch;
 }
 
-// Field indices: obs, info:seed_draw, then the common fields.
-constexpr int kObs = 0;
-constexpr int kEnvId = 2;
-constexpr int kElapsed = 4;
-constexpr int kReward = 5;
-constexpr int kDone = 6;
-constexpr int kTerminated = 7;
-constexpr int kTruncated = 8;
-constexpr int kDiscount = 9;
-constexpr int kStepType = 10;
+// Where each state field is in a batch, looked up by key in the spec.
+constexpr std::size_t Field(std::string_view key) {
+  return CounterEnvSpec::StateSpec::IndexOf(key);
+}
+constexpr std::size_t kObs = Field("obs");
+constexpr std::size_t kSeedDraw = Field("info:seed_draw");
+constexpr std::size_t kEnvId = Field("info:env_id");
+constexpr std::size_t kElapsed = Field("info:elapsed_step");
+constexpr std::size_t kReward = Field("reward");
+constexpr std::size_t kDone = Field("done");
+constexpr std::size_t kTerminated = Field("terminated");
+constexpr std::size_t kTruncated = Field("truncated");
+constexpr std::size_t kDiscount = Field("discount");
+constexpr std::size_t kStepType = Field("step_type");
+static_assert(kStepType != CounterEnvSpec::StateSpec::kNotFound);
+
+// Where a same-step "final" copy of state field `key` is in a batch.
+std::size_t FinalField(const CounterEnvPool& pool, std::string_view key) {
+  const std::vector<std::size_t>& shadowed = pool.shadowed_fields();
+  auto it = std::find(shadowed.begin(), shadowed.end(), Field(key));
+  if (it == shadowed.end()) throw std::logic_error("not a shadowed field");
+  return static_cast<std::size_t>(it - shadowed.begin());
+}
 
 TEST(AsyncEnvPoolTest, SyncStepReturnsRowsInSendOrder) {
   CounterEnvPool pool(MakeSpec(4, 4));
@@ -182,7 +199,8 @@ TEST(AsyncEnvPoolTest, SeedsGiveReproducibleDistinctEnvs) {
     CounterEnvPool pool{CounterEnvSpec(config)};
     pool.Reset({});
     StateBatch out = pool.Recv();
-    return std::vector<int>(out.arrays[1].Data<int>(), out.arrays[1].Data<int>() + 3);
+    return std::vector<int>(out.arrays[kSeedDraw].Data<int>(),
+                            out.arrays[kSeedDraw].Data<int>() + 3);
   };
   EXPECT_EQ(draw(1, {}), draw(1, {}));
   EXPECT_NE(draw(1, {}), draw(2, {}));
@@ -204,10 +222,11 @@ TEST(AsyncEnvPoolTest, SameStepAutoresetKeepsTheFinalObservation) {
   EXPECT_TRUE(out.arrays[kDone].Data<bool>()[0]);
   EXPECT_TRUE(out.arrays[kTerminated].Data<bool>()[0]);
   EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 7.0);
-  EXPECT_EQ(out.arrays[kObs].Data<int>()[1], 0);        // new episode's first obs
-  EXPECT_EQ(out.final_arrays[0].Data<int>()[1], 2);     // the terminal obs
-  EXPECT_EQ(out.final_arrays[0].Data<int>()[2], 7);
-  out = pool.Step(Actions({0}, {3}));                    // no wasted reset step
+  EXPECT_EQ(out.arrays[kObs].Data<int>()[1], 0);  // new episode's first obs
+  const std::size_t final_obs = FinalField(pool, "obs");
+  EXPECT_EQ(out.final_arrays[final_obs].Data<int>()[1], 2);  // the terminal obs
+  EXPECT_EQ(out.final_arrays[final_obs].Data<int>()[2], 7);
+  out = pool.Step(Actions({0}, {3}));  // no wasted reset step
   EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 1);
   EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 3.0);
 }
@@ -235,6 +254,7 @@ TEST(AsyncEnvPoolTest, LargeBatchRunsOnWorkers) {
   CounterEnvPool pool{CounterEnvSpec(config)};
   pool.Reset({});
   pool.Recv();
+  StepThreads().Clear();
   std::vector<int> ids(64);
   std::vector<int> values(64);
   for (int i = 0; i < 64; ++i) ids[i] = 63 - i, values[i] = i % 100;
@@ -246,6 +266,10 @@ TEST(AsyncEnvPoolTest, LargeBatchRunsOnWorkers) {
       EXPECT_EQ(out.arrays[kReward].Data<double>()[i], i % 100);
     }
   }
+  // The batch really was shared: some steps ran on a worker thread.
+  std::set<std::thread::id> threads = StepThreads().Get();
+  threads.erase(std::this_thread::get_id());
+  EXPECT_FALSE(threads.empty());
 }
 
 }  // namespace

@@ -45,10 +45,9 @@ struct Field {
 // String literals become std::string, so a config default given as "pong"
 // is a string, not a dangling const char*.
 template <typename V>
-using StoredType =
-    std::conditional_t<std::is_convertible_v<V, std::string_view> &&
-                           !std::is_arithmetic_v<std::decay_t<V>>,
-                       std::string, std::decay_t<V>>;
+using StoredType = std::conditional_t<std::is_convertible_v<V, std::string_view> &&
+                                          !std::is_arithmetic_v<std::decay_t<V>>,
+                                      std::string, std::decay_t<V>>;
 
 template <FixedString Name>
 struct Key {
@@ -113,9 +112,7 @@ class Dict {
     return IndexOf(Name.view()) != kNotFound;
   }
 
-  static std::vector<std::string> Keys() {
-    return {std::string(Fields::kName)...};
-  }
+  static std::vector<std::string> Keys() { return {std::string(Fields::kName)...}; }
   const Values& values() const { return values_; }
   Values& values() { return values_; }
 

@@ -61,7 +61,8 @@ TEST(SpecTest, PerPlayerAndBounds) {
   Spec<float> box({3}, std::vector<float>{-1, -2, -3}, std::vector<float>{1, 2, 3});
   EXPECT_FALSE(box.per_player());
   EXPECT_EQ(box.array_spec().shape, (std::vector<std::size_t>{3}));
-  EXPECT_THROW(Spec<float>({2}, std::vector<float>{0}, std::vector<float>{1, 2}), std::invalid_argument);
+  EXPECT_THROW(Spec<float>({2}, std::vector<float>{0}, std::vector<float>{1, 2}),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -166,8 +166,8 @@ class Env {
  private:
   static std::uint32_t SeedFor(const Spec& spec, int env_id) {
     const auto& seeds = spec.config["env_seeds"_];
-    std::int64_t seed = seeds.empty() ? std::int64_t{spec.config["seed"_]} + env_id
-                                      : std::int64_t{seeds[env_id]};
+    std::int64_t seed =
+        seeds.empty() ? std::int64_t{spec.config["seed"_]} + env_id : std::int64_t{seeds[env_id]};
     return static_cast<std::uint32_t>(seed);
   }
 
@@ -210,10 +210,13 @@ class Env {
     for (std::size_t i = 0; i < layouts_.size(); ++i) {
       const FieldLayout& f = layouts_[i];
       if (f.per_player) {
-        Shape shape(f.row_shape.begin(), f.row_shape.end(), static_cast<std::size_t>(slot.num_players));
-        state.at(i) = Array(nullptr, arrays[i].raw() + slot.player_row * f.row_bytes, f.dtype, shape);
+        Shape shape(f.row_shape.begin(), f.row_shape.end(),
+                    static_cast<std::size_t>(slot.num_players));
+        state.at(i) =
+            Array(nullptr, arrays[i].raw() + slot.player_row * f.row_bytes, f.dtype, shape);
       } else {
-        state.at(i) = Array(nullptr, arrays[i].raw() + slot.row * f.row_bytes, f.dtype, f.row_shape);
+        state.at(i) =
+            Array(nullptr, arrays[i].raw() + slot.row * f.row_bytes, f.dtype, f.row_shape);
       }
     }
     return state;
@@ -257,7 +260,8 @@ class Env {
   void ResetInSameRow() {
     State state = state_;
     std::vector<double> reward(slot_.num_players);
-    for (int p = 0; p < slot_.num_players; ++p) reward[p] = state["reward"_].template Get<double>(p);
+    for (int p = 0; p < slot_.num_players; ++p)
+      reward[p] = state["reward"_].template Get<double>(p);
     bool terminated = state["terminated"_].template Get<bool>();
     bool truncated = state["truncated"_].template Get<bool>();
     float discount = state["discount"_].template Get<float>();

@@ -45,37 +45,29 @@ inline constexpr int kMaxNumThreads = 4096;
 inline constexpr int kMaxNumPlayers = 4096;
 
 inline auto CommonConfig() {
-  return MakeDict(
-      "num_envs"_.Bind(1),
-      // 0 means num_envs (sync mode). Smaller: async, first-done first-served.
-      "batch_size"_.Bind(0),
-      // 0 means min(batch_size, hardware threads).
-      "num_threads"_.Bind(0),
-      "max_num_players"_.Bind(1),
-      // >= 0 pins worker i to core (offset + i).
-      "thread_affinity_offset"_.Bind(-1),
-      "base_path"_.Bind(std::string()),
-      // Env i is seeded with seed + i, unless env_seeds (one per env) is given.
-      "seed"_.Bind(42),
-      "env_seeds"_.Bind(std::vector<int>()),
-      "max_episode_steps"_.Bind(std::numeric_limits<int>::max()),
-      // "next_step": a done env resets on its next step (EnvPool's way).
-      // "same_step": it resets at once; the final obs/info go to extra buffers.
-      "autoreset_mode"_.Bind(std::string("next_step")));
+  return MakeDict("num_envs"_.Bind(1),
+                  // 0 means num_envs (sync mode). Smaller: async, first-done first-served.
+                  "batch_size"_.Bind(0),
+                  // 0 means min(batch_size, hardware threads).
+                  "num_threads"_.Bind(0), "max_num_players"_.Bind(1),
+                  // >= 0 pins worker i to core (offset + i).
+                  "thread_affinity_offset"_.Bind(-1), "base_path"_.Bind(std::string()),
+                  // Env i is seeded with seed + i, unless env_seeds (one per env) is given.
+                  "seed"_.Bind(42), "env_seeds"_.Bind(std::vector<int>()),
+                  "max_episode_steps"_.Bind(std::numeric_limits<int>::max()),
+                  // "next_step": a done env resets on its next step (EnvPool's way).
+                  // "same_step": it resets at once; the final obs/info go to extra buffers.
+                  "autoreset_mode"_.Bind(std::string("next_step")));
 }
 
 // Fields every env returns; the Env base class fills all but "reward".
 inline auto CommonStateSpec() {
-  return MakeDict(
-      "info:env_id"_.Bind(Spec<int>({})),
-      "info:players.env_id"_.Bind(Spec<int>({-1})),
-      "info:elapsed_step"_.Bind(Spec<int>({})),
-      "reward"_.Bind(Spec<double>({-1})),
-      "done"_.Bind(Spec<bool>({})),
-      "terminated"_.Bind(Spec<bool>({})),
-      "truncated"_.Bind(Spec<bool>({})),
-      "discount"_.Bind(Spec<float>({}, std::pair<float, float>{0.0F, 1.0F})),
-      "step_type"_.Bind(Spec<int>({}, std::pair<int, int>{kFirst, kLast})));
+  return MakeDict("info:env_id"_.Bind(Spec<int>({})), "info:players.env_id"_.Bind(Spec<int>({-1})),
+                  "info:elapsed_step"_.Bind(Spec<int>({})), "reward"_.Bind(Spec<double>({-1})),
+                  "done"_.Bind(Spec<bool>({})), "terminated"_.Bind(Spec<bool>({})),
+                  "truncated"_.Bind(Spec<bool>({})),
+                  "discount"_.Bind(Spec<float>({}, std::pair<float, float>{0.0F, 1.0F})),
+                  "step_type"_.Bind(Spec<int>({}, std::pair<int, int>{kFirst, kLast})));
 }
 
 template <typename SpecDict>
@@ -90,15 +82,13 @@ class EnvSpec {
  public:
   using Fns = EnvFns;
   using Config = decltype(ConcatDict(CommonConfig(), EnvFns::DefaultConfig()));
-  using StateSpec = decltype(ConcatDict(
-      EnvFns::StateSpec(std::declval<const Config&>()), CommonStateSpec()));
+  using StateSpec =
+      decltype(ConcatDict(EnvFns::StateSpec(std::declval<const Config&>()), CommonStateSpec()));
   using ActionSpec = decltype(EnvFns::ActionSpec(std::declval<const Config&>()));
   using State = ArrayDict<StateSpec>;
   using Action = ArrayDict<ActionSpec>;
 
-  static Config DefaultConfig() {
-    return ConcatDict(CommonConfig(), EnvFns::DefaultConfig());
-  }
+  static Config DefaultConfig() { return ConcatDict(CommonConfig(), EnvFns::DefaultConfig()); }
 
   explicit EnvSpec(const Config& conf)
       : config(Normalize(conf)),
@@ -154,8 +144,8 @@ class EnvSpec {
               "one seed per env (" + std::to_string(num_envs) + ")", seeds.size());
     }
     const std::string& mode = conf["autoreset_mode"_];
-    require(mode == "next_step" || mode == "same_step", "autoreset_mode", "'next_step' or 'same_step'",
-            "'" + mode + "'");
+    require(mode == "next_step" || mode == "same_step", "autoreset_mode",
+            "'next_step' or 'same_step'", "'" + mode + "'");
     if constexpr (requires { EnvFns::Validate(conf); }) EnvFns::Validate(conf);
     return conf;
   }

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include "parallel_pool/core/test_envs.h"
 
 namespace parallel_pool::testing {
@@ -49,6 +54,40 @@ TEST(EnvSpecTest, ImpossibleConfigsThrow) {
   EXPECT_THROW(bad([](auto& c) { c["max_episode_steps"_] = 0; })(), std::invalid_argument);
   EXPECT_THROW(bad([](auto& c) { c["env_seeds"_] = {1, 2}; })(), std::invalid_argument);
   EXPECT_THROW(bad([](auto& c) { c["autoreset_mode"_] = "never"; })(), std::invalid_argument);
+}
+
+TEST(EnvSpecTest, ErrorsNameTheKeyAndTheLimit) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 0;
+  try {
+    CounterEnvSpec spec(config);
+    FAIL() << "num_envs = 0 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "num_envs: expected an int in [1, 1048576], got 0");
+  }
+  config["num_envs"_] = 4;
+  config["seed"_] = std::numeric_limits<int>::max() - 1;  // env 3 would overflow
+  EXPECT_THROW(CounterEnvSpec spec(config), std::invalid_argument);
+}
+
+TEST(EnvSpecTest, FamilyValidateRunsWhenTheSpecIsBuilt) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["episode_length"_] = 0;
+  try {
+    CounterEnvSpec spec(config);
+    FAIL() << "episode_length = 0 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "episode_length: must be >= 1");
+  }
+}
+
+TEST(EnvSpecTest, OnlyIfFieldsTakeNoSpaceWhenOff) {
+  ArraySpec off = Spec<double>({4}).OnlyIf(false).array_spec();
+  EXPECT_FALSE(off.enabled);
+  EXPECT_EQ(off.shape, std::vector<std::size_t>{0});
+  ArraySpec on = Spec<double>({4}).OnlyIf(true).array_spec();
+  EXPECT_TRUE(on.enabled);
+  EXPECT_EQ(on.shape, std::vector<std::size_t>{4});
 }
 
 }  // namespace

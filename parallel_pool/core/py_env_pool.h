@@ -16,7 +16,6 @@
 
 #include <cmath>
 #include <limits>
-#include <utility>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -38,17 +37,28 @@ inline void InitNumpy() {
 
 inline int NumpyType(DType dtype) {
   switch (dtype) {
-    case DType::kBool: return NPY_BOOL;
-    case DType::kInt8: return NPY_INT8;
-    case DType::kUInt8: return NPY_UINT8;
-    case DType::kInt16: return NPY_INT16;
-    case DType::kUInt16: return NPY_UINT16;
-    case DType::kInt32: return NPY_INT32;
-    case DType::kUInt32: return NPY_UINT32;
-    case DType::kInt64: return NPY_INT64;
-    case DType::kUInt64: return NPY_UINT64;
-    case DType::kFloat32: return NPY_FLOAT32;
-    case DType::kFloat64: return NPY_FLOAT64;
+    case DType::kBool:
+      return NPY_BOOL;
+    case DType::kInt8:
+      return NPY_INT8;
+    case DType::kUInt8:
+      return NPY_UINT8;
+    case DType::kInt16:
+      return NPY_INT16;
+    case DType::kUInt16:
+      return NPY_UINT16;
+    case DType::kInt32:
+      return NPY_INT32;
+    case DType::kUInt32:
+      return NPY_UINT32;
+    case DType::kInt64:
+      return NPY_INT64;
+    case DType::kUInt64:
+      return NPY_UINT64;
+    case DType::kFloat32:
+      return NPY_FLOAT32;
+    case DType::kFloat64:
+      return NPY_FLOAT64;
   }
   return NPY_VOID;
 }
@@ -56,7 +66,8 @@ inline int NumpyType(DType dtype) {
 inline std::string ShapeString(const npy_intp* dims, int nd) {
   std::ostringstream out;
   out << "(";
-  for (int i = 0; i < nd; ++i) out << dims[i] << (nd == 1 || i + 1 < nd ? "," : "") << (i + 1 < nd ? " " : "");
+  for (int i = 0; i < nd; ++i)
+    out << dims[i] << (nd == 1 || i + 1 < nd ? "," : "") << (i + 1 < nd ? " " : "");
   out << ")";
   return out.str();
 }
@@ -80,30 +91,42 @@ void CheckFits(PyArrayObject* arr, const std::string& what) {
     }
   };
   switch (PyArray_TYPE(arr)) {
-    case NPY_INT8: return check(std::int8_t{});
-    case NPY_UINT8: return check(std::uint8_t{});
-    case NPY_INT16: return check(std::int16_t{});
-    case NPY_UINT16: return check(std::uint16_t{});
-    case NPY_INT32: return check(std::int32_t{});
-    case NPY_UINT32: return check(std::uint32_t{});
-    case NPY_LONG: return check(long{});                    // NOLINT: numpy's C types
-    case NPY_ULONG: return check(static_cast<unsigned long>(0));  // NOLINT
-    case NPY_LONGLONG: return check(static_cast<long long>(0));   // NOLINT
-    case NPY_ULONGLONG: return check(static_cast<unsigned long long>(0));  // NOLINT
-    default: return;
+    case NPY_INT8:
+      return check(std::int8_t{});
+    case NPY_UINT8:
+      return check(std::uint8_t{});
+    case NPY_INT16:
+      return check(std::int16_t{});
+    case NPY_UINT16:
+      return check(std::uint16_t{});
+    case NPY_INT32:
+      return check(std::int32_t{});
+    case NPY_UINT32:
+      return check(std::uint32_t{});
+    case NPY_LONG:
+      return check(long{});  // NOLINT: numpy's C types
+    case NPY_ULONG:
+      return check(static_cast<unsigned long>(0));  // NOLINT
+    case NPY_LONGLONG:
+      return check(static_cast<long long>(0));  // NOLINT
+    case NPY_ULONGLONG:
+      return check(static_cast<unsigned long long>(0));  // NOLINT
+    default:
+      return;
   }
 }
 
 inline void CheckIntegersFit(PyArrayObject* arr, DType target, const std::string& what) {
   py::object contiguous;
   if (!PyArray_IS_C_CONTIGUOUS(arr) || !PyArray_ISALIGNED(arr)) {
-    contiguous = py::reinterpret_steal<py::object>(
-        reinterpret_cast<PyObject*>(PyArray_GETCONTIGUOUS(arr)));
+    contiguous =
+        py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(PyArray_GETCONTIGUOUS(arr)));
     arr = reinterpret_cast<PyArrayObject*>(contiguous.ptr());
   }
   VisitDType(target, [&](auto tag) {
     using Target = decltype(tag);
-    if constexpr (std::is_integral_v<Target> && !std::is_same_v<Target, bool>) CheckFits<Target>(arr, what);
+    if constexpr (std::is_integral_v<Target> && !std::is_same_v<Target, bool>)
+      CheckFits<Target>(arr, what);
   });
 }
 
@@ -204,7 +227,8 @@ class PyEnvPool {
   using Spec = typename PoolT::Spec;
   using Values = typename Spec::Config::Values;
 
-  explicit PyEnvPool(const Spec& spec) : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {
+  explicit PyEnvPool(const Spec& spec)
+      : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {
     std::vector<ArraySpec> state_specs = ArraySpecsOf(spec.state_spec);
     for (std::size_t i = 0; i < state_specs.size(); ++i) {
       if (!state_specs[i].enabled) continue;
@@ -260,7 +284,8 @@ class PyEnvPool {
     ArraySpec spec{DType::kInt32, {}, false};
     std::size_t n = static_cast<std::size_t>(py::len(env_ids));
     py::object arr = ToContiguous(env_ids, spec, n, "env_id");
-    const int* p = static_cast<const int*>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(arr.ptr())));
+    const int* p =
+        static_cast<const int*>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(arr.ptr())));
     return std::vector<int>(p, p + n);
   }
 
@@ -272,7 +297,8 @@ class PyEnvPool {
     std::vector<py::object> keep_alive;
   };
 
-  Converted Convert(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
+  Converted Convert(const py::tuple& actions, const py::object& env_ids,
+                    const py::object& players) {
     Converted converted;
     ActionBatch& batch = converted.batch;
     batch.env_ids = EnvIds(env_ids);
@@ -281,13 +307,14 @@ class PyEnvPool {
       throw py::value_error("action: expected " + std::to_string(action_specs_.size()) +
                             " fields, got " + std::to_string(actions.size()));
     }
-    std::size_t player_rows = batch.players_env_id.empty() ? batch.env_ids.size()
-                                                            : batch.players_env_id.size();
+    std::size_t player_rows =
+        batch.players_env_id.empty() ? batch.env_ids.size() : batch.players_env_id.size();
     std::size_t f = 0;
     pool_.spec().action_spec.ForEach([&](std::string_view key, const auto& s) {
       const ArraySpec& a = action_specs_[f];
       std::string what = "action[" + std::string(key) + "]";
-      py::object arr = ToContiguous(actions[f], a, a.per_player ? player_rows : batch.env_ids.size(), what);
+      py::object arr =
+          ToContiguous(actions[f], a, a.per_player ? player_rows : batch.env_ids.size(), what);
       Array view = BorrowNumpy(arr, a.dtype);
       CheckValues(view, s, what);
       batch.fields.push_back(view);
@@ -307,14 +334,15 @@ class PyEnvPool {
     py::tuple result(exported_.size() + out.final_arrays.size());
     std::size_t i = 0;
     auto emit = [&](const Array& a) {
-        npy_intp dims[Shape::kMaxDims];
-        for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
-        PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()),
-                                    nullptr, a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
-        if (arr == nullptr) throw py::error_already_set();
-        Py_INCREF(base.ptr());
-        PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
-        PyTuple_SET_ITEM(result.ptr(), i++, arr);
+      npy_intp dims[Shape::kMaxDims];
+      for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
+      PyObject* arr =
+          PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()),
+                      nullptr, a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
+      if (arr == nullptr) throw py::error_already_set();
+      Py_INCREF(base.ptr());
+      PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
+      PyTuple_SET_ITEM(result.ptr(), i++, arr);
     };
     for (std::size_t f : exported_) emit(out.arrays[f]);
     for (const Array& a : out.final_arrays) emit(a);

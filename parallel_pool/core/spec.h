@@ -39,8 +39,7 @@ class Spec {
 
   // Every element lies in [bounds.first, bounds.second].
   Spec(std::vector<int> shape, std::pair<T, T> bounds)
-      : shape(std::move(shape)), low(bounds.first), high(bounds.second),
-        has_bounds(true) {}
+      : shape(std::move(shape)), low(bounds.first), high(bounds.second), has_bounds(true) {}
 
   // Element i lies in [low[i], high[i]].
   Spec(std::vector<int> shape, std::vector<T> low_each, std::vector<T> high_each)

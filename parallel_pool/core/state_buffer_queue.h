@@ -17,8 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <new>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -67,8 +67,7 @@ class StateBlock {
   // Claims `num_players` player rows (the env row comes from the queue's
   // global counter in async mode, or from the send order in sync mode).
   std::size_t ClaimPlayers(int num_players) {
-    return claimed_.fetch_add(static_cast<std::size_t>(num_players),
-                              std::memory_order_relaxed);
+    return claimed_.fetch_add(static_cast<std::size_t>(num_players), std::memory_order_relaxed);
   }
 
   // A row is written. The caller is woken when the last expected row is in.
@@ -120,8 +119,7 @@ struct StateBatch {
 class StateBufferQueue {
  public:
   StateBufferQueue(std::vector<ArraySpec> specs, std::vector<std::size_t> shadowed,
-                   std::size_t batch, std::size_t num_envs, std::size_t max_players,
-                   bool sync_mode)
+                   std::size_t batch, std::size_t num_envs, std::size_t max_players, bool sync_mode)
       : specs_(std::move(specs)),
         shadowed_(std::move(shadowed)),
         batch_(batch),
@@ -174,7 +172,8 @@ class StateBufferQueue {
     }
     for (std::size_t k = 0; k < shadowed_.size(); ++k) {
       bool per_player = specs_[shadowed_[k]].per_player;
-      out.final_arrays.push_back(block->final_arrays()[k].Truncate(per_player ? player_rows : rows));
+      out.final_arrays.push_back(
+          block->final_arrays()[k].Truncate(per_player ? player_rows : rows));
     }
     return out;
   }

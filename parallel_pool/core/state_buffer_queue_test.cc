@@ -9,8 +9,8 @@ namespace parallel_pool {
 namespace {
 
 std::vector<ArraySpec> Specs() {
-  return {ArraySpec{DType::kInt32, {}, false},       // one value per env
-          ArraySpec{DType::kFloat32, {2}, true}};    // two values per player
+  return {ArraySpec{DType::kInt32, {}, false},     // one value per env
+          ArraySpec{DType::kFloat32, {2}, true}};  // two values per player
 }
 
 void Write(const StateSlot& slot, int value) {
@@ -61,7 +61,8 @@ TEST(StateBufferQueueTest, AsyncModeFillsBlocksInCompletionOrder) {
 TEST(StateBufferQueueTest, SinglePlayerRowsMatchEnvRows) {
   StateBufferQueue q(Specs(), {}, 3, 3, 1, true);
   q.Expect(3);
-  for (int order : {2, 0, 1}) EXPECT_EQ(q.Allocate(1, order).player_row, static_cast<std::size_t>(order));
+  for (int order : {2, 0, 1})
+    EXPECT_EQ(q.Allocate(1, order).player_row, static_cast<std::size_t>(order));
 }
 
 TEST(StateBufferQueueTest, PlayerRowsAreClaimedPerEnv) {

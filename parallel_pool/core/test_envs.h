@@ -3,6 +3,8 @@
 #define PARALLEL_POOL_CORE_TEST_ENVS_H_
 
 #include <chrono>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -10,6 +12,33 @@
 #include "parallel_pool/core/env.h"
 
 namespace parallel_pool::testing {
+
+// The threads that ran CounterEnv steps, so a test can tell whether the
+// workers or the caller did the work.
+class ThreadLog {
+ public:
+  void Add() {
+    std::lock_guard<std::mutex> lock(mu_);
+    ids_.insert(std::this_thread::get_id());
+  }
+  void Clear() {
+    std::lock_guard<std::mutex> lock(mu_);
+    ids_.clear();
+  }
+  std::set<std::thread::id> Get() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return ids_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::set<std::thread::id> ids_;
+};
+
+inline ThreadLog& StepThreads() {
+  static ThreadLog log;
+  return log;
+}
 
 // obs = [env_id, elapsed_step, last action]; reward = action; the episode
 // terminates after `episode_length` steps. `sleep_us` makes steps slow (to
@@ -19,6 +48,10 @@ class CounterEnvFns {
   static auto DefaultConfig() {
     return MakeDict("episode_length"_.Bind(3), "sleep_us"_.Bind(0), "fail_env"_.Bind(-1),
                     "fail_step"_.Bind(1));
+  }
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    RequireConfig(conf["episode_length"_] >= 1, "episode_length: must be >= 1");
   }
   template <typename Config>
   static auto StateSpec(const Config&) {
@@ -41,6 +74,7 @@ class CounterEnv : public Env<CounterEnvSpec> {
     Write(0);
   }
   void Step(const Action& action) override {
+    StepThreads().Add();
     int sleep_us = spec_.config["sleep_us"_];
     if (sleep_us > 0) {
       std::this_thread::sleep_for(std::chrono::microseconds(sleep_us * (1 + env_id_ % 3)));

@@ -40,17 +40,16 @@ namespace parallel_pool::mujoco {
 class AntEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(6000.0),
-                    "xml_file"_.Bind(std::string("ant.xml")), "frame_skip"_.Bind(5),
-                    "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.5),
-                    "use_contact_forces"_.Bind(false), "contact_cost_weight"_.Bind(5e-4),
-                    "healthy_reward"_.Bind(1.0), "main_body"_.Bind(1),
-                    "terminate_when_unhealthy"_.Bind(true),
-                    "healthy_z_range"_.Bind(std::vector<double>{0.2, 1.0}),
-                    "contact_force_range"_.Bind(std::vector<double>{-1.0, 1.0}),
-                    "reset_noise_scale"_.Bind(0.1),
-                    "exclude_current_positions_from_observation"_.Bind(true),
-                    "include_cfrc_ext_in_observation"_.Bind(true));
+    return MakeDict(
+        "version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(6000.0),
+        "xml_file"_.Bind(std::string("ant.xml")), "frame_skip"_.Bind(5),
+        "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.5),
+        "use_contact_forces"_.Bind(false), "contact_cost_weight"_.Bind(5e-4),
+        "healthy_reward"_.Bind(1.0), "main_body"_.Bind(1), "terminate_when_unhealthy"_.Bind(true),
+        "healthy_z_range"_.Bind(std::vector<double>{0.2, 1.0}),
+        "contact_force_range"_.Bind(std::vector<double>{-1.0, 1.0}), "reset_noise_scale"_.Bind(0.1),
+        "exclude_current_positions_from_observation"_.Bind(true),
+        "include_cfrc_ext_in_observation"_.Bind(true));
   }
 
   template <typename Config>
@@ -82,19 +81,17 @@ class AntEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:y_position"_.Bind(Spec<double>({})),
-                    "info:distance_from_origin"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:y_velocity"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_contact"_.Bind(Spec<double>({})),
-                    "info:reward_survive"_.Bind(Spec<double>({})),
-                    "info:forward_reward"_.Bind(Spec<double>({})));
+    return MakeDict(
+        "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
+        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
+        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+        "info:distance_from_origin"_.Bind(Spec<double>({})),
+        "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
+        "info:reward_forward"_.Bind(Spec<double>({})), "info:reward_ctrl"_.Bind(Spec<double>({})),
+        "info:reward_contact"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_survive"_.Bind(Spec<double>({})),
+        "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
 
   template <typename Config>

@@ -23,11 +23,11 @@ namespace parallel_pool::mujoco {
 class HalfCheetahEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(4800.0),
-                    "xml_file"_.Bind(std::string("half_cheetah.xml")), "frame_skip"_.Bind(5),
-                    "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.1),
-                    "reset_noise_scale"_.Bind(0.1),
-                    "exclude_current_positions_from_observation"_.Bind(true));
+    return MakeDict(
+        "version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(4800.0),
+        "xml_file"_.Bind(std::string("half_cheetah.xml")), "frame_skip"_.Bind(5),
+        "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.1),
+        "reset_noise_scale"_.Bind(0.1), "exclude_current_positions_from_observation"_.Bind(true));
   }
 
   template <typename Config>
@@ -48,9 +48,9 @@ class HalfCheetahEnvFns {
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(Spec<double>({})),
+                    "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
                     "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_run"_.Bind(Spec<double>({})));
+                    "info:reward_run"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
 
   template <typename Config>

@@ -38,8 +38,7 @@ struct HopperEnvFns : PlanarWalkerFns {
         "healthy_state_range"_.Bind(std::vector<double>{-100.0, 100.0}),
         "healthy_z_range"_.Bind(std::vector<double>{0.7, std::numeric_limits<double>::infinity()}),
         "healthy_angle_range"_.Bind(std::vector<double>{-0.2, 0.2}),
-        "reset_noise_scale"_.Bind(5e-3),
-        "exclude_current_positions_from_observation"_.Bind(true));
+        "reset_noise_scale"_.Bind(5e-3), "exclude_current_positions_from_observation"_.Bind(true));
   }
 };
 

@@ -104,18 +104,18 @@ class HumanoidEnvFns {
  public:
   static auto DefaultConfig() {
     double inf = std::numeric_limits<double>::infinity();
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "xml_file"_.Bind(std::string("humanoid.xml")),
-                    "frame_skip"_.Bind(5), "forward_reward_weight"_.Bind(1.25),
-                    "ctrl_cost_weight"_.Bind(0.1), "contact_cost_weight"_.Bind(5e-7),
-                    "contact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}),
-                    "healthy_reward"_.Bind(5.0), "terminate_when_unhealthy"_.Bind(true),
-                    "healthy_z_range"_.Bind(std::vector<double>{1.0, 2.0}),
-                    "reset_noise_scale"_.Bind(1e-2),
-                    "exclude_current_positions_from_observation"_.Bind(true),
-                    "include_cinert_in_observation"_.Bind(true),
-                    "include_cvel_in_observation"_.Bind(true),
-                    "include_qfrc_actuator_in_observation"_.Bind(true),
-                    "include_cfrc_ext_in_observation"_.Bind(true));
+    return MakeDict(
+        "version"_.Bind(5), "lockstep_info"_.Bind(false),
+        "xml_file"_.Bind(std::string("humanoid.xml")), "frame_skip"_.Bind(5),
+        "forward_reward_weight"_.Bind(1.25), "ctrl_cost_weight"_.Bind(0.1),
+        "contact_cost_weight"_.Bind(5e-7),
+        "contact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}), "healthy_reward"_.Bind(5.0),
+        "terminate_when_unhealthy"_.Bind(true),
+        "healthy_z_range"_.Bind(std::vector<double>{1.0, 2.0}), "reset_noise_scale"_.Bind(1e-2),
+        "exclude_current_positions_from_observation"_.Bind(true),
+        "include_cinert_in_observation"_.Bind(true), "include_cvel_in_observation"_.Bind(true),
+        "include_qfrc_actuator_in_observation"_.Bind(true),
+        "include_cfrc_ext_in_observation"_.Bind(true));
   }
 
   template <typename Config>
@@ -124,7 +124,8 @@ class HumanoidEnvFns {
     HumanoidObsLayout::Of(conf);
     const bool v4 = conf["version"_] == 4;
     const auto defaults = DefaultConfig();
-    RequireDefault(!v4, double{conf["contact_cost_weight"_]}, double{defaults["contact_cost_weight"_]},
+    RequireDefault(!v4, double{conf["contact_cost_weight"_]},
+                   double{defaults["contact_cost_weight"_]},
                    "contact_cost_weight: Humanoid-v4 has no contact cost (a v5 keyword)");
     RequireDefault(!v4, conf["contact_cost_range"_], defaults["contact_cost_range"_],
                    "contact_cost_range: Humanoid-v4 has no contact cost (a v5 keyword)");
@@ -133,24 +134,23 @@ class HumanoidEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:y_position"_.Bind(Spec<double>({})),
-                    "info:distance_from_origin"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:y_velocity"_.Bind(Spec<double>({})),
-                    "info:tendon_length"_.Bind(Values(model->ntendon)),
-                    "info:tendon_velocity"_.Bind(Values(model->ntendon)),
-                    "info:reward_survive"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_contact"_.Bind(Spec<double>({})),
-                    "info:reward_linvel"_.Bind(Spec<double>({})),
-                    "info:reward_quadctrl"_.Bind(Spec<double>({})),
-                    "info:reward_alive"_.Bind(Spec<double>({})),
-                    "info:forward_reward"_.Bind(Spec<double>({})));
+    return MakeDict(
+        "obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
+        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
+        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+        "info:distance_from_origin"_.Bind(Spec<double>({})),
+        "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
+        "info:tendon_length"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
+        "info:tendon_velocity"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
+        "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_ctrl"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_contact"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_linvel"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
+        "info:reward_quadctrl"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
+        "info:reward_alive"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
+        "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
 
   template <typename Config>
@@ -211,9 +211,9 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
       info.distance_from_origin = NumpyNorm(xy, 2);
     } else {
       healthy_reward = static_cast<double>(healthy) * healthy_reward_;
-      double contact_cost = Clip(
-          contact_cost_weight_ * NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
-          contact_cost_range_.first, contact_cost_range_.second);
+      double contact_cost =
+          Clip(contact_cost_weight_ * NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
+               contact_cost_range_.first, contact_cost_range_.second);
       reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
       info.reward_contact = -contact_cost;
       info.x_position = d_->qpos[0];
@@ -253,8 +253,10 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     state["info:distance_from_origin"_] = info.distance_from_origin;
     state["info:x_velocity"_] = info.x_velocity;
     state["info:y_velocity"_] = info.y_velocity;
-    state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
-    state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
+    if (!v4()) {  // v5's infos
+      state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
+      state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
+    }
     state["info:reward_survive"_] = info.reward_survive;
     state["info:reward_forward"_] = info.reward_forward;
     state["info:reward_ctrl"_] = info.reward_ctrl;

@@ -33,16 +33,16 @@ class HumanoidStandupEnvFns {
  public:
   static auto DefaultConfig() {
     double inf = std::numeric_limits<double>::infinity();
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "xml_file"_.Bind(std::string("humanoidstandup.xml")),
-                    "frame_skip"_.Bind(5), "uph_cost_weight"_.Bind(1.0),
-                    "ctrl_cost_weight"_.Bind(0.1), "impact_cost_weight"_.Bind(5e-7),
-                    "impact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}),
-                    "reset_noise_scale"_.Bind(1e-2),
-                    "exclude_current_positions_from_observation"_.Bind(true),
-                    "include_cinert_in_observation"_.Bind(true),
-                    "include_cvel_in_observation"_.Bind(true),
-                    "include_qfrc_actuator_in_observation"_.Bind(true),
-                    "include_cfrc_ext_in_observation"_.Bind(true));
+    return MakeDict(
+        "version"_.Bind(5), "lockstep_info"_.Bind(false),
+        "xml_file"_.Bind(std::string("humanoidstandup.xml")), "frame_skip"_.Bind(5),
+        "uph_cost_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(0.1),
+        "impact_cost_weight"_.Bind(5e-7),
+        "impact_cost_range"_.Bind(std::vector<double>{-inf, 10.0}), "reset_noise_scale"_.Bind(1e-2),
+        "exclude_current_positions_from_observation"_.Bind(true),
+        "include_cinert_in_observation"_.Bind(true), "include_cvel_in_observation"_.Bind(true),
+        "include_qfrc_actuator_in_observation"_.Bind(true),
+        "include_cfrc_ext_in_observation"_.Bind(true));
   }
 
   template <typename Config>
@@ -56,11 +56,11 @@ class HumanoidStandupEnvFns {
     return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:y_position"_.Bind(Spec<double>({})),
-                    "info:z_distance_from_origin"_.Bind(Spec<double>({})),
-                    "info:tendon_length"_.Bind(Values(model->ntendon)),
-                    "info:tendon_velocity"_.Bind(Values(model->ntendon)),
+                    "info:x_position"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:y_position"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:tendon_length"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
+                    "info:tendon_velocity"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
                     "info:reward_linup"_.Bind(Spec<double>({})),
                     "info:reward_quadctrl"_.Bind(Spec<double>({})),
                     "info:reward_impact"_.Bind(Spec<double>({})));
@@ -116,8 +116,10 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
     state["info:x_position"_] = d_->qpos[0];
     state["info:y_position"_] = d_->qpos[1];
     state["info:z_distance_from_origin"_] = d_->qpos[2] - init_qpos_[2];
-    state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
-    state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
+    if (!v4()) {  // v5's infos
+      state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
+      state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
+    }
     state["info:reward_linup"_] = linup;
     state["info:reward_quadctrl"_] = quadctrl;
     state["info:reward_impact"_] = impact;

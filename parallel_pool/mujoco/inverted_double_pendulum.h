@@ -29,10 +29,10 @@ namespace parallel_pool::mujoco {
 class InvertedDoublePendulumEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(9100.0),
-                    "xml_file"_.Bind(std::string("inverted_double_pendulum.xml")),
-                    "frame_skip"_.Bind(5), "healthy_reward"_.Bind(10.0),
-                    "reset_noise_scale"_.Bind(0.1));
+    return MakeDict(
+        "version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(9100.0),
+        "xml_file"_.Bind(std::string("inverted_double_pendulum.xml")), "frame_skip"_.Bind(5),
+        "healthy_reward"_.Bind(10.0), "reset_noise_scale"_.Bind(0.1));
   }
 
   template <typename Config>
@@ -52,9 +52,9 @@ class InvertedDoublePendulumEnvFns {
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:reward_survive"_.Bind(Spec<double>({})),
-                    "info:distance_penalty"_.Bind(Spec<double>({})),
-                    "info:velocity_penalty"_.Bind(Spec<double>({})));
+                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:distance_penalty"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:velocity_penalty"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 
   template <typename Config>

@@ -22,9 +22,10 @@ namespace parallel_pool::mujoco {
 class InvertedPendulumEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(950.0),
-                    "xml_file"_.Bind(std::string("inverted_pendulum.xml")),
-                    "frame_skip"_.Bind(2), "reset_noise_scale"_.Bind(0.01));
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
+                    "reward_threshold"_.Bind(950.0),
+                    "xml_file"_.Bind(std::string("inverted_pendulum.xml")), "frame_skip"_.Bind(2),
+                    "reset_noise_scale"_.Bind(0.01));
   }
 
   template <typename Config>
@@ -39,7 +40,7 @@ class InvertedPendulumEnvFns {
     return MakeDict("obs"_.Bind(Unbounded(model->nq + model->nv)),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:reward_survive"_.Bind(Spec<double>({})));
+                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 
   template <typename Config>
@@ -67,8 +68,8 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
 
   void Step(const Action& action) override {
     DoSimulation(action["action"_].Data<double>());
-    terminated_ = !(AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv)) ||
-                  std::abs(d_->qpos[1]) > 0.2;
+    terminated_ =
+        !(AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv)) || std::abs(d_->qpos[1]) > 0.2;
     Write(v4() || !terminated_ ? 1.0 : 0.0);
   }
 

@@ -129,6 +129,13 @@ inline Spec<double> Unbounded(int n) {
 // A float64 info field of `n` values (MuJoCo sizes are mjtSize).
 inline Spec<double> Values(mjtSize n) { return Spec<double>({static_cast<int>(n)}); }
 
+// An info field gymnasium's task returns only in `version` (4 or 5): the
+// other version's pool neither has nor returns it.
+template <typename Config>
+Spec<double> OnlyInVersion(int version, const Config& conf, const Spec<double>& spec) {
+  return spec.OnlyIf(conf["version"_] == version);
+}
+
 inline int BodyId(const mjModel& m, const char* name) {
   int id = mj_name2id(&m, mjOBJ_BODY, name);
   if (id < 0) {

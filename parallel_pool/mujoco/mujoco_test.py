@@ -320,5 +320,24 @@ def test_async_pool_runs_every_env() -> None:
     assert seen == set(range(8))
 
 
+# ------------------------------------------------------------- info keys
+
+COMMON_INFO = {"env_id", "players", "elapsed_step"}
+
+
+@pytest.mark.parametrize("task_id", GYMNASIUM_BUILDS)
+def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
+    """No test scaffolding in a default pool's output (qpos0/qvel0 need lockstep_info=True)."""
+    ref = gymnasium.make(task_id)
+    ref.reset(seed=0)
+    ref_info = ref.step(ref.action_space.sample())[4]
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env.reset()
+    info = env.step(random_actions(env, 2, np.random.default_rng(0)))[4]
+    assert set(info) == set(ref_info) | COMMON_INFO
+    with_lockstep = parallel_pool.make_gymnasium(task_id, num_envs=2, lockstep_info=True)
+    assert set(with_lockstep.reset()[1]) == set(info) | {"qpos0", "qvel0"}
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))

@@ -47,10 +47,10 @@ struct PlanarWalkerFns {
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:x_position"_.Bind(Spec<double>({})),
                     "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:z_distance_from_origin"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_survive"_.Bind(Spec<double>({})));
+                    "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:reward_ctrl"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 
   template <typename Config>

@@ -54,11 +54,12 @@ class PusherEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(23)), "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+    return MakeDict("obs"_.Bind(Unbounded(23)),
+                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
                     "info:reward_dist"_.Bind(Spec<double>({})),
                     "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_near"_.Bind(Spec<double>({})));
+                    "info:reward_near"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 
   template <typename Config>

@@ -33,9 +33,10 @@ namespace parallel_pool::mujoco {
 class ReacherEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(-3.75),
-                    "xml_file"_.Bind(std::string("reacher.xml")), "frame_skip"_.Bind(2),
-                    "reward_dist_weight"_.Bind(1.0), "reward_control_weight"_.Bind(1.0));
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
+                    "reward_threshold"_.Bind(-3.75), "xml_file"_.Bind(std::string("reacher.xml")),
+                    "frame_skip"_.Bind(2), "reward_dist_weight"_.Bind(1.0),
+                    "reward_control_weight"_.Bind(1.0));
   }
 
   template <typename Config>

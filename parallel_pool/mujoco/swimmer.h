@@ -25,10 +25,10 @@ namespace parallel_pool::mujoco {
 class SwimmerEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(360.0),
-                    "xml_file"_.Bind(std::string("swimmer.xml")), "frame_skip"_.Bind(4),
-                    "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-4),
-                    "reset_noise_scale"_.Bind(0.1),
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
+                    "reward_threshold"_.Bind(360.0), "xml_file"_.Bind(std::string("swimmer.xml")),
+                    "frame_skip"_.Bind(4), "forward_reward_weight"_.Bind(1.0),
+                    "ctrl_cost_weight"_.Bind(1e-4), "reset_noise_scale"_.Bind(0.1),
                     "exclude_current_positions_from_observation"_.Bind(true));
   }
 
@@ -45,18 +45,17 @@ class SwimmerEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:y_position"_.Bind(Spec<double>({})),
-                    "info:distance_from_origin"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:y_velocity"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_fwd"_.Bind(Spec<double>({})),
-                    "info:forward_reward"_.Bind(Spec<double>({})));
+    return MakeDict(
+        "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
+        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
+        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
+        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+        "info:distance_from_origin"_.Bind(Spec<double>({})),
+        "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
+        "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_ctrl"_.Bind(Spec<double>({})),
+        "info:reward_fwd"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
+        "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
 
   template <typename Config>

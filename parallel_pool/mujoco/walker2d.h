@@ -28,15 +28,14 @@ namespace parallel_pool::mujoco {
 // Observation, reward, termination, reset and info: planar_walker.h.
 struct Walker2dEnvFns : PlanarWalkerFns {
   static auto DefaultConfig() {
-    return MakeDict(
-        "version"_.Bind(5), "lockstep_info"_.Bind(false), "xml_file"_.Bind(std::string("walker2d_v5.xml")),
-        "frame_skip"_.Bind(4),
-        "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-3),
-        "healthy_reward"_.Bind(1.0), "terminate_when_unhealthy"_.Bind(true),
-        "healthy_z_range"_.Bind(std::vector<double>{0.8, 2.0}),
-        "healthy_angle_range"_.Bind(std::vector<double>{-1.0, 1.0}),
-        "reset_noise_scale"_.Bind(5e-3),
-        "exclude_current_positions_from_observation"_.Bind(true));
+    return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
+                    "xml_file"_.Bind(std::string("walker2d_v5.xml")), "frame_skip"_.Bind(4),
+                    "forward_reward_weight"_.Bind(1.0), "ctrl_cost_weight"_.Bind(1e-3),
+                    "healthy_reward"_.Bind(1.0), "terminate_when_unhealthy"_.Bind(true),
+                    "healthy_z_range"_.Bind(std::vector<double>{0.8, 2.0}),
+                    "healthy_angle_range"_.Bind(std::vector<double>{-1.0, 1.0}),
+                    "reset_noise_scale"_.Bind(5e-3),
+                    "exclude_current_positions_from_observation"_.Bind(true));
   }
 };
 

@@ -177,8 +177,11 @@ def test_bad_actions_raise_clear_errors(action, env_id, error: type, match: str)
 def test_int64_and_list_actions_are_accepted() -> None:
     env = template(num_envs=2)
     env.reset()
-    env.step(np.array([1, 2], dtype=np.int64))
-    env.step([3, 4])
+    _, reward, _, _, info = env.step(np.array([1, 2], dtype=np.int64))
+    np.testing.assert_array_equal(reward, [1.0, 2.0])
+    _, reward, _, _, info = env.step([3, 4])
+    np.testing.assert_array_equal(reward, [3.0, 4.0])
+    np.testing.assert_array_equal(info["action_sum"], [4, 6])
 
 
 def test_nan_continuous_action_is_rejected() -> None:
@@ -358,11 +361,15 @@ def test_envpool_user_code_runs_unchanged() -> None:
 
     env = envpool.make("CartPole-v1", env_type="gymnasium", num_envs=4, batch_size=2, num_threads=2, seed=1)
     env.async_reset()
+    seen = []
     for _ in range(10):
         obs, rew, term, trunc, info = env.recv()
         env_id = info["env_id"]
+        assert obs.shape == (2, 4) and len(env_id) == 2
+        seen += env_id.tolist()
         action = np.random.randint(2, size=len(env_id))
         env.send(action, env_id)
+    assert sorted(set(seen)) == [0, 1, 2, 3]  # every env took part
 
 
 if __name__ == "__main__":

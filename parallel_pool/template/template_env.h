@@ -22,13 +22,12 @@ class TemplateEnvFns {
   static auto DefaultConfig() { return MakeDict("episode_length"_.Bind(5)); }
 
   template <typename Config>
-  static auto StateSpec(const Config& conf) {
-    return MakeDict("obs"_.Bind(Spec<int>({-1, 4})),
-                    "info:action_sum"_.Bind(Spec<int>({})));
+  static auto StateSpec(const Config& /*conf*/) {
+    return MakeDict("obs"_.Bind(Spec<int>({-1, 4})), "info:action_sum"_.Bind(Spec<int>({})));
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 9})));
   }
 };

@@ -43,9 +43,23 @@ def test_determinism() -> None:
 
 @pytest.mark.parametrize("env_type", ["gym", "gymnasium", "dm"])
 def test_every_flavour(env_type: str) -> None:
+    """Each API returns the same exact transition in its own shape."""
     env = parallel_pool.make(TASK, env_type=env_type, num_envs=2)
     env.reset()
-    env.step(np.array([1, 2]))
+    out = env.step(np.array([1, 2]))
+    if env_type == "dm":
+        obs, reward, ids = out.observation.obs, out.reward, out.observation.env_id
+        np.testing.assert_array_equal(out.step_type, [1, 1])
+        np.testing.assert_array_equal(out.discount, [1.0, 1.0])
+    else:
+        obs, reward, terminated, truncated, info = out
+        ids = info["env_id"]
+        np.testing.assert_array_equal(terminated, [False, False])
+        np.testing.assert_array_equal(truncated, [False, False])
+        np.testing.assert_array_equal(info["action_sum"], [1, 2])
+    np.testing.assert_array_equal(ids, [0, 1])
+    np.testing.assert_array_equal(obs[:, :3], [[0, 0, 1], [1, 0, 1]])  # env_id, player, elapsed_step
+    np.testing.assert_array_equal(reward, [1.0, 2.0])
 
 
 if __name__ == "__main__":

@@ -28,17 +28,15 @@ namespace parallel_pool::toy_text {
 
 class BlackjackEnvFns {
  public:
-  static auto DefaultConfig() {
-    return MakeDict("natural"_.Bind(false), "sab"_.Bind(false));
-  }
+  static auto DefaultConfig() { return MakeDict("natural"_.Bind(false), "sab"_.Bind(false)); }
 
   template <typename Config>
-  static auto StateSpec(const Config& conf) {
+  static auto StateSpec(const Config& /*conf*/) {
     return MakeDict("obs"_.Bind(Spec<int>({3}, {0, 31})));
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 1})));
   }
 };

@@ -35,12 +35,11 @@ class CatchEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    return MakeDict("obs"_.Bind(Spec<float>({conf["height"_], conf["width"_]},
-                                            {0.0F, 1.0F})));
+    return MakeDict("obs"_.Bind(Spec<float>({conf["height"_], conf["width"_]}, {0.0F, 1.0F})));
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 2})));
   }
 };
@@ -50,9 +49,7 @@ using CatchEnvSpec = EnvSpec<CatchEnvFns>;
 class CatchEnv : public Env<CatchEnvSpec> {
  public:
   CatchEnv(const Spec& spec, int env_id)
-      : Env(spec, env_id),
-        height_(spec.config["height"_]),
-        width_(spec.config["width"_]) {}
+      : Env(spec, env_id), height_(spec.config["height"_]), width_(spec.config["width"_]) {}
 
  protected:
   void Reset() override {

@@ -29,13 +29,13 @@ class CliffWalkingEnvFns {
   static auto DefaultConfig() { return MakeDict("is_slippery"_.Bind(false)); }
 
   template <typename Config>
-  static auto StateSpec(const Config& conf) {
+  static auto StateSpec(const Config& /*conf*/) {
     return MakeDict("obs"_.Bind(Spec<int>({}, {0, 47})),
                     "info:prob"_.Bind(Spec<double>({}, {0.0, 1.0})));
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 3})));
   }
 };

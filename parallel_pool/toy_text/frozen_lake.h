@@ -28,20 +28,18 @@ namespace parallel_pool::toy_text {
 // The two maps gymnasium ships ("4x4" and "8x8").
 inline const std::vector<std::string>& FrozenLakeMap(int size) {
   static const std::vector<std::string> kMap4 = {"SFFF", "FHFH", "FFFH", "HFFG"};
-  static const std::vector<std::string> kMap8 = {
-      "SFFFFFFF", "FFFFFFFF", "FFFHFFFF", "FFFFFHFF",
-      "FFFHFFFF", "FHHFFFHF", "FHFFHFHF", "FFFHFFFG"};
+  static const std::vector<std::string> kMap8 = {"SFFFFFFF", "FFFFFFFF", "FFFHFFFF", "FFFFFHFF",
+                                                 "FFFHFFFF", "FHHFFFHF", "FHFFHFHF", "FFFHFFFG"};
   if (size == 4) return kMap4;
   if (size == 8) return kMap8;
-  throw std::invalid_argument("size: FrozenLake must be 4 or 8, got " +
-                              std::to_string(size));
+  throw std::invalid_argument("size: FrozenLake must be 4 or 8, got " + std::to_string(size));
 }
 
 class FrozenLakeEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("size"_.Bind(4), "reward_threshold"_.Bind(0.7),
-                    "is_slippery"_.Bind(true), "success_rate"_.Bind(1.0 / 3.0));
+    return MakeDict("size"_.Bind(4), "reward_threshold"_.Bind(0.7), "is_slippery"_.Bind(true),
+                    "success_rate"_.Bind(1.0 / 3.0));
   }
 
   template <typename Config>
@@ -59,7 +57,7 @@ class FrozenLakeEnvFns {
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 3})));
   }
 };
@@ -112,10 +110,18 @@ class FrozenLakeEnv : public Env<FrozenLakeEnvSpec> {
 
   void Move(int a) {
     switch (a) {
-      case 0: col_ = std::max(col_ - 1, 0); break;
-      case 1: row_ = std::min(row_ + 1, size_ - 1); break;
-      case 2: col_ = std::min(col_ + 1, size_ - 1); break;
-      default: row_ = std::max(row_ - 1, 0); break;
+      case 0:
+        col_ = std::max(col_ - 1, 0);
+        break;
+      case 1:
+        row_ = std::min(row_ + 1, size_ - 1);
+        break;
+      case 2:
+        col_ = std::min(col_ + 1, size_ - 1);
+        break;
+      default:
+        row_ = std::max(row_ - 1, 0);
+        break;
     }
   }
 

@@ -23,8 +23,7 @@ namespace parallel_pool::toy_text {
 class NChainEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("n"_.Bind(5), "slip"_.Bind(0.2), "small"_.Bind(2.0),
-                    "large"_.Bind(10.0));
+    return MakeDict("n"_.Bind(5), "slip"_.Bind(0.2), "small"_.Bind(2.0), "large"_.Bind(10.0));
   }
 
   template <typename Config>
@@ -40,7 +39,7 @@ class NChainEnvFns {
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 1})));
   }
 };

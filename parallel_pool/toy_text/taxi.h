@@ -51,14 +51,14 @@ class TaxiEnvFns {
   }
 
   template <typename Config>
-  static auto StateSpec(const Config& conf) {
+  static auto StateSpec(const Config& /*conf*/) {
     return MakeDict("obs"_.Bind(Spec<int>({}, {0, 499})),
                     "info:prob"_.Bind(Spec<double>({}, {0.0, 1.0})),
                     "info:action_mask"_.Bind(Spec<std::int8_t>({6}, {0, 1})));
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 5})));
   }
 };
@@ -117,11 +117,10 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
 
  private:
   // The map's walls: '|' between two squares blocks east/west moves.
-  static constexpr std::array<const char*, 7> kMap = {
-      "+---------+", "|R: | : :G|", "| : | : : |", "| : : : : |",
-      "| | : | : |", "|Y| : |B: |", "+---------+"};
-  static constexpr std::array<std::pair<int, int>, 4> kStands = {
-      {{0, 0}, {0, 4}, {4, 0}, {4, 3}}};
+  static constexpr std::array<const char*, 7> kMap = {"+---------+", "|R: | : :G|", "| : | : : |",
+                                                      "| : : : : |", "| | : | : |", "|Y| : |B: |",
+                                                      "+---------+"};
+  static constexpr std::array<std::pair<int, int>, 4> kStands = {{{0, 0}, {0, 4}, {4, 0}, {4, 3}}};
 
   // Open to the east / west of (row, col), as gymnasium reads the map.
   static bool OpenEast(int row, int col) { return kMap[1 + row][2 * col + 2] == ':'; }

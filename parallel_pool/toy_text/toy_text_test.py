@@ -643,5 +643,16 @@ def test_taxi_fickle_passenger() -> None:
     assert abs(flips / trials - 0.4) <= _bound(0.4, trials)
 
 
+@pytest.mark.parametrize("task_id", list(GYMNASIUM_ID))
+def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
+    ref = _reference(task_id)
+    ref.reset(seed=0)
+    ref_info = ref.step(ref.action_space.sample())[4]
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env.reset()
+    info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
+    assert set(info) == set(ref_info) | {"env_id", "players", "elapsed_step"}
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))
