@@ -11,7 +11,16 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+// One numpy C API table per extension module, shared by all its translation
+// units (without this, each .cc would hold its own table and only the one
+// that calls InitNumpy would be filled). A module built from several .cc
+// files defines PARALLEL_POOL_NUMPY_SECONDARY_TU in all but the one whose
+// PYBIND11_MODULE calls InitNumpy.
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL PARALLEL_POOL_NUMPY_API
+#ifdef PARALLEL_POOL_NUMPY_SECONDARY_TU
+#define NO_IMPORT_ARRAY
+#endif
 #include <numpy/arrayobject.h>
 
 #include <cmath>
@@ -31,9 +40,11 @@ namespace parallel_pool {
 namespace py = pybind11;
 
 // Call once from PYBIND11_MODULE before binding anything.
+#ifndef PARALLEL_POOL_NUMPY_SECONDARY_TU
 inline void InitNumpy() {
   if (_import_array() < 0) throw py::error_already_set();
 }
+#endif
 
 inline int NumpyType(DType dtype) {
   switch (dtype) {

@@ -5,7 +5,7 @@ so rewards and infos round as gymnasium's do on this machine; the result is
 `NUMPY_DOT_ROUNDING` (None where no known rounding reproduces NumPy).
 """
 
-from parallel_pool.mujoco import numpy_probe
+from parallel_pool.mujoco import mujoco_ext, numpy_probe
 from parallel_pool.mujoco.mujoco_ext import (
     _AntEnvPool,
     _AntEnvSpec,
@@ -32,7 +32,7 @@ from parallel_pool.mujoco.mujoco_ext import (
 )
 from parallel_pool.python.api import py_env
 
-NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure()
+NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(mujoco_ext)
 
 AntEnvSpec, AntDMEnvPool, AntGymEnvPool, AntGymnasiumEnvPool = py_env(_AntEnvSpec, _AntEnvPool)
 HalfCheetahEnvSpec, HalfCheetahDMEnvPool, HalfCheetahGymEnvPool, HalfCheetahGymnasiumEnvPool = py_env(

@@ -41,8 +41,10 @@
 
 namespace parallel_pool::mujoco {
 
+#ifndef PARALLEL_POOL_SKIP_MUJOCO_VERSION_CHECK
 static_assert(mjVERSION_HEADER == 4000000,
               "parallel_pool's MuJoCo family is built for MuJoCo 4.0.0");
+#endif
 
 // The model file `xml_file` names, resolved as gymnasium's expand_model_path
 // does: a path starting with '/' or '.' as is, '~' from $HOME, anything else

@@ -1,7 +1,5 @@
 // The Python module of the MuJoCo family: one BindEnv per task class (each
 // class serves both gymnasium versions of its task, chosen by `version`).
-#include <vector>
-
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/mujoco/ant.h"
 #include "parallel_pool/mujoco/half_cheetah.h"
@@ -10,7 +8,7 @@
 #include "parallel_pool/mujoco/humanoid_standup.h"
 #include "parallel_pool/mujoco/inverted_double_pendulum.h"
 #include "parallel_pool/mujoco/inverted_pendulum.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/mujoco/numpy_rounding_binding.h"
 #include "parallel_pool/mujoco/pusher.h"
 #include "parallel_pool/mujoco/reacher.h"
 #include "parallel_pool/mujoco/swimmer.h"
@@ -31,20 +29,6 @@ PYBIND11_MODULE(mujoco_ext, m) {
   parallel_pool::BindEnv<mj::SwimmerEnvPool>(m, "Swimmer");
   parallel_pool::BindEnv<mj::Walker2dEnvPool>(m, "Walker2d");
 
-  // The NumPy rounding probe (numpy_probe.py): each candidate rounding of
-  // x . x, and the setting every env then uses.
-  m.def("_dot_self_candidates", [](const std::vector<double>& x) {
-    std::vector<double> out;
-    for (int r = 0; r < mj::kNumDotRoundings; ++r) {
-      out.push_back(mj::DotSelf(x.data(), x.size(), static_cast<mj::DotRounding>(r)));
-    }
-    return out;
-  });
-  m.def("_set_dot_rounding", [](int rounding) {
-    if (rounding < 0 || rounding >= mj::kNumDotRoundings) {
-      throw pybind11::value_error("rounding: expected 0, 1 or 2");
-    }
-    mj::NumpyDotRoundingSetting().store(rounding);
-  });
-  m.def("_dot_rounding", [] { return static_cast<int>(mj::NumpyDotRounding()); });
+  // The NumPy rounding probe (numpy_probe.py).
+  mj::BindNumpyRounding(m);
 }

@@ -18,9 +18,9 @@ them within that bound.
 
 from __future__ import annotations
 
-import numpy as np
+from types import ModuleType
 
-from parallel_pool.mujoco import mujoco_ext
+import numpy as np
 
 # The C++ DotRounding values, by name.
 ROUNDINGS = ("sequential", "fused", "two_accumulators")
@@ -38,19 +38,22 @@ PROBES: tuple[tuple[float, ...], ...] = (
 )
 
 
-def probe() -> int | None:
-    """The index of the rounding that reproduces NumPy's v.dot(v) on every probe, or None."""
+def probe(ext: ModuleType) -> int | None:
+    """The index of the rounding that reproduces NumPy's v.dot(v) on every probe, or None.
+
+    `ext` is an extension module with BindNumpyRounding's functions (numpy_rounding_binding.h).
+    """
     matches = set(range(len(ROUNDINGS)))
     for values in PROBES:
         v = np.array(values, dtype=np.float64)
         numpy_result = float(v.dot(v))
-        candidates = mujoco_ext._dot_self_candidates(list(values))
+        candidates = ext._dot_self_candidates(list(values))
         matches &= {i for i, c in enumerate(candidates) if c == numpy_result}
     return min(matches) if matches else None
 
 
-def configure() -> str | None:
-    """Probes NumPy and sets the C++ envs' rounding; returns its name (None: unpredictable)."""
-    found = probe()
-    mujoco_ext._set_dot_rounding(0 if found is None else found)
+def configure(ext: ModuleType) -> str | None:
+    """Probes NumPy and sets `ext`'s C++ envs' rounding; returns its name (None: unpredictable)."""
+    found = probe(ext)
+    ext._set_dot_rounding(0 if found is None else found)
     return None if found is None else ROUNDINGS[found]

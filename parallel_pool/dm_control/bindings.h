@@ -1,0 +1,16 @@
+// One Bind<Domain> per domain, each defined in its own bind_<domain>.cc, all
+// called by dm_control_ext.cc. Adding a domain: a header, a bind file, one
+// line here and one in dm_control_ext.cc, and its rows in registration.py.
+#ifndef PARALLEL_POOL_DM_CONTROL_BINDINGS_H_
+#define PARALLEL_POOL_DM_CONTROL_BINDINGS_H_
+
+#include <pybind11/pybind11.h>
+
+namespace parallel_pool::dm_control {
+
+void BindCheetah(pybind11::module_& m);
+void BindWalker(pybind11::module_& m);
+
+}  // namespace parallel_pool::dm_control
+
+#endif  // PARALLEL_POOL_DM_CONTROL_BINDINGS_H_

@@ -1,0 +1,298 @@
+// What every dm_control suite task shares: dm_control's Environment and
+// Physics mechanics on the MuJoCo C API, call for call, so that a pool
+// seeded with s runs exactly the episode `suite.load(domain, task,
+// task_kwargs={"random": s})` runs.
+//
+// dm_control (rl/control.py, mujoco/engine.py, suite/base.py), reproduced:
+//   reset():  Physics.reset_context(): mj_resetData, then mj_forward with
+//             actuation disabled; the task's initialize_episode (draws from
+//             its np.random.RandomState, sets qpos/qvel, ...); after_reset:
+//             mj_forward with actuation disabled; then the observation.
+//   step(a):  before_step: ctrl = a (np.copyto: no clipping; MuJoCo clamps
+//             ctrllimited actuators itself); Physics.step(n_sub_steps) with
+//             the legacy split (below); the reward and observation; LAST with
+//             discount 1 at the time limit, or the task's termination
+//             discount (get_termination) when it ends the episode.
+//   Physics.step(n), legacy_step=True (the suite's default): unless the
+//             integrator is RK4, mj_step2 (finishing the mj_step1 of the
+//             previous step or of after_reset), then n - 1 mj_step, then
+//             mj_step1, so that positions and velocities are current when the
+//             task reads them. RK4: n mj_step, then mj_step1.
+//   check_invalid_state: a step that raises a new MuJoCo warning (e.g. a
+//             diverging simulation) is a PhysicsError; here, an exception that
+//             reaches Python as a RuntimeError naming the env.
+#ifndef PARALLEL_POOL_DM_CONTROL_DM_CONTROL_ENV_H_
+#define PARALLEL_POOL_DM_CONTROL_DM_CONTROL_ENV_H_
+
+#include <mujoco/mujoco.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/env.h"
+#include "parallel_pool/dm_control/numpy_random.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco/numpy_math.h"
+
+namespace parallel_pool::dm_control {
+
+using mujoco::ModelPtr;
+
+// The model of a task: `model_xml` (an XML string dm_control's own Python
+// builds for the domains whose model depends on the task, e.g. swimmer's
+// link count; see registration.py) if given, else the file `xml_file` of the
+// suite folder `base_path`. Includes such as ./common/skybox.xml resolve
+// against `base_path` either way. Compiled once per (path or text) and
+// shared read-only by every env.
+inline ModelPtr LoadSuiteModel(const std::string& base_path, const std::string& xml_file,
+                               const std::string& model_xml) {
+  if (model_xml.empty()) return mujoco::LoadModel(mujoco::ModelPath(base_path, xml_file));
+  static std::mutex mu;
+  static std::map<std::pair<std::string, std::string>, ModelPtr> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto key = std::make_pair(base_path, model_xml);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  // The text goes into a virtual file beside the suite's own, so that its
+  // relative includes find the suite's common/ folder.
+  const std::string name = (std::filesystem::path(base_path) / "parallel_pool_model.xml").string();
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  int status =
+      mj_addBufferVFS(&vfs, name.c_str(), model_xml.data(), static_cast<int>(model_xml.size()));
+  char message[1024] = "";
+  mjModel* model = status == 0 ? mj_loadXML(name.c_str(), &vfs, message, sizeof(message)) : nullptr;
+  mj_deleteVFS(&vfs);
+  if (model == nullptr) {
+    throw std::invalid_argument("model_xml: MuJoCo cannot compile the generated model: " +
+                                std::string(message));
+  }
+  ModelPtr shared(model, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
+  cache.emplace(key, shared);
+  return shared;
+}
+
+template <typename Config>
+ModelPtr SuiteModelOf(const Config& conf) {
+  return LoadSuiteModel(conf["base_path"_], conf["xml_file"_], conf["model_xml"_]);
+}
+
+// The action spec of every suite task: float64 [nu], bounded by the
+// actuators' ctrlrange where ctrllimited, else unbounded (mujoco.action_spec).
+template <typename Config>
+auto SuiteActionSpec(const Config& conf) {
+  ModelPtr model = SuiteModelOf(conf);
+  std::vector<double> low(model->nu, -mjMAXVAL);
+  std::vector<double> high(model->nu, mjMAXVAL);
+  for (int i = 0; i < model->nu; ++i) {
+    if (model->actuator_ctrllimited[i]) {
+      low[i] = model->actuator_ctrlrange[2 * i];
+      high[i] = model->actuator_ctrlrange[2 * i + 1];
+    }
+  }
+  return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(model->nu)}, low, high)));
+}
+
+// A float64 observation field of `n` values (dm_control's observations are
+// float64 arrays; a scalar one is shape ()).
+inline Spec<double> ObsSpec(int n) { return Spec<double>({n}); }
+inline Spec<double> ScalarObsSpec() { return Spec<double>({}); }
+
+// Config keys every suite task has. frame_skip is dm_control's n_sub_steps
+// (EnvPool's name); task_name picks the task within the domain.
+inline auto SuiteConfig(const std::string& task_name, const std::string& xml_file, int frame_skip) {
+  return MakeDict("task_name"_.Bind(task_name), "xml_file"_.Bind(xml_file),
+                  "model_xml"_.Bind(std::string()), "frame_skip"_.Bind(frame_skip));
+}
+
+// dm_control's named indexing (physics.named.model / physics.named.data),
+// resolved once: an unknown name is an error naming it.
+class NameIndex {
+ public:
+  explicit NameIndex(const mjModel& m) : m_(m) {}
+
+  int Id(mjtObj type, const char* name) const {
+    int id = mj_name2id(&m_, type, name);
+    if (id < 0) {
+      throw std::invalid_argument(std::string("model: no ") + mju_type2Str(type) + " named '" +
+                                  name + "'");
+    }
+    return id;
+  }
+  int Body(const char* name) const { return Id(mjOBJ_BODY, name); }
+  int Geom(const char* name) const { return Id(mjOBJ_GEOM, name); }
+  int Site(const char* name) const { return Id(mjOBJ_SITE, name); }
+  int Joint(const char* name) const { return Id(mjOBJ_JOINT, name); }
+  int Actuator(const char* name) const { return Id(mjOBJ_ACTUATOR, name); }
+  // Where joint `name`'s coordinates start in qpos / qvel.
+  int QposAddr(const char* name) const { return m_.jnt_qposadr[Joint(name)]; }
+  int DofAddr(const char* name) const { return m_.jnt_dofadr[Joint(name)]; }
+  // Where sensor `name`'s values start in sensordata.
+  int SensorAddr(const char* name) const { return m_.sensor_adr[Id(mjOBJ_SENSOR, name)]; }
+
+ private:
+  const mjModel& m_;
+};
+
+struct DataDeleter {
+  void operator()(mjData* d) const { mj_deleteData(d); }
+};
+
+// The base of every suite task. A task implements
+//   void InitializeEpisode();       // its initialize_episode, drawing from random_
+//   void WriteObservation(const State&);
+//   double Reward();
+// and may override Termination() (a discount ending the episode; none by
+// default), BeforeStep (default: ctrl = action) and AfterStep.
+template <typename EnvSpecT>
+class DmcEnv : public Env<EnvSpecT> {
+ public:
+  using Base = Env<EnvSpecT>;
+  using typename Base::Action;
+  using typename Base::Spec;
+  using typename Base::State;
+
+  DmcEnv(const Spec& spec, int env_id)
+      : Base(spec, env_id),
+        model_(SuiteModelOf(spec.config)),
+        m_(*model_),
+        data_(mj_makeData(model_.get())),
+        d_(data_.get()),
+        names_(m_),
+        n_sub_steps_(spec.config["frame_skip"_]),
+        task_name_(spec.config["task_name"_]),
+        // dm_control seeds the task's RandomState with the seed itself.
+        random_(this->seed_) {
+    if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
+  }
+
+ protected:
+  virtual void InitializeEpisode() = 0;
+  virtual void WriteObservation(const State& state) = 0;
+  virtual double Reward() = 0;
+  // A discount that ends the episode (dm_control's get_termination), if any.
+  virtual std::optional<double> Termination() { return std::nullopt; }
+  virtual void BeforeStep(const double* action) { std::copy(action, action + m_.nu, d_->ctrl); }
+  virtual void AfterStep() {}
+
+  void Reset() final {
+    // reset_context: errors of the reset itself are ignored, as there.
+    mj_resetData(&m_, d_);
+    ForwardWithoutActuation();
+    InitializeEpisode();
+    CheckNewWarnings([&] { ForwardWithoutActuation(); }, "after_reset");
+    termination_.reset();
+    State state = this->Allocate();
+    WriteObservation(state);
+    state["reward"_] = 0.0;
+  }
+
+  void Step(const Action& action) final {
+    BeforeStep(action["action"_].template Data<double>());
+    PhysicsStep(n_sub_steps_);
+    AfterStep();
+    State state = this->Allocate();
+    state["reward"_] = Reward();
+    WriteObservation(state);
+    termination_ = Termination();
+    if (termination_) this->SetDiscount(static_cast<float>(*termination_));
+  }
+
+  bool IsTerminated() final { return termination_.has_value(); }
+
+  // Physics.step(nstep) with dm_control's legacy split, as its
+  // Environment (legacy_step=True) and the tasks' own settling steps use it.
+  void PhysicsStep(int nstep) {
+    CheckNewWarnings(
+        [&] {
+          if (m_.opt.integrator != mjINT_RK4) {
+            mj_step2(&m_, d_);
+            for (int i = 1; i < nstep; ++i) mj_step(&m_, d_);
+          } else {
+            for (int i = 0; i < nstep; ++i) mj_step(&m_, d_);
+          }
+          mj_step1(&m_, d_);
+        },
+        "step");
+  }
+
+  // Physics.forward() with the actuation disabled (reset and after_reset).
+  void ForwardWithoutActuation() {
+    mjModel& m = const_cast<mjModel&>(m_);  // the flag is restored at once
+    const int flags = m.opt.disableflags;
+    m.opt.disableflags = flags | mjDSBL_ACTUATION;
+    mj_forward(&m, d_);
+    m.opt.disableflags = flags;
+  }
+
+  // randomizers.randomize_limited_and_rotational_joints(physics, random).
+  void RandomizeLimitedAndRotationalJoints() {
+    for (int j = 0; j < m_.njnt; ++j) {
+      const int type = m_.jnt_type[j];
+      double* qpos = d_->qpos + m_.jnt_qposadr[j];
+      const double low = m_.jnt_range[2 * j];
+      const double high = m_.jnt_range[2 * j + 1];
+      if (m_.jnt_limited[j]) {
+        if (type == mjJNT_HINGE || type == mjJNT_SLIDE) {
+          *qpos = random_.Uniform(low, high);
+        } else if (type == mjJNT_BALL) {
+          throw std::logic_error("limited ball joints are not used by the suite");
+        }
+      } else if (type == mjJNT_HINGE) {
+        *qpos = random_.Uniform(-mjPI, mjPI);
+      } else if (type == mjJNT_BALL) {
+        std::vector<double> quat = random_.StandardNormal(4);
+        const double norm = mujoco::NumpyNorm(quat.data(), 4);
+        for (int i = 0; i < 4; ++i) qpos[i] = quat[i] / norm;
+      } else if (type == mjJNT_FREE) {
+        std::array<double, 4> quat{};
+        for (double& q : quat) q = random_.RandomSample();
+        const double norm = mujoco::NumpyNorm(quat.data(), 4);
+        for (int i = 0; i < 4; ++i) qpos[3 + i] = quat[i] / norm;
+      }
+    }
+  }
+
+  const std::string& task_name() const { return task_name_; }
+
+  const ModelPtr model_;
+  const mjModel& m_;
+  std::unique_ptr<mjData, DataDeleter> data_;
+  mjData* const d_;
+  const NameIndex names_;
+  const int n_sub_steps_;
+  const std::string task_name_;
+  NumpyRandomState random_;
+
+ private:
+  // Runs `body`; a MuJoCo warning it raised is dm_control's PhysicsError.
+  template <typename F>
+  void CheckNewWarnings(F body, const char* what) {
+    std::array<int, mjNWARNING> before{};
+    for (int i = 0; i < mjNWARNING; ++i) before[i] = d_->warning[i].number;
+    body();
+    for (int i = 0; i < mjNWARNING; ++i) {
+      if (d_->warning[i].number > before[i]) {
+        throw std::runtime_error("env " + std::to_string(this->env_id_) +
+                                 ": physics state is invalid after " + what + " (MuJoCo warning " +
+                                 mju_warningText(i, d_->warning[i].lastinfo) + ")");
+      }
+    }
+  }
+
+  std::optional<double> termination_;
+};
+
+}  // namespace parallel_pool::dm_control
+
+#endif  // PARALLEL_POOL_DM_CONTROL_DM_CONTROL_ENV_H_

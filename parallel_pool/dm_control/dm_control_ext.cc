@@ -1,0 +1,14 @@
+// The Python module of the dm_control family: _<Domain>EnvSpec and
+// _<Domain>EnvPool for every domain (a domain's class serves all its tasks,
+// chosen by task_name), plus the NumPy rounding probe of its norms.
+#include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/dm_control/bindings.h"
+#include "parallel_pool/mujoco/numpy_rounding_binding.h"
+
+PYBIND11_MODULE(dm_control_ext, m) {
+  namespace dmc = parallel_pool::dm_control;
+  parallel_pool::InitNumpy();
+  dmc::BindCheetah(m);
+  dmc::BindWalker(m);
+  parallel_pool::mujoco::BindNumpyRounding(m);
+}

@@ -1,0 +1,109 @@
+"""The dm_control family in lockstep with dm_control 1.0.50: seed for seed, step for step.
+
+Method. `make_dm(task_id, num_envs=1, seed=s)` and `suite.load(domain, task,
+task_kwargs={"random": s})` are reset and stepped with the same float64
+actions (random, and now and then out of the bounds or exactly on one) over
+whole episodes, two in a row, so the second episode's initial state comes from
+the RandomState stream the first one left. Nothing is copied from dm_control
+into our env: the initial states must come out equal by themselves.
+
+Compared exactly (`==`): every observation key, the step types and the
+discounts. Rewards: within REWARD_MAX_ULP, because dm_control evaluates its
+reward sigmoids with NumPy's float64 ufuncs (np.exp, np.cosh, np.tanh, ...),
+whose SIMD loops NumPy picks per CPU at run time and which are not always the
+C library's rounding (docs/dm_control.md); they are exact on most steps.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("MUJOCO_GL", "egl")
+
+from dm_control import suite  # noqa: E402
+
+import parallel_pool  # noqa: E402
+from parallel_pool.dm_control.registration import DOMAINS, task_id  # noqa: E402
+
+IDS = [(domain, task) for domain, info in DOMAINS.items() for task in info.tasks]
+REWARD_MAX_ULP = 8
+EPISODES = 2
+
+
+class Actions:
+    """Random float64 actions within the bounds; now and then beyond them or on one."""
+
+    def __init__(self, spec: Any, seed: int) -> None:
+        self.low = np.maximum(np.asarray(spec.minimum, np.float64), -1e3)
+        self.high = np.minimum(np.asarray(spec.maximum, np.float64), 1e3)
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self) -> np.ndarray:
+        mid, half = (self.high + self.low) / 2, (self.high - self.low) / 2
+        u = self.rng.random()
+        if u < 0.05:
+            return mid + half * self.rng.uniform(-1.5, 1.5, self.low.shape)
+        if u < 0.08:
+            return np.where(self.rng.random(self.low.shape) < 0.5, self.low, self.high)
+        return mid + half * self.rng.uniform(-1.0, 1.0, self.low.shape)
+
+
+def assert_observation_equal(ours: Any, theirs: dict[str, np.ndarray], where: str) -> None:
+    for key, value in theirs.items():
+        mine = getattr(ours, key)[0]
+        assert mine.shape == np.shape(value), f"{where}: {key} shape {mine.shape} != {np.shape(value)}"
+        np.testing.assert_array_equal(mine, value, f"{where}: observation[{key!r}]")
+
+
+def lockstep(domain: str, task: str, seed: int, episodes: int = EPISODES) -> list[int]:
+    """Runs `episodes` episodes of both; returns each one's length."""
+    ref = suite.load(domain, task, task_kwargs={"random": seed})
+    env = parallel_pool.make_dm(task_id(domain, task), num_envs=1, seed=seed)
+    actions = Actions(ref.action_spec(), seed)
+    lengths = []
+    for episode in range(episodes):
+        theirs = ref.reset()
+        ours = env.reset()
+        where = f"{domain}/{task} seed {seed} episode {episode} reset"
+        assert int(ours.step_type[0]) == int(theirs.step_type), where
+        assert_observation_equal(ours.observation, theirs.observation, where)
+        t = 0
+        while not theirs.last():
+            a = actions()
+            theirs = ref.step(a)
+            ours = env.step(a[None])
+            t += 1
+            where = f"{domain}/{task} seed {seed} episode {episode} step {t}"
+            assert int(ours.step_type[0]) == int(theirs.step_type), where
+            assert float(ours.discount[0]) == theirs.discount, where
+            assert_observation_equal(ours.observation, theirs.observation, where)
+            np.testing.assert_array_max_ulp(
+                np.float64(ours.reward[0]), np.float64(theirs.reward), maxulp=REWARD_MAX_ULP
+            )
+        lengths.append(t)
+    return lengths
+
+
+@pytest.mark.parametrize(("domain", "task"), IDS, ids=[task_id(d, t) for d, t in IDS])
+def test_lockstep_with_dm_control(domain: str, task: str) -> None:
+    lengths = lockstep(domain, task, seed=IDS.index((domain, task)) + 1)
+    assert lengths == [1000] * EPISODES
+
+
+def test_pool_env_i_is_seed_plus_i() -> None:
+    """Env i of a pool seeded with s runs dm_control's episode for seed s + i."""
+    pool = parallel_pool.make_dm("WalkerWalk-v1", num_envs=3, seed=10)
+    first = pool.reset()
+    for i in range(3):
+        ref = suite.load("walker", "walk", task_kwargs={"random": 10 + i}).reset()
+        for key, value in ref.observation.items():
+            np.testing.assert_array_equal(getattr(first.observation, key)[i], value)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

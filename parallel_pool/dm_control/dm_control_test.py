@@ -1,0 +1,115 @@
+"""The dm_control family: registration, specs against dm_control's, determinism, the three APIs, bad config.
+
+The lockstep comparison with dm_control is in dm_control_lockstep_test.py.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+
+os.environ.setdefault("MUJOCO_GL", "egl")
+
+from dm_control import suite  # noqa: E402
+
+import parallel_pool  # noqa: E402
+from parallel_pool.dm_control.registration import DOMAINS, camel, task_id  # noqa: E402
+
+IDS = [(domain, task) for domain, info in DOMAINS.items() for task in info.tasks]
+NAMES = [task_id(d, t) for d, t in IDS]
+
+
+def test_names_follow_envpool() -> None:
+    assert task_id("cheetah", "run") == "CheetahRun-v1"
+    assert task_id("lqr", "lqr_2_1") == "LqrLqr21-v1"
+    assert task_id("humanoid_CMU", "run") == "HumanoidCMURun-v1"
+    assert task_id("ball_in_cup", "catch") == "BallInCupCatch-v1"
+    assert camel("point_mass") == "PointMass"
+
+
+def test_every_id_is_registered() -> None:
+    assert set(NAMES) <= set(parallel_pool.list_all_envs())
+
+
+@pytest.mark.parametrize(("domain", "task"), IDS, ids=NAMES)
+def test_specs_match_dm_control(domain: str, task: str) -> None:
+    ref = suite.load(domain, task, task_kwargs={"random": 0})
+    env = parallel_pool.make_dm(task_id(domain, task), num_envs=2)
+    ours = env.observation_spec()
+    for key, spec in ref.observation_spec().items():
+        assert getattr(ours, key).shape == spec.shape, key
+        assert getattr(ours, key).dtype == np.float64, key
+    ref_action = ref.action_spec()
+    action = env.action_spec()
+    np.testing.assert_array_equal(action.minimum, ref_action.minimum)
+    np.testing.assert_array_equal(action.maximum, ref_action.maximum)
+    assert parallel_pool.make_spec(task_id(domain, task)).config.frame_skip == ref._n_sub_steps
+    assert parallel_pool.make_spec(task_id(domain, task)).config.max_episode_steps == ref._step_limit
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_gymnasium_spaces_are_dicts_of_dm_controls_keys(name: str) -> None:
+    env = parallel_pool.make_gymnasium(name, num_envs=2)
+    domain, task = IDS[NAMES.index(name)]
+    keys = list(suite.load(domain, task, task_kwargs={"random": 0}).observation_spec())
+    assert isinstance(env.single_observation_space, gymnasium.spaces.Dict)
+    assert list(env.single_observation_space.spaces) == keys
+    assert isinstance(env.single_action_space, gymnasium.spaces.Box)
+    obs, info = env.reset()
+    assert set(obs) == set(keys)
+    obs, reward, terminated, truncated, info = env.step(np.zeros((2, *env.single_action_space.shape)))
+    assert reward.dtype == np.float64 and reward.shape == (2,)
+    assert set(info) == {"env_id", "players", "elapsed_step"}
+
+
+def rollout(name: str, seed: int, steps: int = 30) -> list[np.ndarray]:
+    env = parallel_pool.make_gym(name, num_envs=2, seed=seed)
+    obs, _ = env.reset()
+    out = [np.concatenate([v.ravel() for v in obs.values()])]
+    rng = np.random.default_rng(0)
+    for _ in range(steps):
+        a = rng.uniform(-1, 1, (2, *env.spec.action_space.shape))
+        obs, reward, *_ = env.step(a)
+        out += [np.concatenate([v.ravel() for v in obs.values()]), reward.copy()]
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seeding_is_deterministic(name: str) -> None:
+    a, b, c = rollout(name, 0), rollout(name, 0), rollout(name, 1)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+    assert any(not np.array_equal(x, z) for x, z in zip(a, c))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"task_name": "fly"}, "task_name"),
+        ({"frame_skip": 0}, "frame_skip"),
+    ],
+)
+def test_bad_config_is_a_value_error(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        parallel_pool.make_dm("WalkerWalk-v1", **kwargs)
+
+
+def test_async_pool_runs_every_env() -> None:
+    env = parallel_pool.make_dm("CheetahRun-v1", num_envs=6, batch_size=3, num_threads=2, seed=0)
+    env.async_reset()
+    seen: set[int] = set()
+    for _ in range(20):
+        ts = env.recv()
+        ids = ts.observation.env_id
+        seen |= set(ids.tolist())
+        env.send(np.zeros((3, 6)), ids)
+    assert seen == set(range(6))
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

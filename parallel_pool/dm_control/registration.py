@@ -1,0 +1,72 @@
+"""Registers dm_control's suite tasks as EnvPool names them: ``CheetahRun-v1``, ``LqrLqr21-v1``, ...
+
+The id is the CamelCase domain and task plus ``-v1`` (``humanoid_CMU``/``run`` ->
+``HumanoidCMURun-v1``). Each keeps dm_control's n_sub_steps (as ``frame_skip``)
+and its time limit in control steps (``max_episode_steps``). The models are read
+from the installed dm-control package (``base_path`` is its suite folder); the
+domains whose model dm_control builds in code get that XML from dm_control's own
+builder when a pool is made (``model_xml``, see DOMAINS).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from typing import NamedTuple
+
+from parallel_pool.registration import register
+
+_PATH = "parallel_pool.dm_control"
+
+
+class Domain(NamedTuple):
+    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps)."""
+
+    cls: str
+    xml_file: str
+    tasks: dict[str, int]
+    max_episode_steps: int = 1000
+
+
+# dm_control 1.0.50's suite: n_sub_steps = control timestep / physics
+# timestep, time limit / control timestep = 1000 steps for every task here.
+DOMAINS: dict[str, Domain] = {
+    "cheetah": Domain("Cheetah", "cheetah.xml", {"run": 1}),
+    "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
+}
+
+
+def camel(name: str) -> str:
+    """``ball_in_cup`` -> ``BallInCup``, ``humanoid_CMU`` -> ``HumanoidCMU``, ``lqr_2_1`` -> ``Lqr21``."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def task_id(domain: str, task: str) -> str:
+    return f"{camel(domain)}{camel(task)}-v1"
+
+
+def suite_dir() -> str:
+    """dm_control's suite folder, found without importing dm_control ('' if absent)."""
+    spec = importlib.util.find_spec("dm_control")
+    if spec is None or not spec.submodule_search_locations:
+        return ""
+    return os.path.join(next(iter(spec.submodule_search_locations)), "suite")
+
+
+_SUITE = suite_dir()
+
+for _domain, _info in DOMAINS.items():
+    for _task, _n_sub_steps in _info.tasks.items():
+        register(
+            task_id=task_id(_domain, _task),
+            import_path=_PATH,
+            spec_cls=f"{_info.cls}EnvSpec",
+            dm_cls=f"{_info.cls}DMEnvPool",
+            gym_cls=f"{_info.cls}GymEnvPool",
+            gymnasium_cls=f"{_info.cls}GymnasiumEnvPool",
+            max_episode_steps=_info.max_episode_steps,
+            task_name=_task,
+            xml_file=_info.xml_file,
+            frame_skip=_n_sub_steps,
+            base_path=_SUITE,
+        )
