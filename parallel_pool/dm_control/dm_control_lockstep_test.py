@@ -25,10 +25,10 @@ import pytest
 
 os.environ.setdefault("MUJOCO_GL", "egl")
 
-from dm_control import suite  # noqa: E402
+from dm_control import suite
 
-import parallel_pool  # noqa: E402
-from parallel_pool.dm_control.registration import DOMAINS, task_id  # noqa: E402
+import parallel_pool
+from parallel_pool.dm_control.registration import DOMAINS, task_id
 
 IDS = [(domain, task) for domain, info in DOMAINS.items() for task in info.tasks]
 REWARD_MAX_ULP = 8
