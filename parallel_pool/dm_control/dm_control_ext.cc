@@ -1,8 +1,11 @@
 // The Python module of the dm_control family: _<Domain>EnvSpec and
 // _<Domain>EnvPool for every domain (a domain's class serves all its tasks,
-// chosen by task_name), plus the NumPy rounding probe of its norms.
+// chosen by task_name), plus the NumPy rounding probe of its norms and
+// NumPy's own loops and BLAS roundings for what observations compute
+// (numpy_ops_binding.h).
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/dm_control/bindings.h"
+#include "parallel_pool/dm_control/numpy_ops_binding.h"
 #include "parallel_pool/mujoco/numpy_rounding_binding.h"
 
 PYBIND11_MODULE(dm_control_ext, m) {
@@ -10,5 +13,7 @@ PYBIND11_MODULE(dm_control_ext, m) {
   parallel_pool::InitNumpy();
   dmc::BindCheetah(m);
   dmc::BindWalker(m);
+  dmc::BindQuadruped(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
+  dmc::BindNumpyOps(m);
 }

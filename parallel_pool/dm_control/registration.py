@@ -10,8 +10,11 @@ builder when a pool is made (``model_xml``, see DOMAINS).
 
 from __future__ import annotations
 
+import functools
+import importlib
 import importlib.util
 import os
+from collections.abc import Callable
 from typing import NamedTuple
 
 from parallel_pool.registration import register
@@ -20,12 +23,25 @@ _PATH = "parallel_pool.dm_control"
 
 
 class Domain(NamedTuple):
-    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps)."""
+    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps).
+
+    `model_xml` maps each task whose model dm_control builds in code to a
+    zero-argument callable returning that XML (evaluated when a pool is made).
+    """
 
     cls: str
     xml_file: str
     tasks: dict[str, int]
     max_episode_steps: int = 1000
+    model_xml: dict[str, Callable[[], str]] = {}
+
+
+def _generated_xml(module: str, builder: str, **kwargs: object) -> str:
+    """dm_control's own XML for a model it builds in code: ``suite.<module>.<builder>(**kwargs)``."""
+    xml = getattr(importlib.import_module(f"dm_control.suite.{module}"), builder)(**kwargs)
+    if isinstance(xml, tuple):  # get_model_and_assets: (xml, assets)
+        xml = xml[0]
+    return xml.decode() if isinstance(xml, bytes) else xml
 
 
 # dm_control 1.0.50's suite: n_sub_steps = control timestep / physics
@@ -33,6 +49,18 @@ class Domain(NamedTuple):
 DOMAINS: dict[str, Domain] = {
     "cheetah": Domain("Cheetah", "cheetah.xml", {"run": 1}),
     "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
+    # make_model's arguments per task, as quadruped.walk(), run(), ... pass
+    # them (floor size = time limit 20 s * the task's speed).
+    "quadruped": Domain(
+        "Quadruped",
+        "quadruped.xml",
+        {"walk": 4, "run": 4, "fetch": 4},
+        model_xml={
+            "walk": functools.partial(_generated_xml, "quadruped", "make_model", floor_size=20 * 0.5),
+            "run": functools.partial(_generated_xml, "quadruped", "make_model", floor_size=20 * 5),
+            "fetch": functools.partial(_generated_xml, "quadruped", "make_model", walls_and_ball=True),
+        },
+    ),
 }
 
 
@@ -69,4 +97,5 @@ for _domain, _info in DOMAINS.items():
             xml_file=_info.xml_file,
             frame_skip=_n_sub_steps,
             base_path=_SUITE,
+            **({"model_xml": _info.model_xml[_task]} if _task in _info.model_xml else {}),
         )

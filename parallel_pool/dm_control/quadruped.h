@@ -1,0 +1,377 @@
+// dm_control's quadruped domain (suite/quadruped.py): a four-legged ant-like
+// robot, 12 actuators (yaw, lift and extend per leg) with first-order
+// filtered activations.
+//
+// The model is built by dm_control per task (quadruped.make_model; see
+// registration.py): walk and run on a floor of 10 and 100 m, escape on a
+// 40 m floor with the terrain heightfield and 20 rangefinders, fetch with
+// the walls, the ball and the target.
+//
+// Tasks:
+//   "walk", "run": reward = upright * move, upright = tolerance(torso zz,
+//     bounds=(1, inf), margin=2, value_at_margin=0, sigmoid='linear'),
+//     move = tolerance(torso velocimeter x, bounds=(speed, inf),
+//     margin=speed, value_at_margin=0.5, sigmoid='linear'), speed 0.5 / 5.
+//   "escape": reward = upright(20 degrees) * tolerance(|workspace site|,
+//     bounds=(30, inf), margin=30, value_at_margin=0, sigmoid='linear')
+//     (30: the heightfield's half size), upright(20 degrees) with bounds
+//     (cos 20 degrees, inf) and margin 1 + cos 20 degrees.
+//   "fetch": reward = upright * reach * (0.5 + 0.5 * fetch), reach =
+//     tolerance(horizontal workspace-to-ball distance, bounds=(0, 0.3 +
+//     0.15)), fetch = tolerance(horizontal ball-to-target distance,
+//     bounds=(0, 0.4)), both linear with margin 15 * sqrt(2) and
+//     value_at_margin 0.
+// Observation (all tasks): egocentric_state = hinge qpos (16), hinge qvel
+//   (16), act (12); torso_velocity = velocimeter (3); torso_upright = torso
+//   zz; imu = accelerometer and gyro (6); force_torque = arcsinh of the toes'
+//   force and torque sensors (24). Escape adds origin = the world origin in
+//   the torso frame (3) and rangefinder = tanh of each reading, 1 where it
+//   sees nothing (20); fetch adds ball_state = the ball's position and linear
+//   velocity relative to the torso and its angular velocity, in the torso
+//   frame (9), and target_position in the torso frame (3).
+// Episode start (every draw from the task's RandomState, in this order):
+//   walk, run: orientation = randn(4), normalised; then the lowest height,
+//     from 0 in 1 cm steps, at which the torso (at the origin) touches
+//     nothing (_find_non_contacting_height: a reset_context per try).
+//   escape: the heightfield, a bowl times smooth random bumps
+//     (uniform(0.15, 1, (30, 30)) upsampled by scipy's ndimage.zoom); then as
+//     walk.
+//   fetch: azimuth = uniform(0, 2 pi), orientation a rotation about z by it;
+//     x, y = uniform(-13.5, 13.5, 2); the non-contacting height there; the
+//     ball at uniform(-13.5, 13.5, 2), height 2, horizontal velocity
+//     5 * randn(2).
+// Control timestep 0.02 s (n_sub_steps 4); time limit 20 s = 1000 steps.
+#ifndef PARALLEL_POOL_DM_CONTROL_QUADRUPED_H_
+#define PARALLEL_POOL_DM_CONTROL_QUADRUPED_H_
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/dm_control/dm_control_env.h"
+#include "parallel_pool/dm_control/numpy_blas.h"
+#include "parallel_pool/dm_control/numpy_ufuncs.h"
+#include "parallel_pool/dm_control/rewards.h"
+
+namespace parallel_pool::dm_control {
+
+enum class QuadrupedTask { kWalk, kRun, kEscape, kFetch };
+
+inline QuadrupedTask QuadrupedTaskOf(const std::string& task) {
+  if (task == "walk") return QuadrupedTask::kWalk;
+  if (task == "run") return QuadrupedTask::kRun;
+  if (task == "escape") return QuadrupedTask::kEscape;
+  if (task == "fetch") return QuadrupedTask::kFetch;
+  throw std::invalid_argument(
+      "task_name: quadruped has the tasks 'walk', 'run', 'escape' and 'fetch', not '" + task + "'");
+}
+
+// Horizontal speeds above which the move reward is 1.
+inline constexpr double kQuadrupedWalkSpeed = 0.5;
+inline constexpr double kQuadrupedRunSpeed = 5;
+// How far the torso must tilt (degrees) before escape's upright reward drops.
+inline constexpr double kQuadrupedEscapeDeviationDegrees = 20;
+// _find_non_contacting_height: 1 cm steps, at most 10000 tries.
+inline constexpr double kQuadrupedHeightStep = 0.01;
+inline constexpr int kQuadrupedMaxHeightTries = 10000;
+// fetch: the ball starts 2 m up, its horizontal velocity 5 * randn(2).
+inline constexpr double kQuadrupedBallStartHeight = 2;
+inline constexpr double kQuadrupedBallSpeedScale = 5;
+inline constexpr double kQuadrupedSpawnFraction = 0.9;
+// A rangefinder that sees nothing reads -1; its observation is then 1.
+inline constexpr double kQuadrupedNoIntersection = -1.0;
+
+// The sensors of the given types, in sensor order, as dm_control's
+// Physics._get_sensor_names selects them: (start in sensordata, dim) each.
+struct SensorSpan {
+  int adr;
+  int dim;
+};
+
+inline std::vector<SensorSpan> SensorsOfTypes(const mjModel& m, std::initializer_list<int> types) {
+  std::vector<SensorSpan> out;
+  for (int s = 0; s < m.nsensor; ++s) {
+    for (int type : types) {
+      if (m.sensor_type[s] == type) out.push_back({m.sensor_adr[s], m.sensor_dim[s]});
+    }
+  }
+  return out;
+}
+
+inline int TotalDim(const std::vector<SensorSpan>& spans) {
+  int n = 0;
+  for (const SensorSpan& span : spans) n += span.dim;
+  return n;
+}
+
+inline int CountHinges(const mjModel& m) {
+  int n = 0;
+  for (int j = 0; j < m.njnt; ++j) n += m.jnt_type[j] == mjJNT_HINGE;
+  return n;
+}
+
+class QuadrupedEnvFns {
+ public:
+  static auto DefaultConfig() { return SuiteConfig("walk", "quadruped.xml", 4); }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    QuadrupedTaskOf(conf["task_name"_]);
+    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
+    RequireConfig(!conf["model_xml"_].empty(),
+                  "model_xml: quadruped's model is built by dm_control for each task "
+                  "(quadruped.make_model); registration.py passes it");
+    SuiteModelOf(conf);
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    ModelPtr model = SuiteModelOf(conf);
+    const QuadrupedTask task = QuadrupedTaskOf(conf["task_name"_]);
+    const bool escape = task == QuadrupedTask::kEscape;
+    const bool fetch = task == QuadrupedTask::kFetch;
+    const int imu = TotalDim(SensorsOfTypes(*model, {mjSENS_GYRO, mjSENS_ACCELEROMETER}));
+    const int force_torque = TotalDim(SensorsOfTypes(*model, {mjSENS_FORCE, mjSENS_TORQUE}));
+    const int rangefinders = TotalDim(SensorsOfTypes(*model, {mjSENS_RANGEFINDER}));
+    return MakeDict("obs:egocentric_state"_.Bind(ObsSpec(2 * CountHinges(*model) + model->na)),
+                    "obs:torso_velocity"_.Bind(ObsSpec(3)),
+                    "obs:torso_upright"_.Bind(ScalarObsSpec()), "obs:imu"_.Bind(ObsSpec(imu)),
+                    "obs:force_torque"_.Bind(ObsSpec(force_torque)),
+                    "obs:origin"_.Bind(ObsSpec(3).OnlyIf(escape)),
+                    "obs:rangefinder"_.Bind(ObsSpec(rangefinders).OnlyIf(escape)),
+                    "obs:ball_state"_.Bind(ObsSpec(9).OnlyIf(fetch)),
+                    "obs:target_position"_.Bind(ObsSpec(3).OnlyIf(fetch)));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return SuiteActionSpec(conf);
+  }
+};
+
+using QuadrupedEnvSpec = EnvSpec<QuadrupedEnvFns>;
+
+class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
+ public:
+  QuadrupedEnv(const Spec& spec, int env_id)
+      : DmcEnv(spec, env_id),
+        task_(QuadrupedTaskOf(task_name())),
+        torso_(names_.Body("torso")),
+        root_qpos_(names_.QposAddr("root")),
+        velocimeter_(names_.SensorAddr("velocimeter")),
+        imu_(SensorsOfTypes(m_, {mjSENS_GYRO, mjSENS_ACCELEROMETER})),
+        force_torque_(SensorsOfTypes(m_, {mjSENS_FORCE, mjSENS_TORQUE})),
+        rangefinders_(SensorsOfTypes(m_, {mjSENS_RANGEFINDER})),
+        workspace_(names_.Site("workspace")),
+        upright_deviation_(UprightDeviation(task_)) {
+    for (int j = 0; j < m_.njnt; ++j) {
+      if (m_.jnt_type[j] != mjJNT_HINGE) continue;
+      hinge_qpos_.push_back(m_.jnt_qposadr[j]);
+      hinge_dof_.push_back(m_.jnt_dofadr[j]);
+    }
+    if (task_ == QuadrupedTask::kFetch) {
+      ball_ = names_.Body("ball");
+      ball_qpos_ = names_.QposAddr("ball_root");
+      ball_dof_ = names_.DofAddr("ball_root");
+      root_dof_ = names_.DofAddr("root");
+      target_ = names_.Site("target");
+      const double floor_size = m_.geom_size[3 * names_.Geom("floor")];
+      spawn_radius_ = kQuadrupedSpawnFraction * floor_size;
+      // np.sqrt(2) is the correctly rounded square root, as std::sqrt's.
+      arena_radius_ = floor_size * std::sqrt(2.0);
+      reach_radius_ = m_.site_size[3 * workspace_] + m_.geom_size[3 * names_.Geom("ball")];
+      target_radius_ = m_.site_size[3 * target_];
+    }
+    force_torque_values_.resize(TotalDim(force_torque_));
+    rangefinder_values_.resize(TotalDim(rangefinders_));
+  }
+
+ protected:
+  void InitializeEpisode() override {
+    switch (task_) {
+      case QuadrupedTask::kWalk:
+      case QuadrupedTask::kRun:
+        FindNonContactingHeight(RandomOrientation(), 0.0, 0.0);
+        break;
+      case QuadrupedTask::kEscape:
+        throw std::logic_error("quadruped escape: not yet");
+      case QuadrupedTask::kFetch:
+        InitializeFetch();
+        break;
+    }
+  }
+
+  void WriteObservation(const State& state) override {
+    double* egocentric = state["obs:egocentric_state"_].Data<double>();
+    for (int adr : hinge_qpos_) *egocentric++ = d_->qpos[adr];
+    for (int adr : hinge_dof_) *egocentric++ = d_->qvel[adr];
+    for (int i = 0; i < m_.na; ++i) *egocentric++ = d_->act[i];
+    state["obs:torso_velocity"_].Assign(d_->sensordata + velocimeter_, 3);
+    state["obs:torso_upright"_] = TorsoUpright();
+    GatherSensors(imu_, state["obs:imu"_].Data<double>());
+    // np.arcsinh of the gathered readings, with NumPy's own loop.
+    GatherSensors(force_torque_, force_torque_values_.data());
+    ApplyNumpyUfunc(NumpyUfunc::kArcsinh, force_torque_values_.data(),
+                    state["obs:force_torque"_].Data<double>(), force_torque_values_.size());
+    if (task_ == QuadrupedTask::kFetch) {
+      WriteBallState(state["obs:ball_state"_].Data<double>());
+      WriteInTorsoFrame(d_->site_xpos + 3 * target_, state["obs:target_position"_].Data<double>());
+    }
+  }
+
+  double Reward() override {
+    const double upright =
+        Tolerance(TorsoUpright(), upright_deviation_, std::numeric_limits<double>::infinity(),
+                  1 + upright_deviation_, Sigmoid::kLinear, 0);
+    switch (task_) {
+      case QuadrupedTask::kWalk:
+      case QuadrupedTask::kRun: {
+        const double speed =
+            task_ == QuadrupedTask::kWalk ? kQuadrupedWalkSpeed : kQuadrupedRunSpeed;
+        const double move =
+            Tolerance(d_->sensordata[velocimeter_], speed, std::numeric_limits<double>::infinity(),
+                      speed, Sigmoid::kLinear, 0.5);
+        return upright * move;
+      }
+      case QuadrupedTask::kEscape:
+        throw std::logic_error("quadruped escape: not yet");
+      case QuadrupedTask::kFetch:
+        return upright * FetchReward();
+    }
+    return 0;
+  }
+
+ private:
+  // np.cos(np.deg2rad(deviation_angle)): NumPy's deg2rad multiplies by the
+  // double nearest pi / 180.
+  static double UprightDeviation(QuadrupedTask task) {
+    const double degrees = task == QuadrupedTask::kEscape ? kQuadrupedEscapeDeviationDegrees : 0;
+    return NumpyUfuncScalar(NumpyUfunc::kCos, degrees * (std::numbers::pi / 180.0));
+  }
+
+  double TorsoUpright() const { return d_->xmat[9 * torso_ + 8]; }
+
+  // orientation = randn(4); orientation /= np.linalg.norm(orientation).
+  std::array<double, 4> RandomOrientation() {
+    std::array<double, 4> quat{};
+    for (double& q : quat) q = random_.StandardNormal();
+    const double norm = mujoco::NumpyNorm(quat.data(), quat.size());
+    for (double& q : quat) q /= norm;
+    return quat;
+  }
+
+  // _find_non_contacting_height: from z = 0 up in 1 cm steps, the first
+  // height at which the model has no contacts, each try in a reset_context
+  // (reset, set the root, forward without actuation; physics errors of a try,
+  // e.g. a full contact buffer, are ignored there).
+  void FindNonContactingHeight(const std::array<double, 4>& orientation, double x, double y) {
+    double z = 0.0;
+    int contacts = 1;
+    int tries = 0;
+    while (contacts > 0) {
+      mj_resetData(&m_, d_);
+      ForwardWithoutActuation();
+      double* root = d_->qpos + root_qpos_;
+      root[0] = x;
+      root[1] = y;
+      root[2] = z;
+      for (int i = 0; i < 4; ++i) root[3 + i] = orientation[i];
+      ForwardWithoutActuation();
+      contacts = d_->ncon;
+      z += kQuadrupedHeightStep;
+      if (++tries > kQuadrupedMaxHeightTries) {
+        throw std::runtime_error("quadruped: failed to find a non-contacting configuration");
+      }
+    }
+  }
+
+  void InitializeFetch() {
+    const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
+    const std::array<double, 4> orientation = {NumpyUfuncScalar(NumpyUfunc::kCos, azimuth / 2), 0,
+                                               0, NumpyUfuncScalar(NumpyUfunc::kSin, azimuth / 2)};
+    const double x = random_.Uniform(-spawn_radius_, spawn_radius_);
+    const double y = random_.Uniform(-spawn_radius_, spawn_radius_);
+    FindNonContactingHeight(orientation, x, y);
+    double* ball = d_->qpos + ball_qpos_;
+    ball[0] = random_.Uniform(-spawn_radius_, spawn_radius_);
+    ball[1] = random_.Uniform(-spawn_radius_, spawn_radius_);
+    ball[2] = kQuadrupedBallStartHeight;
+    d_->qvel[ball_dof_] = kQuadrupedBallSpeedScale * random_.StandardNormal();
+    d_->qvel[ball_dof_ + 1] = kQuadrupedBallSpeedScale * random_.StandardNormal();
+  }
+
+  void GatherSensors(const std::vector<SensorSpan>& spans, double* out) const {
+    for (const SensorSpan& span : spans) {
+      for (int i = 0; i < span.dim; ++i) *out++ = d_->sensordata[span.adr + i];
+    }
+  }
+
+  // (point - torso position).dot(torso frame): a world point in the torso's
+  // frame, as NumPy's BLAS multiplies a vector by a 3x3 matrix.
+  void WriteInTorsoFrame(const double* point, double* out) const {
+    std::array<double, 3> relative{};
+    for (int i = 0; i < 3; ++i) relative[i] = point[i] - d_->xpos[3 * torso_ + i];
+    NumpyVectorMatrix3(relative.data(), d_->xmat + 9 * torso_, out);
+  }
+
+  // np.vstack((ball - torso position, ball linear velocity - torso linear
+  // velocity, ball angular velocity)).dot(torso frame).ravel().
+  void WriteBallState(double* out) const {
+    std::array<double, 9> rows{};
+    for (int i = 0; i < 3; ++i) {
+      rows[i] = d_->xpos[3 * ball_ + i] - d_->xpos[3 * torso_ + i];
+      rows[3 + i] = d_->qvel[ball_dof_ + i] - d_->qvel[root_dof_ + i];
+      rows[6 + i] = d_->qvel[ball_dof_ + 3 + i];
+    }
+    NumpyMatrixMatrix3(rows.data(), d_->xmat + 9 * torso_, out);
+  }
+
+  double FetchReward() const {
+    std::array<double, 2> self_to_ball{};
+    std::array<double, 2> ball_to_target{};
+    for (int i = 0; i < 2; ++i) {
+      self_to_ball[i] = d_->site_xpos[3 * workspace_ + i] - d_->xpos[3 * ball_ + i];
+      ball_to_target[i] = d_->site_xpos[3 * target_ + i] - d_->xpos[3 * ball_ + i];
+    }
+    const double reach = Tolerance(mujoco::NumpyNorm(self_to_ball.data(), 2), 0, reach_radius_,
+                                   arena_radius_, Sigmoid::kLinear, 0);
+    const double fetch = Tolerance(mujoco::NumpyNorm(ball_to_target.data(), 2), 0, target_radius_,
+                                   arena_radius_, Sigmoid::kLinear, 0);
+    return reach * (0.5 + 0.5 * fetch);
+  }
+
+  const QuadrupedTask task_;
+  const int torso_;
+  const int root_qpos_;
+  const int velocimeter_;
+  const std::vector<SensorSpan> imu_;
+  const std::vector<SensorSpan> force_torque_;
+  const std::vector<SensorSpan> rangefinders_;
+  const int workspace_;
+  const double upright_deviation_;
+  std::vector<int> hinge_qpos_;
+  std::vector<int> hinge_dof_;
+  // fetch only.
+  int ball_ = -1;
+  int ball_qpos_ = -1;
+  int ball_dof_ = -1;
+  int root_dof_ = -1;
+  int target_ = -1;
+  double spawn_radius_ = 0;  // 0.9 * floor size
+  double arena_radius_ = 0;  // floor size * sqrt(2): the rewards' margin
+  double reach_radius_ = 0;  // workspace radius + ball radius
+  double target_radius_ = 0;
+  std::vector<double> force_torque_values_;
+  std::vector<double> rangefinder_values_;
+};
+
+using QuadrupedEnvPool = AsyncEnvPool<QuadrupedEnv>;
+
+}  // namespace parallel_pool::dm_control
+
+#endif  // PARALLEL_POOL_DM_CONTROL_QUADRUPED_H_
