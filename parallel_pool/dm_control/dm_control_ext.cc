@@ -14,6 +14,7 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindCheetah(m);
   dmc::BindWalker(m);
   dmc::BindQuadruped(m);
+  dmc::BindDog(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyOps(m);
 }

@@ -61,6 +61,22 @@ DOMAINS: dict[str, Domain] = {
             "fetch": functools.partial(_generated_xml, "quadruped", "make_model", walls_and_ball=True),
         },
     ),
+    # get_model_and_assets' arguments per task, as dog.stand(), walk(), ...
+    # pass them (floor size = time limit 15 s * the task's speed, walk's for
+    # stand; fetch keeps the ball, the target and the walls). The meshes are
+    # read from the suite's dog_assets folder by the model's meshdir.
+    "dog": Domain(
+        "Dog",
+        "dog.xml",
+        {"stand": 3, "walk": 3, "trot": 3, "run": 3, "fetch": 3},
+        model_xml={
+            "stand": functools.partial(_generated_xml, "dog", "get_model_and_assets", floor_size=1 * 15),
+            "walk": functools.partial(_generated_xml, "dog", "get_model_and_assets", floor_size=1 * 15),
+            "trot": functools.partial(_generated_xml, "dog", "get_model_and_assets", floor_size=3 * 15),
+            "run": functools.partial(_generated_xml, "dog", "get_model_and_assets", floor_size=9 * 15),
+            "fetch": functools.partial(_generated_xml, "dog", "get_model_and_assets", remove_ball=False),
+        },
+    ),
 }
 
 
