@@ -12,6 +12,7 @@ void BindCheetah(pybind11::module_& m);
 void BindWalker(pybind11::module_& m);
 void BindQuadruped(pybind11::module_& m);
 void BindDog(pybind11::module_& m);
+void BindLqr(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

@@ -89,18 +89,21 @@ ModelPtr SuiteModelOf(const Config& conf) {
 
 // The action spec of every suite task: float64 [nu], bounded by the
 // actuators' ctrlrange where ctrllimited, else unbounded (mujoco.action_spec).
-template <typename Config>
-auto SuiteActionSpec(const Config& conf) {
-  ModelPtr model = SuiteModelOf(conf);
-  std::vector<double> low(model->nu, -mjMAXVAL);
-  std::vector<double> high(model->nu, mjMAXVAL);
-  for (int i = 0; i < model->nu; ++i) {
-    if (model->actuator_ctrllimited[i]) {
-      low[i] = model->actuator_ctrlrange[2 * i];
-      high[i] = model->actuator_ctrlrange[2 * i + 1];
+inline auto SuiteActionSpec(const mjModel& model) {
+  std::vector<double> low(model.nu, -mjMAXVAL);
+  std::vector<double> high(model.nu, mjMAXVAL);
+  for (int i = 0; i < model.nu; ++i) {
+    if (model.actuator_ctrllimited[i]) {
+      low[i] = model.actuator_ctrlrange[2 * i];
+      high[i] = model.actuator_ctrlrange[2 * i + 1];
     }
   }
-  return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(model->nu)}, low, high)));
+  return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(model.nu)}, low, high)));
+}
+
+template <typename Config>
+auto SuiteActionSpec(const Config& conf) {
+  return SuiteActionSpec(*SuiteModelOf(conf));
 }
 
 // A float64 observation field of `n` values (dm_control's observations are
@@ -163,16 +166,24 @@ class DmcEnv : public Env<EnvSpecT> {
   using typename Base::State;
 
   DmcEnv(const Spec& spec, int env_id)
+      : DmcEnv(spec, env_id, [&spec](NumpyRandomState&) { return SuiteModelOf(spec.config); }) {}
+
+  // For a task whose model dm_control draws from the task's own RandomState
+  // (lqr: one model per seed): `generate(random_)` builds it, and the
+  // episodes' draws continue from there, as dm_control's one RandomState
+  // serves both.
+  template <typename Generate>
+  DmcEnv(const Spec& spec, int env_id, Generate generate)
       : Base(spec, env_id),
-        model_(SuiteModelOf(spec.config)),
+        // dm_control seeds the task's RandomState with the seed itself.
+        random_(this->seed_),
+        model_(generate(random_)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()),
         names_(m_),
         n_sub_steps_(spec.config["frame_skip"_]),
-        task_name_(spec.config["task_name"_]),
-        // dm_control seeds the task's RandomState with the seed itself.
-        random_(this->seed_) {
+        task_name_(spec.config["task_name"_]) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
   }
 
@@ -265,6 +276,7 @@ class DmcEnv : public Env<EnvSpecT> {
 
   const std::string& task_name() const { return task_name_; }
 
+  NumpyRandomState random_;
   const ModelPtr model_;
   const mjModel& m_;
   std::unique_ptr<mjData, DataDeleter> data_;
@@ -272,7 +284,6 @@ class DmcEnv : public Env<EnvSpecT> {
   const NameIndex names_;
   const int n_sub_steps_;
   const std::string task_name_;
-  NumpyRandomState random_;
 
  private:
   // Runs `body`; a MuJoCo warning it raised is dm_control's PhysicsError.

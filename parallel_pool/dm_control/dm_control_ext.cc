@@ -15,6 +15,7 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindWalker(m);
   dmc::BindQuadruped(m);
   dmc::BindDog(m);
+  dmc::BindLqr(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyOps(m);
 }

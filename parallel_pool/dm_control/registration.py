@@ -77,6 +77,10 @@ DOMAINS: dict[str, Domain] = {
             "fetch": functools.partial(_generated_xml, "dog", "get_model_and_assets", remove_ball=False),
         },
     ),
+    # Each seed has its own model (lqr._make_model draws it from the task's
+    # RandomState): the C++ env builds it, no model_xml. dm_control sets no
+    # time limit; 1000 steps is EnvPool's.
+    "lqr": Domain("Lqr", "lqr.xml", {"lqr_2_1": 1, "lqr_6_2": 1}),
 }
 
 

@@ -73,7 +73,10 @@ enum class DotRounding : int {
   // SapphireRapids: the AVX-512 kernels).
   kFused = 1,
   // Two interleaved partial sums (even and odd elements), added at the end
-  // (Prescott, Core2, Penryn, Opteron, ...: the SSE2 kernels).
+  // (Prescott, Core2, Penryn, Opteron, ...: the SSE2 kernels). That is what
+  // the SSE2 kernel's eight partial sums reduce to for up to 4 elements;
+  // DotSelf follows the kernel for any length (dm_control's lqr_6_2 takes
+  // norms of 6 and 12).
   kTwoAccumulators = 2,
 };
 inline constexpr int kNumDotRoundings = 3;
@@ -87,10 +90,29 @@ inline double DotSelf(const double* x, std::size_t n, DotRounding rounding) {
       return dot;
     }
     case DotRounding::kTwoAccumulators: {
-      double even = 0.0;
-      double odd = 0.0;
-      for (std::size_t i = 0; i < n; ++i) (i % 2 == 0 ? even : odd) += x[i] * x[i];
-      return even + odd;
+      // OpenBLAS's SSE2 ddot: four two-lane registers take blocks of 8
+      // elements; the remaining 4 go to the first two registers, a remaining
+      // 2 to the first, a last element to its low lane; then the registers
+      // are added (r0 + r1) + (r2 + r3) lane by lane, and the two lanes.
+      // Checked for 1 to 19, 24, 32, 33, 40, 64 and 100 elements under every
+      // SSE2 core type.
+      double lanes[4][2] = {};
+      std::size_t i = 0;
+      for (; i + 8 <= n; i += 8) {
+        for (std::size_t k = 0; k < 8; ++k) lanes[k / 2][k % 2] += x[i + k] * x[i + k];
+      }
+      if (n - i >= 4) {
+        for (std::size_t k = 0; k < 4; ++k) lanes[k / 2][k % 2] += x[i + k] * x[i + k];
+        i += 4;
+      }
+      if (n - i >= 2) {
+        for (std::size_t k = 0; k < 2; ++k) lanes[0][k] += x[i + k] * x[i + k];
+        i += 2;
+      }
+      if (i < n) lanes[0][0] += x[i] * x[i];
+      const double low = (lanes[0][0] + lanes[1][0]) + (lanes[2][0] + lanes[3][0]);
+      const double high = (lanes[0][1] + lanes[1][1]) + (lanes[2][1] + lanes[3][1]);
+      return low + high;
     }
     case DotRounding::kSequential:
       break;
