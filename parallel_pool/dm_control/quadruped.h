@@ -34,8 +34,10 @@
 //     from 0 in 1 cm steps, at which the torso (at the origin) touches
 //     nothing (_find_non_contacting_height: a reset_context per try).
 //   escape: the heightfield, a bowl times smooth random bumps
-//     (uniform(0.15, 1, (30, 30)) upsampled by scipy's ndimage.zoom); then as
-//     walk.
+//     (uniform(0.15, 1, (30, 30)) upsampled to 201 x 201 by
+//     scipy.ndimage.zoom, scipy_zoom.h), into the env's own copy of the
+//     heightfield (dm_control's upload of it to a rendering context, when
+//     one exists, is display-only and not done here); then as walk.
 //   fetch: azimuth = uniform(0, 2 pi), orientation a rotation about z by it;
 //     x, y = uniform(-13.5, 13.5, 2); the non-contacting height there; the
 //     ball at uniform(-13.5, 13.5, 2), height 2, horizontal velocity
@@ -44,9 +46,11 @@
 #ifndef PARALLEL_POOL_DM_CONTROL_QUADRUPED_H_
 #define PARALLEL_POOL_DM_CONTROL_QUADRUPED_H_
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -57,6 +61,7 @@
 #include "parallel_pool/dm_control/numpy_blas.h"
 #include "parallel_pool/dm_control/numpy_ufuncs.h"
 #include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_control/scipy_zoom.h"
 
 namespace parallel_pool::dm_control {
 
@@ -85,6 +90,11 @@ inline constexpr double kQuadrupedBallSpeedScale = 5;
 inline constexpr double kQuadrupedSpawnFraction = 0.9;
 // A rangefinder that sees nothing reads -1; its observation is then 1.
 inline constexpr double kQuadrupedNoIntersection = -1.0;
+// escape's terrain: 0 maximally bumpy, 1 smooth; bumps 2 m apart; the bowl
+// flat within 4% of its radius.
+inline constexpr double kQuadrupedTerrainSmoothness = 0.15;
+inline constexpr double kQuadrupedTerrainBumpScale = 2;
+inline constexpr double kQuadrupedBowlFlatRadius = 0.04;
 
 // The sensors of the given types, in sensor order, as dm_control's
 // Physics._get_sensor_names selects them: (start in sensordata, dim) each.
@@ -113,6 +123,25 @@ inline int CountHinges(const mjModel& m) {
   int n = 0;
   for (int j = 0; j < m.njnt; ++j) n += m.jnt_type[j] == mjJNT_HINGE;
   return n;
+}
+
+// escape's model: the task's shared compiled model with this env's own
+// heightfield samples, which every episode redraws (dm_control writes
+// physics.model.hfield_data, each env having its own model). The mjModel
+// struct is copied, so every other array stays the shared model's.
+struct ModelWithOwnHeightfield {
+  mjModel model;
+  std::vector<float> hfield_data;
+  ModelPtr shared;
+};
+
+inline std::shared_ptr<ModelWithOwnHeightfield> WithOwnHeightfield(ModelPtr shared) {
+  auto owned = std::make_shared<ModelWithOwnHeightfield>();
+  owned->model = *shared;
+  owned->hfield_data.assign(shared->hfield_data, shared->hfield_data + shared->nhfielddata);
+  owned->model.hfield_data = owned->hfield_data.data();
+  owned->shared = std::move(shared);
+  return owned;
 }
 
 class QuadrupedEnvFns {
@@ -159,7 +188,19 @@ using QuadrupedEnvSpec = EnvSpec<QuadrupedEnvFns>;
 class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
  public:
   QuadrupedEnv(const Spec& spec, int env_id)
-      : DmcEnv(spec, env_id),
+      : QuadrupedEnv(spec, env_id,
+                     QuadrupedTaskOf(spec.config["task_name"_]) == QuadrupedTask::kEscape
+                         ? WithOwnHeightfield(SuiteModelOf(spec.config))
+                         : nullptr) {}
+
+ private:
+  // `terrain` (escape only): the env's model with its own heightfield.
+  QuadrupedEnv(const Spec& spec, int env_id, std::shared_ptr<ModelWithOwnHeightfield> terrain)
+      : DmcEnv(spec, env_id,
+               [&spec, &terrain](NumpyRandomState&) {
+                 return terrain ? ModelPtr(terrain, &terrain->model) : SuiteModelOf(spec.config);
+               }),
+        terrain_(std::move(terrain)),
         task_(QuadrupedTaskOf(task_name())),
         torso_(names_.Body("torso")),
         root_qpos_(names_.QposAddr("root")),
@@ -187,6 +228,13 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       reach_radius_ = m_.site_size[3 * workspace_] + m_.geom_size[3 * names_.Geom("ball")];
       target_radius_ = m_.site_size[3 * target_];
     }
+    if (task_ == QuadrupedTask::kEscape) {
+      // Escape's heightfield is the model's first (_HEIGHTFIELD_ID = 0).
+      if (m_.nhfield < 1 || m_.hfield_nrow[0] != m_.hfield_ncol[0]) {
+        throw std::invalid_argument("model: quadruped escape needs a square heightfield");
+      }
+      terrain_half_size_ = m_.hfield_size[0];
+    }
     force_torque_values_.resize(TotalDim(force_torque_));
     rangefinder_values_.resize(TotalDim(rangefinders_));
   }
@@ -199,7 +247,9 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
         FindNonContactingHeight(RandomOrientation(), 0.0, 0.0);
         break;
       case QuadrupedTask::kEscape:
-        throw std::logic_error("quadruped escape: not yet");
+        DrawTerrain();
+        FindNonContactingHeight(RandomOrientation(), 0.0, 0.0);
+        break;
       case QuadrupedTask::kFetch:
         InitializeFetch();
         break;
@@ -218,6 +268,20 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
     GatherSensors(force_torque_, force_torque_values_.data());
     ApplyNumpyUfunc(NumpyUfunc::kArcsinh, force_torque_values_.data(),
                     state["obs:force_torque"_].Data<double>(), force_torque_values_.size());
+    if (task_ == QuadrupedTask::kEscape) {
+      // -torso_pos.dot(torso_frame).
+      double* origin = state["obs:origin"_].Data<double>();
+      NumpyVectorMatrix3(d_->xpos + 3 * torso_, d_->xmat + 9 * torso_, origin);
+      for (int i = 0; i < 3; ++i) origin[i] = -origin[i];
+      // np.where(reading == -1, 1.0, np.tanh(reading)).
+      GatherSensors(rangefinders_, rangefinder_values_.data());
+      double* rangefinder = state["obs:rangefinder"_].Data<double>();
+      ApplyNumpyUfunc(NumpyUfunc::kTanh, rangefinder_values_.data(), rangefinder,
+                      rangefinder_values_.size());
+      for (std::size_t i = 0; i < rangefinder_values_.size(); ++i) {
+        if (rangefinder_values_[i] == kQuadrupedNoIntersection) rangefinder[i] = 1.0;
+      }
+    }
     if (task_ == QuadrupedTask::kFetch) {
       WriteBallState(state["obs:ball_state"_].Data<double>());
       WriteInTorsoFrame(d_->site_xpos + 3 * target_, state["obs:target_position"_].Data<double>());
@@ -238,8 +302,12 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
                       speed, Sigmoid::kLinear, 0.5);
         return upright * move;
       }
-      case QuadrupedTask::kEscape:
-        throw std::logic_error("quadruped escape: not yet");
+      case QuadrupedTask::kEscape: {
+        const double origin_distance = mujoco::NumpyNorm(d_->site_xpos + 3 * workspace_, 3);
+        return upright * Tolerance(origin_distance, terrain_half_size_,
+                                   std::numeric_limits<double>::infinity(), terrain_half_size_,
+                                   Sigmoid::kLinear, 0);
+      }
       case QuadrupedTask::kFetch:
         return upright * FetchReward();
     }
@@ -287,6 +355,44 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       if (++tries > kQuadrupedMaxHeightTries) {
         throw std::runtime_error("quadruped: failed to find a non-contacting configuration");
       }
+    }
+  }
+
+  // Escape.initialize_episode's terrain: a sinusoidal bowl (radius clipped
+  // to [0.04, 1] on a [-1, 1]^2 grid) times smooth random bumps, written
+  // into this env's heightfield as float32.
+  void DrawTerrain() {
+    const int res = m_.hfield_nrow[0];
+    // np.ogrid[-1:1:res*1j]: arange(res) * (2 / (res - 1)) + -1.
+    const double step = (1.0 - (-1.0)) / static_cast<double>(res - 1);
+    std::vector<double> grid(res);
+    for (int i = 0; i < res; ++i) grid[i] = static_cast<double>(i) * step + -1.0;
+    // cos(2 pi radius), radius = clip(sqrt(col**2 + row**2), .04, 1).
+    std::vector<double> angle(static_cast<std::size_t>(res) * res);
+    for (int r = 0; r < res; ++r) {
+      for (int c = 0; c < res; ++c) {
+        const double radius = std::clamp(std::sqrt(grid[c] * grid[c] + grid[r] * grid[r]),
+                                         kQuadrupedBowlFlatRadius, 1.0);
+        angle[r * res + c] = 2 * std::numbers::pi * radius;
+      }
+    }
+    std::vector<double> cosine(angle.size());
+    ApplyNumpyUfunc(NumpyUfunc::kCos, angle.data(), cosine.data(), angle.size());
+    // bumps = uniform(smoothness, 1, (n, n)), n = int(terrain size / bump
+    // scale), zoomed to res x res.
+    const double terrain_size = 2 * terrain_half_size_;
+    const int bump_res = static_cast<int>(terrain_size / kQuadrupedTerrainBumpScale);
+    std::vector<double> bumps(static_cast<std::size_t>(bump_res) * bump_res);
+    for (double& bump : bumps) bump = random_.Uniform(kQuadrupedTerrainSmoothness, 1);
+    // zoom's output size: round(n * (res / n)), Python's round (half to even).
+    const int zoomed = static_cast<int>(
+        std::nearbyint(bump_res * (static_cast<double>(res) / static_cast<double>(bump_res))));
+    if (zoomed != res) throw std::logic_error("quadruped escape: bumps do not fit the terrain");
+    const std::vector<double> smooth_bumps = ScipyZoomCubic(bumps, bump_res, bump_res, res, res);
+    float* hfield = terrain_->hfield_data.data() + m_.hfield_adr[0];
+    for (std::size_t k = 0; k < cosine.size(); ++k) {
+      const double bowl = .5 - cosine[k] / 2;
+      hfield[k] = static_cast<float>(bowl * smooth_bumps[k]);
     }
   }
 
@@ -345,6 +451,10 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
     return reach * (0.5 + 0.5 * fetch);
   }
 
+  // escape only: the model's own heightfield (m_ is its model) and the
+  // heightfield's half size (the escape distance).
+  const std::shared_ptr<ModelWithOwnHeightfield> terrain_;
+  double terrain_half_size_ = 0;
   const QuadrupedTask task_;
   const int torso_;
   const int root_qpos_;

@@ -50,14 +50,17 @@ DOMAINS: dict[str, Domain] = {
     "cheetah": Domain("Cheetah", "cheetah.xml", {"run": 1}),
     "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
     # make_model's arguments per task, as quadruped.walk(), run(), ... pass
-    # them (floor size = time limit 20 s * the task's speed).
+    # them (walk's and run's floor size = time limit 20 s * the task's speed).
     "quadruped": Domain(
         "Quadruped",
         "quadruped.xml",
-        {"walk": 4, "run": 4, "fetch": 4},
+        {"walk": 4, "run": 4, "escape": 4, "fetch": 4},
         model_xml={
             "walk": functools.partial(_generated_xml, "quadruped", "make_model", floor_size=20 * 0.5),
             "run": functools.partial(_generated_xml, "quadruped", "make_model", floor_size=20 * 5),
+            "escape": functools.partial(
+                _generated_xml, "quadruped", "make_model", floor_size=40, terrain=True, rangefinders=True
+            ),
             "fetch": functools.partial(_generated_xml, "quadruped", "make_model", walls_and_ball=True),
         },
     ),
