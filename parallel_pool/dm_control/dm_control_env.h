@@ -82,6 +82,23 @@ inline ModelPtr LoadSuiteModel(const std::string& base_path, const std::string& 
   return shared;
 }
 
+// An env's own copy of the mjModel struct over `shared`'s arrays (which hold
+// all its memory). ForwardWithoutActuation flips the model's
+// opt.disableflags while other envs of the pool step in other threads (the
+// workers, and the caller's thread helping them), so no two envs may share
+// the struct: a shared one let a reset in one thread see, and restore,
+// another's flipped flag, leaving actuation off in every env of that model.
+inline ModelPtr WithOwnOptions(ModelPtr shared) {
+  struct OwnStruct {
+    mjModel model;
+    ModelPtr shared;
+  };
+  auto own = std::make_shared<OwnStruct>();
+  own->model = *shared;
+  own->shared = std::move(shared);
+  return ModelPtr(own, &own->model);
+}
+
 template <typename Config>
 ModelPtr SuiteModelOf(const Config& conf) {
   return LoadSuiteModel(conf["base_path"_], conf["xml_file"_], conf["model_xml"_]);
@@ -177,7 +194,7 @@ class DmcEnv : public Env<EnvSpecT> {
       : Base(spec, env_id),
         // dm_control seeds the task's RandomState with the seed itself.
         random_(this->seed_),
-        model_(generate(random_)),
+        model_(WithOwnOptions(generate(random_))),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()),
@@ -239,7 +256,8 @@ class DmcEnv : public Env<EnvSpecT> {
 
   // Physics.forward() with the actuation disabled (reset and after_reset).
   void ForwardWithoutActuation() {
-    mjModel& m = const_cast<mjModel&>(m_);  // the flag is restored at once
+    // The env's own struct (WithOwnOptions); the flag is restored at once.
+    mjModel& m = const_cast<mjModel&>(m_);
     const int flags = m.opt.disableflags;
     m.opt.disableflags = flags | mjDSBL_ACTUATION;
     mj_forward(&m, d_);
