@@ -1,10 +1,10 @@
 """Repository rule: MuJoCo 4.0.0 from the installed `mujoco-core` wheel.
 
-Nothing is downloaded. The interpreter ($PYTHON_BIN_PATH, else `python3` on
-PATH, as in python_configure.bzl) reports where the `mujoco` package of
-`mujoco-core` lives; its headers and `libmujoco.so.4.0.0` are symlinked
-here. That is the very library gymnasium's MuJoCo envs run, so our physics
-is bit-identical to theirs.
+Nothing is downloaded. The interpreter (python_configure.bzl's find_python:
+$PYTHON_BIN_PATH, else the project venv, else `python3` on PATH) reports
+where the `mujoco` package of `mujoco-core` lives; its headers and
+`libmujoco.so.4.0.0` are symlinked here. That is the very library
+gymnasium's MuJoCo envs run, so our physics is bit-identical to theirs.
 
 The repository exposes
   :mujoco   the headers and the library. The wheel ships no unversioned
@@ -14,6 +14,8 @@ The repository exposes
             source tree after `make develop`. `make wheel`'s auditwheel
             repair follows that rpath and grafts the library into the wheel.
 """
+
+load("//third_party/python:python_configure.bzl", "SETUP_HINT", "find_python")
 
 _VERSION = "4.0.0"
 
@@ -43,14 +45,12 @@ cc_library(
 """
 
 def _mujoco_configure_impl(ctx):
-    python = ctx.os.environ.get("PYTHON_BIN_PATH") or ctx.which("python3")
-    if not python:
-        fail("mujoco_configure: no python3 on PATH and PYTHON_BIN_PATH unset")
+    python, origin = find_python(ctx)
     result = ctx.execute([python, "-c", _QUERY])
     if result.return_code != 0:
-        fail(("mujoco_configure: %s cannot report MuJoCo (%s). Install it with " +
-              "tools/setup.sh (requirements-dev.txt pins mujoco==%s).") %
-             (python, result.stderr.strip(), _VERSION))
+        fail(("mujoco_configure: %s (%s) cannot report MuJoCo (%s; " +
+              "requirements-dev.txt pins mujoco==%s). %s") %
+             (python, origin, result.stderr.strip(), _VERSION, SETUP_HINT))
     version, package_dir = result.stdout.strip().splitlines()
     if version != _VERSION:
         fail("mujoco_configure: mujoco-core %s is installed; parallel_pool needs %s" %
@@ -65,6 +65,6 @@ def _mujoco_configure_impl(ctx):
 
 mujoco_configure = repository_rule(
     implementation = _mujoco_configure_impl,
-    environ = ["PYTHON_BIN_PATH", "PATH"],
+    environ = ["PYTHON_BIN_PATH", "HOME", "PATH"],
     local = True,
 )
