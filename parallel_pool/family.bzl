@@ -18,6 +18,8 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], test
       <name>            py_library: __init__.py and the module
       registration      py_library: registration.py
       <test>            one py_pytest per name in `tests` (<test>.py)
+      sources           filegroup of the package's BUILD, headers, .cc and .py
+                        files (what tools/new_family.py copies of a template)
 
     Naming: the package directory, `name`, the module source `<name>_ext.cc`
     and its `PYBIND11_MODULE(<name>_ext, m)` must all be the family's name:
@@ -61,6 +63,10 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], test
         name = "registration",
         srcs = ["registration.py"],
         deps = ["//parallel_pool:registration"],
+    )
+    native.filegroup(
+        name = "sources",
+        srcs = native.glob(["BUILD", "*.h", "*.cc", "*.py"]),
     )
     for test in tests:
         py_pytest(

@@ -1,4 +1,4 @@
-"""The template family: the smallest complete env (copy it; docs/new_env.md)."""
+"""The template family: the multi-player env to copy (`tools/new_family.py NAME --multi-player`)."""
 
 from parallel_pool.python.api import py_env
 from parallel_pool.template.template_ext import _TemplateEnvPool, _TemplateEnvSpec

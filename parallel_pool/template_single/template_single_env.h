@@ -60,9 +60,7 @@ using TemplateSingleEnvSpec = EnvSpec<TemplateSingleEnvFns>;
 class TemplateSingleEnv : public Env<TemplateSingleEnvSpec> {
  public:
   TemplateSingleEnv(const Spec& spec, int env_id)
-      : Env(spec, env_id),
-        length_(spec.config["length"_]),
-        step_cost_(spec.config["step_cost"_]) {}
+      : Env(spec, env_id), length_(spec.config["length"_]), step_cost_(spec.config["step_cost"_]) {}
 
  protected:
   void Reset() override {

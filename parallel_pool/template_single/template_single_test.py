@@ -1,4 +1,4 @@
-"""The template_single env, exactly: the test set a one-player family starts from."""
+"""The template_single env, exactly: transitions, truncation, spaces, config checks, seeding, flavours."""
 
 from __future__ import annotations
 
