@@ -45,6 +45,8 @@ ONE_PLAYER, MULTI_PLAYER = "template_single", "template"
 # linked in by `make develop`, __pycache__) is not copied.
 COPIED = ("BUILD", "*.h", "*.cc", "*.py")
 SCAFFOLD = "tools/new_family.py"
+# Where `make setup` puts ruff (and everything else the project needs).
+PROJECT_VENV = pathlib.Path.home() / ".cache" / "parallel_pool" / "venv"
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*\Z")
 MAX_NAME_LENGTH = 32
 # The namespace is parallel_pool::NAME, so NAME must be a C++ identifier too,
@@ -166,6 +168,7 @@ def scaffold(name: str, multi_player: bool, root: pathlib.Path, task_id: str | N
     """Writes parallel_pool/NAME/ under `root`; returns the files written."""
     template = MULTI_PLAYER if multi_player else ONE_PLAYER
     source = REPO / "parallel_pool" / template
+    root = root.absolute()
     package_dir = root / "parallel_pool"
     check_name(name, package_dir)
     task_id = task_id or f"{camel(name)}-v0"
@@ -202,9 +205,14 @@ def scaffold(name: str, multi_player: bool, root: pathlib.Path, task_id: str | N
 
 
 def _tool(name: str) -> str | None:
-    """`name` from PATH, else beside this interpreter (the venv's bin)."""
-    beside = pathlib.Path(sys.executable).parent / name
-    return shutil.which(name) or (str(beside) if beside.exists() else None)
+    """`name` beside this interpreter, else in the project venv, else on PATH.
+
+    The venv's ruff first: it is the version `make lint` runs.
+    """
+    for folder in (pathlib.Path(sys.executable).parent, PROJECT_VENV / "bin"):
+        if (folder / name).exists():
+            return str(folder / name)
+    return shutil.which(name)
 
 
 def tidy(paths: list[pathlib.Path], root: pathlib.Path) -> None:
@@ -217,9 +225,11 @@ def tidy(paths: list[pathlib.Path], root: pathlib.Path) -> None:
     else:
         # Renaming can move an import out of order (parallel_pool.corridor < .python).
         subprocess.run(
-            [ruff, "check", "--config", str(config), "--no-cache", "--select", "I", "--fix", "-q", *python], check=True
+            [ruff, "check", "--config", str(config), "--no-cache", "--select", "I", "--fix", "-q", *python],
+            check=True,
+            cwd=root,
         )
-        subprocess.run([ruff, "format", "--config", str(config), "--no-cache", "-q", *python], check=True)
+        subprocess.run([ruff, "format", "--config", str(config), "--no-cache", "-q", *python], check=True, cwd=root)
     cpp = [str(p) for p in paths if p.suffix in (".h", ".cc")]
     style = root / ".clang-format" if (root / ".clang-format").exists() else REPO / ".clang-format"
     clang_format = _tool("clang-format")
