@@ -74,9 +74,12 @@ def test_the_names_that_must_match(name: str) -> None:
 
     init = ast.parse((folder / "__init__.py").read_text())
     imported = {
-        (node.module, alias.name) for node in init.body if isinstance(node, ast.ImportFrom) for alias in node.names
+        ("." * node.level + (node.module or ""), alias.name)
+        for node in init.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
     }
-    ext_module = f"parallel_pool.{name}.{name}_ext"
+    ext_module = f".{name}_ext"  # parallel_pool.NAME.NAME_ext
     assert {(ext_module, f"_{camel}EnvPool"), (ext_module, f"_{camel}EnvSpec")} <= imported
     classes = {f"{camel}EnvSpec", f"{camel}DMEnvPool", f"{camel}GymEnvPool", f"{camel}GymnasiumEnvPool"}
     assert assigned_names(init) == classes
