@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import keyword
+import os
 import pathlib
 import re
 import shutil
@@ -187,20 +188,28 @@ def scaffold(name: str, multi_player: bool, root: pathlib.Path, task_id: str | N
     target = package_dir / name
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for pattern in COPIED:
-        for path in sorted(source.glob(pattern)):
-            lines = renamer.text(path.read_text()).splitlines(keepends=True)
-            if SCAFFOLD in lines[0]:
-                subject = f"{camel(name)}Env" if path.suffix == ".h" else f"The {name} family"
-                lines[0] = provenance(lines[0], subject, template) + "\n"
-            out = target / renamer.path(path.name)
-            out.write_text("".join(lines))
-            written.append(out)
-    tidy(written, root)
-    for path in written:
-        left = leftovers(path.read_text(), template)
-        if left:
-            raise SystemExit(f"new_family: {path} still names the template: {sorted(set(left))}")
+    try:
+        for pattern in COPIED:
+            for path in sorted(source.glob(pattern)):
+                lines = renamer.text(path.read_text()).splitlines(keepends=True)
+                if SCAFFOLD in lines[0]:
+                    subject = f"{camel(name)}Env" if path.suffix == ".h" else f"The {name} family"
+                    lines[0] = provenance(lines[0], subject, template) + "\n"
+                out = target / renamer.path(path.name)
+                out.write_text("".join(lines))
+                written.append(out)
+        tidy(written, root)
+        for path in written:
+            left = leftovers(path.read_text(), template)
+            if left:
+                raise SystemExit(f"new_family: {path} still names the template: {sorted(set(left))}")
+    except BaseException:
+        # No half-made family left behind: it would be discovered, and fail to load.
+        for path in written:
+            path.unlink(missing_ok=True)
+        if not any(target.iterdir()):
+            target.rmdir()
+        raise
     return written
 
 
@@ -246,7 +255,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--task-id", help="the task id to register (default: <Name>-v0)")
     parser.add_argument(
-        "--root", type=pathlib.Path, default=REPO, help="the repository to write into (default: this one)"
+        "--root",
+        type=pathlib.Path,
+        # `bazel run //tools:new_family -- NAME` runs from the runfiles: write into the workspace.
+        default=pathlib.Path(os.environ.get("BUILD_WORKSPACE_DIRECTORY", REPO)),
+        help="the repository to write into (default: this one)",
     )
     args = parser.parse_args(argv)
     written = scaffold(args.name, args.multi_player, args.root, args.task_id)

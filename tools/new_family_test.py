@@ -182,6 +182,16 @@ def test_a_task_id_already_registered_is_refused(tmp_path: pathlib.Path) -> None
     assert 'TASK = "MyMaze-v0"' in (family / "maze_test.py").read_text()
 
 
+def test_a_failed_scaffold_leaves_nothing(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken_tidy(paths: list[pathlib.Path], root: pathlib.Path) -> None:
+        raise SystemExit("new_family: tidy failed")
+
+    monkeypatch.setattr(new_family, "tidy", broken_tidy)
+    with pytest.raises(SystemExit, match="tidy failed"):
+        new_family.scaffold("corridor", multi_player=False, root=tmp_path, task_id=None)
+    assert list((tmp_path / "parallel_pool").iterdir()) == []
+
+
 def test_renaming_keeps_the_cpp_keyword_and_moves_the_namespace() -> None:
     renamer = new_family.Renamer("template", "duel", "template_env", "Duel-v0")
     before = 'template <typename Config>\nparallel_pool::template_env::TemplateEnvPool\n"parallel_pool/template/x.h"'
