@@ -14,6 +14,7 @@ import importlib.util
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 from types import ModuleType
@@ -139,14 +140,22 @@ def test_the_family_passes_its_own_tests(name: str, tmp_path: pathlib.Path) -> N
     assert " passed" in run.stdout
 
 
-def test_the_python_files_pass_lint() -> None:
+def test_the_files_pass_lint() -> None:
+    # What `make lint` runs, with the repository's configs.
     ruff = pathlib.Path(sys.executable).parent / "ruff"
-    if not ruff.exists():
-        pytest.skip("no ruff beside the interpreter (make setup installs it)")
-    files = [str(p) for name in FAMILIES for p in (SCAFFOLDED / name).glob("*.py")]
+    clang_format = shutil.which("clang-format")
+    if not ruff.exists() or clang_format is None:
+        pytest.skip("no ruff beside the interpreter, or no clang-format (make setup installs both)")
+    python = [str(p) for name in FAMILIES for p in (SCAFFOLDED / name).glob("*.py")]
+    cpp = [str(p) for name in FAMILIES for pattern in ("*.h", "*.cc") for p in (SCAFFOLDED / name).glob(pattern)]
     config = str(WORKSPACE / "ruff.toml")
-    for command in (["check"], ["format", "--check"]):
-        run = subprocess.run([ruff, *command, "--no-cache", "--config", config, *files], capture_output=True, text=True)
+    style = f"--style=file:{WORKSPACE / '.clang-format'}"
+    for command in (
+        [ruff, "check", "--no-cache", "--config", config, *python],
+        [ruff, "format", "--check", "--no-cache", "--config", config, *python],
+        [clang_format, style, "--dry-run", "--Werror", *cpp],
+    ):
+        run = subprocess.run(command, capture_output=True, text=True)
         assert run.returncode == 0, run.stdout + run.stderr
 
 

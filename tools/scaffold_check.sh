@@ -4,8 +4,9 @@
 # In a scratch copy of this working tree: scaffold a one-player family
 # (corridor) and a multi-player one (duel) with tools/new_family.py; build
 # and test them with plain `bazel test`, no PYTHON_BIN_PATH set; check that
-# //parallel_pool and `import parallel_pool` include them; check that no
-# file outside their two folders changed. This tree is left as it was.
+# //parallel_pool and `import parallel_pool` include them, that they pass
+# `make lint`'s checks, and that no file outside their two folders changed.
+# This tree is left as it was.
 #
 # A few minutes: the copy has its own Bazel server and output base (removed
 # at the end); the shared disk cache turns most of the build into cache hits.
@@ -48,6 +49,11 @@ ids = parallel_pool.list_all_envs()
 assert {"Corridor-v0", "Duel-v0"} <= set(ids), ids
 print("scaffold-check: parallel_pool.list_all_envs() has Corridor-v0 and Duel-v0")
 ')
+
+echo "scaffold-check: make lint's checks on the new families"
+"$VENV/bin/ruff" check --no-cache parallel_pool/corridor parallel_pool/duel
+"$VENV/bin/ruff" format --check --no-cache parallel_pool/corridor parallel_pool/duel
+clang-format --dry-run --Werror parallel_pool/{corridor,duel}/*.{h,cc}
 
 snapshot >"$scratch/after"
 outside=$(diff "$scratch/before" "$scratch/after" | sed -n 's/^[<>] [0-9a-f]*  //p' |

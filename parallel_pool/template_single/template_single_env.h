@@ -47,7 +47,7 @@ class TemplateSingleEnvFns {
   }
 
   template <typename Config>
-  static auto ActionSpec(const Config& conf) {
+  static auto ActionSpec(const Config& /*conf*/) {
     // The leading -1 is the player axis, kept with one player: Discrete(3).
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 2})));
   }
