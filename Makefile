@@ -51,7 +51,7 @@ new-family: setup
 
 # The contributor path end to end, in a scratch copy of the tree: scaffold
 # a family of each kind, build and test them with plain `bazel test`, and
-# check that nothing outside their folders changed (a few minutes).
+# check that nothing outside their folders changed (about a minute).
 scaffold-check: setup
 	@VENV=$(VENV) tools/scaffold_check.sh
 

@@ -8,7 +8,7 @@
 # `make lint`'s checks, and that no file outside their two folders changed.
 # This tree is left as it was.
 #
-# A few minutes: the copy has its own Bazel server and output base (removed
+# About a minute: the copy has its own Bazel server and output base (removed
 # at the end); the shared disk cache turns most of the build into cache hits.
 set -euo pipefail
 
