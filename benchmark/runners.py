@@ -1,8 +1,9 @@
 """One runner per way of stepping N envs; each returns env steps per second.
 
-Every runner steps its envs with pre-drawn random actions for about
-`seconds` seconds after a warm-up, and counts env steps (one per env per
-batched step). Construction and reset are not timed.
+Every runner steps its envs with pre-drawn uniformly random actions for one
+window of `seconds` (wall clock) after a warm-up of WARMUP x `seconds`, and
+counts env steps (one per env per batched step). Construction and the first
+reset are not timed. benchmark/mujoco_limit.py times its windows the same way.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 import numpy as np
 
 Runner = Callable[[str, int, float], float]
+WARMUP = 0.1  # the warm-up before each window, as a share of the window
+CHECK_EVERY = 8  # calls between reads of the clock
 
 
 def _actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
@@ -24,18 +27,25 @@ def _actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
     return [np.stack([space.sample() for _ in range(batch)]) for _ in range(n)]
 
 
-def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_per_step: int, seconds: float) -> float:
-    for a in actions[:8]:  # warm-up
-        step(a)
+def _window(step: Callable[[np.ndarray], None], actions: list[np.ndarray], seconds: float) -> tuple[int, float]:
+    """(calls, elapsed s): `step` called over the actions until `seconds` have passed on the
+    wall clock, read every CHECK_EVERY calls."""
     calls, start = 0, time.perf_counter()
     deadline = start + seconds
     while True:
-        for a in actions:
-            step(a)
-        calls += len(actions)
+        for i in range(calls, calls + CHECK_EVERY):
+            step(actions[i % len(actions)])
+        calls += CHECK_EVERY
         now = time.perf_counter()
         if now >= deadline:
-            return calls * envs_per_step / (now - start)
+            return calls, now - start
+
+
+def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_per_step: int, seconds: float) -> float:
+    """Env steps/s of `step` over one window of `seconds`, after a warm-up of WARMUP x seconds."""
+    _window(step, actions, WARMUP * seconds)
+    calls, elapsed = _window(step, actions, seconds)
+    return calls * envs_per_step / elapsed
 
 
 ATARI_FRAME_SKIP = 4  # the atari family's default: Atari figures are frames/s = steps/s x 4
@@ -50,6 +60,26 @@ def atari_rom(task: str) -> str | None:
     return {task_id(rom): rom for rom in ROMS}.get(task)
 
 
+# Our ids whose gymnasium env has another name. gymnasium 1.4 ships only Taxi-v4, whose
+# change from v3 touched only the non-default is_rainy / fickle_passenger variants.
+GYMNASIUM_IDS = {"Taxi-v3": "Taxi-v4"}
+NOT_BENCHMARKED = ("template",)  # families that are examples, not envs anyone trains on
+
+
+def family(task: str) -> str:
+    """The parallel_pool family (its package under parallel_pool/) that registers `task`."""
+    from parallel_pool.registration import registry
+
+    return registry._entry(task).import_path.split(".")[1]
+
+
+def families() -> set[str]:
+    """Every registered family but the examples."""
+    import parallel_pool
+
+    return {family(task) for task in parallel_pool.list_all_envs()} - set(NOT_BENCHMARKED)
+
+
 def _gymnasium_env(task: str) -> Any:
     """gymnasium.make(task); for an Atari id, ale_py's env with the preprocessing the
     atari family applies by default: no sticky actions, AtariPreprocessing (up to 30
@@ -57,7 +87,7 @@ def _gymnasium_env(task: str) -> Any:
     import gymnasium
 
     if atari_rom(task) is None:
-        return gymnasium.make(task)
+        return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py
 
     gymnasium.register_envs(ale_py)
