@@ -152,7 +152,7 @@ class LimitProbe:
         import mujoco
         from mujoco import rollout
 
-        batch = 8 * threads  # rollouts per call: a few per thread, a call lasts milliseconds
+        batch = 32 * threads  # rollouts per call: enough that threads finishing unevenly cost little
         datas = [mujoco.MjData(self.model) for _ in range(threads)]
         nstate, nstep = self.states.shape[1], ROLLOUT_STEPS * self.frame_skip
         state_out = np.empty((batch, nstep, nstate))

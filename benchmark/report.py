@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -269,6 +270,17 @@ def summary(data: Data, family: str) -> str:
 # --- the documents -------------------------------------------------------------------------
 
 
+def _wrap(text: str, width: int = 92) -> str:
+    """Fills every paragraph of `text` to `width`; tables, lists, headings and comments kept."""
+    blocks = []
+    for block in text.split("\n\n"):
+        if block.lstrip().startswith(("|", "- ", "#", "<!--")):
+            blocks.append(block)
+        else:
+            blocks.append(textwrap.fill(" ".join(block.split()), width, break_on_hyphens=False))
+    return "\n\n".join(blocks)
+
+
 def _duration(seconds: float) -> str:
     return f"{int(seconds // 60)} min {int(seconds % 60)} s"
 
@@ -276,7 +288,7 @@ def _duration(seconds: float) -> str:
 def provenance(data: Data) -> str:
     """Which commit, machine and settings produced these numbers."""
     m, s = data["machine"], data["settings"]
-    commit = data.get("commit") or "unknown"
+    commit = f"`{(data.get('commit') or 'unknown')[:12]}`"
     if data.get("dirty"):
         commit += " (with uncommitted changes)"
     packages = ", ".join(f"{k} {v}" for k, v in m["packages"].items() if v)
@@ -284,7 +296,7 @@ def provenance(data: Data) -> str:
     load = m.get("loadavg_start")
     load_text = f" Load average at the start: {load[0]:.2f}." if load else ""
     return (
-        f"Commit `{commit}`, {data['date']}, one `make bench` run of {_duration(data['duration_s'])}. "
+        f"Commit {commit}, {data['date']}, one run of `benchmark/run.py` ({_duration(data['duration_s'])}). "
         f"Machine: {m['cpu_model']}, {m['usable_cores']} usable cores ({m['cores']} online), "
         f"{m['memory_gib']:.0f} GiB, {m['platform']}; Python {m['python']}; {packages}.{load_text} "
         f"Each figure is {best} of {s['seconds']:g} s (wall clock) after a warm-up of "
@@ -302,7 +314,7 @@ def results_markdown(data: Data) -> str:
     if data.get("handoff"):
         parts += [f"## Hand-off cost ({data['handoff'][0]['task']})", "", handoff_table(data), ""]
     parts += _problems(data)
-    return "\n".join(parts)
+    return _wrap("\n".join(parts)).rstrip() + "\n"
 
 
 def _problems(data: Data) -> list[str]:
@@ -440,7 +452,7 @@ def document(data: Data) -> str:
     handoff = _handoff_prose(data)
     if handoff:
         parts.append(handoff)
-    return "\n".join(parts).rstrip() + "\n"
+    return _wrap("\n".join(parts)).rstrip() + "\n"
 
 
 def main() -> None:
