@@ -67,10 +67,20 @@ NOT_BENCHMARKED = ("template",)  # families that are examples, not envs anyone t
 
 
 def family(task: str) -> str:
-    """The parallel_pool family (its package under parallel_pool/) that registers `task`."""
-    from parallel_pool.registration import registry
+    """The parallel_pool family (its package under parallel_pool/) that registers `task`;
+    if the registry cannot say, gymnasium's package of the same env."""
+    try:
+        from parallel_pool.registration import registry
 
-    return registry._entry(task).import_path.split(".")[1]
+        return str(registry._entry(task).import_path.split(".")[1])
+    except (ImportError, AttributeError, IndexError):
+        pass
+    if atari_rom(task) is not None:
+        return "atari"
+    import gymnasium
+
+    entry = str(gymnasium.spec(GYMNASIUM_IDS.get(task, task)).entry_point)
+    return entry.removeprefix("gymnasium.envs.").split(".")[0].split(":")[0]
 
 
 def families() -> set[str]:
