@@ -17,14 +17,15 @@ autoreset), counted as free: that keeps the limit an upper bound.
 
 How the mj_step rate is measured (`LimitProbe`):
 
-  * on gymnasium's own model of the task (the same libmujoco parallel_pool
-    links), from states where the pool's envs are: a gymnasium episode run
-    with uniformly random actions (as benchmark/run.py's), resetting where
-    the env ends an episode; the same run gives p;
+  * a gymnasium run of the task (the same libmujoco parallel_pool links)
+    with the action stream one env gets in benchmark/run.py (its 64
+    pre-drawn uniformly random actions, cycled), resetting where the env
+    ends an episode, records the state before every step; it also gives p;
   * MuJoCo's own C++ thread pool (`mujoco.rollout`, T threads, one MjData
-    each) steps short open-loop rollouts from those states (10 env steps
-    each, random controls held for frame_skip mj_steps, the solver warm
-    start carried over): no Python between steps, threads like the pool's;
+    each) replays that run in short open-loop rollouts: from a recorded
+    state (solver warm start included), the next 10 actions, each held for
+    frame_skip mj_steps, exactly the steps gymnasium took (none crossing an
+    episode's end): no Python between steps, threads like the pool's;
   * a window is `seconds` long on the wall clock, after a warm-up of
     runners.WARMUP x `seconds`, exactly as every pool measurement.
 
@@ -45,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from runners import WARMUP
+from runners import WARMUP, pre_drawn_actions
 
 ROLLOUT_STEPS = 10  # env steps per open-loop rollout
 STATE_STEPS = 2000  # env steps of the gymnasium run the start states come from
@@ -111,7 +112,7 @@ class Limit:
 class LimitProbe:
     """Measures one task's limit for any thread count, one window at a time."""
 
-    def __init__(self, task: str, seed: int = 0) -> None:
+    def __init__(self, task: str) -> None:
         import gymnasium
         import mujoco
 
@@ -119,32 +120,37 @@ class LimitProbe:
         inner = env.unwrapped
         model, data = inner.model, inner.data
         spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
+        # The action stream of one env in benchmark/run.py: its pre-drawn actions, cycled.
+        actions = np.stack([a[0] for a in pre_drawn_actions(env.action_space, 1)]).astype(np.float64)
+        # states[i], warmstarts[i]: where step i (action i % len(actions)) starts from.
         states = np.empty((STATE_STEPS, mujoco.mj_stateSize(model, spec)))
         warmstarts = np.empty((STATE_STEPS, model.nv))
-        env.reset(seed=seed)
-        env.action_space.seed(seed)
-        episodes = 0
+        ends = np.zeros(STATE_STEPS, dtype=bool)  # step i ended its episode
+        env.reset(seed=0)
         for i in range(STATE_STEPS):
-            _, _, terminated, truncated, _ = env.step(env.action_space.sample())
             mujoco.mj_getState(model, data, states[i], spec)
             warmstarts[i] = data.qacc_warmstart
+            _, _, terminated, truncated, _ = env.step(actions[i % len(actions)])
             if terminated or truncated:
-                episodes += 1
+                ends[i] = True
                 env.reset()
-        low, high = env.action_space.low, env.action_space.high
         env.close()
         self.task = task
         self.model = model
         self.frame_skip = int(inner.frame_skip)
-        # One reset step per episode (next_step autoreset); at least the time limit's.
+        # One reset step per episode (next_step autoreset), at least the time limit's.
         max_steps = env.spec.max_episode_steps if env.spec and env.spec.max_episode_steps else 1000
-        episodes = max(episodes, STATE_STEPS // (max_steps + 1))
+        episodes = max(int(ends.sum()), STATE_STEPS // (max_steps + 1))
         self.reset_fraction = episodes / (STATE_STEPS + episodes)
-        rng = np.random.default_rng(seed)
-        order = rng.permutation(STATE_STEPS)
-        self.states, self.warmstarts = states[order], warmstarts[order]
-        controls = rng.uniform(low, high, (STATE_STEPS, ROLLOUT_STEPS, len(low)))
-        self.controls = np.repeat(controls, self.frame_skip, axis=1)  # held for frame_skip mj_steps
+        # Rollouts replay the run exactly: from step i, the next ROLLOUT_STEPS actions, where
+        # no episode ends before the last of them.
+        ended = np.concatenate([[0], np.cumsum(ends)])  # ended[i]: episodes ended before step i
+        first = np.arange(STATE_STEPS - ROLLOUT_STEPS + 1)
+        starts = first[ended[first + ROLLOUT_STEPS - 1] == ended[first]]
+        starts = np.random.default_rng(0).permutation(starts)
+        steps = (starts[:, None] + np.arange(ROLLOUT_STEPS)) % len(actions)
+        self.start_steps, self.states, self.warmstarts = starts, states[starts], warmstarts[starts]
+        self.controls = np.repeat(actions[steps], self.frame_skip, axis=1)  # held for frame_skip mj_steps
         self._next = 0
 
     def window(self, threads: int, seconds: float) -> float:
@@ -162,7 +168,7 @@ class LimitProbe:
 
             def call() -> None:
                 i = self._next
-                self._next = (i + batch) % (STATE_STEPS - batch)
+                self._next = (i + batch) % (len(self.states) - batch)
                 pool.rollout(
                     self.model,
                     datas,

@@ -21,8 +21,9 @@ WARMUP = 0.1  # the warm-up before each window, as a share of the window
 CHECK_EVERY = 8  # calls between reads of the clock
 
 
-def _actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
-    """n pre-drawn batched actions in the dtype the env declares."""
+def pre_drawn_actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
+    """n pre-drawn batched actions in the dtype the env declares, cycled by every runner
+    (and replayed by benchmark/mujoco_limit.py)."""
     space.seed(0)
     return [np.stack([space.sample() for _ in range(batch)]) for _ in range(n)]
 
@@ -110,7 +111,7 @@ def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
     """One plain gymnasium env (num_envs must be 1): the Python baseline."""
     env = _gymnasium_env(task)
     env.reset(seed=0)
-    actions = [a[0] for a in _actions(env.action_space, 1)]
+    actions = [a[0] for a in pre_drawn_actions(env.action_space, 1)]
 
     def step(a: Any) -> None:
         _, _, term, trunc, _ = env.step(a)
@@ -128,7 +129,7 @@ def _gymnasium_vector(cls_name: str) -> Runner:
         env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)])
         env.reset(seed=0)
         try:
-            return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+            return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
         finally:
             env.close()
 
@@ -144,7 +145,7 @@ def _pool_sync(module: Any) -> Runner:
     def run(task: str, num_envs: int, seconds: float) -> float:
         env = module.make_gymnasium(task, num_envs=num_envs, seed=0)
         env.reset()
-        return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+        return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
 
     return run
 
@@ -164,7 +165,7 @@ def _pool_async(module: Any) -> Runner:
                 env.send(a, ids[0])
             ids[0] = env.recv()[4]["env_id"]
 
-        return _timed(step, _actions(env.single_action_space, batch), batch, seconds)
+        return _timed(step, pre_drawn_actions(env.single_action_space, batch), batch, seconds)
 
     return run
 
@@ -213,7 +214,7 @@ def _ale_vector(asynchronous: bool) -> Runner:
             use_fire_reset=True,
         )
         env.reset(seed=0)
-        actions = [a.astype(np.int32) for a in _actions(env.single_action_space, batch)]
+        actions = [a.astype(np.int32) for a in pre_drawn_actions(env.single_action_space, batch)]
         try:
             return _timed(env.step, actions, batch, seconds)
         finally:
