@@ -158,7 +158,10 @@ class LimitProbe:
         import mujoco
         from mujoco import rollout
 
-        batch = 32 * threads  # rollouts per call: enough that threads finishing unevenly cost little
+        # Rollouts per call, handed to the threads one at a time: enough that the threads'
+        # uneven finish at the end of a call costs little (measured: 32 per thread in chunks
+        # of 3, MuJoCo's default, reads 3-4% lower on Ant).
+        batch = min(64 * threads, len(self.states) // 2)
         datas = [mujoco.MjData(self.model) for _ in range(threads)]
         nstate, nstep = self.states.shape[1], ROLLOUT_STEPS * self.frame_skip
         state_out = np.empty((batch, nstep, nstate))
@@ -177,6 +180,7 @@ class LimitProbe:
                     initial_warmstart=self.warmstarts[i : i + batch],
                     state=state_out,
                     sensordata=sensor_out,
+                    chunk_size=1,
                 )
 
             def timed(window: float) -> tuple[int, float]:
