@@ -169,7 +169,7 @@ def ratio_table(data: Data, tasks: list[str]) -> str:
             entry = limit(data, t, n)
             top = entry["steps_per_s"] if entry else None
             cells += [_pct(value(data, t, n, ours), top) for ours in OURS]
-            cells.append(f"±{entry['noise']:.1%}" if entry else "")
+            cells.append(f"{entry['noise']:.1%}" if entry else "")
         body.append(cells)
     return _table(header, body)
 
@@ -191,7 +191,7 @@ def limit_table(data: Data, tasks: list[str] | None = None) -> str:
                 str(e["frame_skip"]),
                 _num(e["steps_per_s"]),
                 f"{_num(e['min'])}-{_num(e['max'])}",
-                f"±{e['noise']:.1%}",
+                f"{e['noise']:.1%}",
                 str(len(e["samples"])),
                 f"{e['reset_fraction']:.2%}",
             ]
@@ -203,7 +203,7 @@ def limit_table(data: Data, tasks: list[str] | None = None) -> str:
         "frame_skip",
         "limit, env steps/s (best window)",
         "min-max",
-        "noise",
+        "noise (max-min)/max",
         "windows",
         "reset steps",
     ]
@@ -322,7 +322,7 @@ def _problems(data: Data) -> list[str]:
     over = exceeding(data)
     if over:
         out += ["**Rows above their limit by more than its noise:**", ""]
-        out += [f"- {t} num_envs={n} {m}: {r:.0%} of the limit (noise ±{z:.1%})" for t, n, m, r, z in over]
+        out += [f"- {t} num_envs={n} {m}: {r:.0%} of the limit (its noise: {z:.1%})" for t, n, m, r, z in over]
         out.append("")
     if data.get("errors"):
         out += ["**Measurements that failed:**", ""]
@@ -448,7 +448,13 @@ def document(data: Data) -> str:
         parts += [throughput_table(data, tasks), "", ratio_table(data, tasks), ""]
         limits = limit_table(data, tasks)
         if limits:
-            parts += [limits, ""]
+            over = [row for row in exceeding(data) if row[0] in tasks]
+            verdict = (
+                f"In this run {len(over)} row(s) exceed their limit by more than its noise (listed at the top)."
+                if over
+                else "In this run no row exceeds its limit by more than the limit's noise."
+            )
+            parts += [limits, "", verdict, ""]
         parts += [summary(data, family)]
     handoff = _handoff_prose(data)
     if handoff:

@@ -342,7 +342,9 @@ def main() -> None:
     if data["handoff"]:
         print(f"\n### Hand-off cost ({HANDOFF_TASK})\n\n{report.handoff_table(data)}\n", flush=True)
     for t, n, method, ratio, noise in report.exceeding(data):
-        print(f"warning: {t} num_envs={n} {method} is {ratio:.0%} of its limit (noise ±{noise:.1%})", file=sys.stderr)
+        print(
+            f"warning: {t} num_envs={n} {method} is {ratio:.0%} of its limit (its noise: {noise:.1%})", file=sys.stderr
+        )
     print(f"done in {_clock(data['duration_s'])}", file=sys.stderr, flush=True)
     if args.json:
         with open(args.json, "w") as f:
