@@ -55,10 +55,8 @@ def limit_threads(data: Data, num_envs: int) -> int:
 def limit(data: Data, task: str, num_envs: int) -> Data | None:
     """The limit entry that bounds `num_envs` envs of `task`, or None."""
     threads = limit_threads(data, num_envs)
-    for entry in data["limits"]:
-        if (entry["task"], entry["threads"]) == (task, threads):
-            return entry
-    return None
+    entries: list[Data] = data["limits"]
+    return next((e for e in entries if (e["task"], e["threads"]) == (task, threads)), None)
 
 
 def frames_per_step(data: Data, task: str) -> int:
