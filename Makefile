@@ -56,11 +56,17 @@ scaffold-check: setup
 	@VENV=$(VENV) tools/scaffold_check.sh
 
 # Builds and installs the wheel into the venv, then benchmarks the installed
-# package (run from /tmp so the source tree cannot shadow it).
+# package (run from /tmp so the source tree cannot shadow it), showing its
+# progress on stderr. One run writes every number to benchmark/results.json
+# (with the commit and the machine), the tables to benchmark/results.md, and
+# docs/performance.md from the JSON (benchmark/report.py). About 11 minutes on
+# the 2-core CI machine; BENCH_ARGS passes options to benchmark/run.py.
 bench: wheel
 	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps wheelhouse/*.whl
 	$(BAZEL) shutdown
-	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py --markdown $(CURDIR)/benchmark/results.md
+	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py $(BENCH_ARGS) \
+		--json $(CURDIR)/benchmark/results.json --markdown $(CURDIR)/benchmark/results.md
+	$(PY) benchmark/report.py benchmark/results.json --doc docs/performance.md
 
 wheel: build
 	rm -rf build dist wheelhouse

@@ -1,8 +1,9 @@
 """One runner per way of stepping N envs; each returns env steps per second.
 
-Every runner steps its envs with pre-drawn random actions for about
-`seconds` seconds after a warm-up, and counts env steps (one per env per
-batched step). Construction and reset are not timed.
+Every runner steps its envs with pre-drawn uniformly random actions for one
+window of `seconds` (wall clock) after a warm-up of WARMUP x `seconds`, and
+counts env steps (one per env per batched step). Construction and the first
+reset are not timed. benchmark/mujoco_limit.py times its windows the same way.
 """
 
 from __future__ import annotations
@@ -16,26 +17,36 @@ from typing import Any
 import numpy as np
 
 Runner = Callable[[str, int, float], float]
+WARMUP = 0.1  # the warm-up before each window, as a share of the window
+CHECK_EVERY = 8  # calls between reads of the clock
 
 
-def _actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
-    """n pre-drawn batched actions in the dtype the env declares."""
+def pre_drawn_actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
+    """n pre-drawn batched actions in the dtype the env declares, cycled by every runner
+    (and replayed by benchmark/mujoco_limit.py)."""
     space.seed(0)
     return [np.stack([space.sample() for _ in range(batch)]) for _ in range(n)]
 
 
-def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_per_step: int, seconds: float) -> float:
-    for a in actions[:8]:  # warm-up
-        step(a)
+def _window(step: Callable[[np.ndarray], None], actions: list[np.ndarray], seconds: float) -> tuple[int, float]:
+    """(calls, elapsed s): `step` called over the actions until `seconds` have passed on the
+    wall clock, read every CHECK_EVERY calls."""
     calls, start = 0, time.perf_counter()
     deadline = start + seconds
     while True:
-        for a in actions:
-            step(a)
-        calls += len(actions)
+        for i in range(calls, calls + CHECK_EVERY):
+            step(actions[i % len(actions)])
+        calls += CHECK_EVERY
         now = time.perf_counter()
         if now >= deadline:
-            return calls * envs_per_step / (now - start)
+            return calls, now - start
+
+
+def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_per_step: int, seconds: float) -> float:
+    """Env steps/s of `step` over one window of `seconds`, after a warm-up of WARMUP x seconds."""
+    _window(step, actions, WARMUP * seconds)
+    calls, elapsed = _window(step, actions, seconds)
+    return calls * envs_per_step / elapsed
 
 
 ATARI_FRAME_SKIP = 4  # the atari family's default: Atari figures are frames/s = steps/s x 4
@@ -50,6 +61,36 @@ def atari_rom(task: str) -> str | None:
     return {task_id(rom): rom for rom in ROMS}.get(task)
 
 
+# Our ids whose gymnasium env has another name. gymnasium 1.4 ships only Taxi-v4, whose
+# change from v3 touched only the non-default is_rainy / fickle_passenger variants.
+GYMNASIUM_IDS = {"Taxi-v3": "Taxi-v4"}
+NOT_BENCHMARKED = ("template",)  # families that are examples, not envs anyone trains on
+
+
+def family(task: str) -> str:
+    """The parallel_pool family (its package under parallel_pool/) that registers `task`;
+    if the registry cannot say, gymnasium's package of the same env."""
+    try:
+        from parallel_pool.registration import registry
+
+        return str(registry._entry(task).import_path.split(".")[1])
+    except (ImportError, AttributeError, IndexError):
+        pass
+    if atari_rom(task) is not None:
+        return "atari"
+    import gymnasium
+
+    entry = str(gymnasium.spec(GYMNASIUM_IDS.get(task, task)).entry_point)
+    return entry.removeprefix("gymnasium.envs.").split(".")[0].split(":")[0]
+
+
+def families() -> set[str]:
+    """Every registered family but the examples."""
+    import parallel_pool
+
+    return {family(task) for task in parallel_pool.list_all_envs()} - set(NOT_BENCHMARKED)
+
+
 def _gymnasium_env(task: str) -> Any:
     """gymnasium.make(task); for an Atari id, ale_py's env with the preprocessing the
     atari family applies by default: no sticky actions, AtariPreprocessing (up to 30
@@ -57,7 +98,7 @@ def _gymnasium_env(task: str) -> Any:
     import gymnasium
 
     if atari_rom(task) is None:
-        return gymnasium.make(task)
+        return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py
 
     gymnasium.register_envs(ale_py)
@@ -70,7 +111,7 @@ def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
     """One plain gymnasium env (num_envs must be 1): the Python baseline."""
     env = _gymnasium_env(task)
     env.reset(seed=0)
-    actions = [a[0] for a in _actions(env.action_space, 1)]
+    actions = [a[0] for a in pre_drawn_actions(env.action_space, 1)]
 
     def step(a: Any) -> None:
         _, _, term, trunc, _ = env.step(a)
@@ -88,7 +129,7 @@ def _gymnasium_vector(cls_name: str) -> Runner:
         env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)])
         env.reset(seed=0)
         try:
-            return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+            return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
         finally:
             env.close()
 
@@ -104,7 +145,7 @@ def _pool_sync(module: Any) -> Runner:
     def run(task: str, num_envs: int, seconds: float) -> float:
         env = module.make_gymnasium(task, num_envs=num_envs, seed=0)
         env.reset()
-        return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+        return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
 
     return run
 
@@ -124,7 +165,7 @@ def _pool_async(module: Any) -> Runner:
                 env.send(a, ids[0])
             ids[0] = env.recv()[4]["env_id"]
 
-        return _timed(step, _actions(env.single_action_space, batch), batch, seconds)
+        return _timed(step, pre_drawn_actions(env.single_action_space, batch), batch, seconds)
 
     return run
 
@@ -173,7 +214,7 @@ def _ale_vector(asynchronous: bool) -> Runner:
             use_fire_reset=True,
         )
         env.reset(seed=0)
-        actions = [a.astype(np.int32) for a in _actions(env.single_action_space, batch)]
+        actions = [a.astype(np.int32) for a in pre_drawn_actions(env.single_action_space, batch)]
         try:
             return _timed(env.step, actions, batch, seconds)
         finally:
