@@ -55,7 +55,12 @@ class EnvRegistry:
         aliases: tuple[str, ...] | list[str] = (),
         **kwargs: Any,
     ) -> None:
-        """Registers `task_id` (and `aliases`); kwargs become config defaults."""
+        """Registers `task_id` (and `aliases`); kwargs become config defaults.
+
+        A default may be a zero-argument callable, called when a spec is made
+        (e.g. the dm_control family's generated model XML, which needs the
+        dm_control package only when such a pool is made).
+        """
         for name in (task_id, *aliases):
             if name in self._entries:
                 raise ValueError(f"task_id: {name!r} is already registered")
@@ -111,7 +116,7 @@ class EnvRegistry:
         unknown = [k for k in entry.defaults if k not in config]
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
-        config.update(entry.defaults)
+        config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":
                 valid = ", ".join(k for k in config if k != "env_seeds")
