@@ -59,7 +59,7 @@ scaffold-check: setup
 # package (run from /tmp so the source tree cannot shadow it), showing its
 # progress on stderr. One run writes every number to benchmark/results.json
 # (with the commit and the machine), the tables to benchmark/results.md, and
-# docs/performance.md from the JSON (benchmark/report.py). About 11 minutes on
+# docs/performance.md from the JSON (benchmark/report.py). About 14 minutes on
 # the 2-core CI machine; BENCH_ARGS passes options to benchmark/run.py.
 bench: wheel
 	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps wheelhouse/*.whl

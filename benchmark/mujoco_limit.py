@@ -1,7 +1,10 @@
 """The physical limit of a MuJoCo pool: what MuJoCo alone can do on this machine.
 
-    python benchmark/mujoco_limit.py [--tasks Ant-v5 HalfCheetah-v5] [--threads 1 2]
+    python benchmark/mujoco_limit.py [--tasks Ant-v5 HalfCheetah-v5 CheetahRun-v1] [--threads 1 2]
                                      [--seconds 1.0] [--rounds 5]
+
+For gymnasium's MuJoCo tasks and dm_control's suite tasks (by their ids here,
+WalkerWalk-v1, ...).
 
 A MuJoCo env step is `frame_skip` calls of mj_step plus the env's own work
 (reward, observation, a reset now and then). So no pool of `num_envs` envs
@@ -17,15 +20,21 @@ autoreset), counted as free: that keeps the limit an upper bound.
 
 How the mj_step rate is measured (`LimitProbe`):
 
-  * a gymnasium run of the task (the same libmujoco parallel_pool links)
-    with the action stream one env gets in benchmark/run.py (its 64
-    pre-drawn uniformly random actions, cycled), resetting where the env
-    ends an episode, records the state before every step; it also gives p;
+  * a run of the reference env (the same libmujoco parallel_pool links) with
+    the action stream one env gets in benchmark/run.py (its 64 pre-drawn
+    uniformly random actions, cycled), resetting where the env ends an
+    episode, records the state before every step; it also gives p. For a
+    gymnasium task that is gymnasium.make(task); for a dm_control task
+    `suite.load(domain, task, task_kwargs={"random": 0})`, through its
+    physics.model.ptr / physics.data.ptr (the MjModel / MjData it steps),
+    frame_skip its n_sub_steps, reset at each LAST step (the time limit,
+    1000 steps);
   * MuJoCo's own C++ thread pool (`mujoco.rollout`, T threads, one MjData
     each) replays that run in short open-loop rollouts: from a recorded
     state (solver warm start included), the next 10 actions, each held for
-    frame_skip mj_steps, exactly the steps gymnasium took (none crossing an
-    episode's end): no Python between steps, threads like the pool's;
+    frame_skip mj_steps, exactly the steps the env took (none crossing an
+    episode's end; dm_control's split of mj_step2 / mj_step / mj_step1 does
+    the same work and reaches the same states): no Python between steps, threads like the pool's;
   * a window is `seconds` long on the wall clock, after a warm-up of
     runners.WARMUP x `seconds`, exactly as every pool measurement.
 
@@ -39,20 +48,30 @@ measurements, and reports the best window as the limit and the spread
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
-from runners import WARMUP, pre_drawn_actions
+from runners import WARMUP, dm_control_task, pre_drawn_actions
 
 ROLLOUT_STEPS = 10  # env steps per open-loop rollout
-STATE_STEPS = 2000  # env steps of the gymnasium run the start states come from
+STATE_STEPS = 2000  # env steps of the recorded run the start states come from
+
+
+def _mujoco() -> Any:
+    """The mujoco package (imported when needed; 3.17 ships no type information)."""
+    return importlib.import_module("mujoco")
 
 
 def is_mujoco(task: str) -> bool:
+    """A MuJoCo task: a gymnasium MuJoCo env or a dm_control suite task."""
+    if dm_control_task(task) is not None:
+        return True
     import gymnasium
 
     try:
@@ -109,54 +128,111 @@ class Limit:
         }
 
 
+class Recording(NamedTuple):
+    """One env's run under the benchmark's action stream: where each step started."""
+
+    model: Any  # mujoco.MjModel
+    frame_skip: int  # mj_steps per env step
+    max_episode_steps: int  # the time limit
+    actions: np.ndarray  # the action stream of one env in benchmark/run.py, cycled
+    states: np.ndarray  # states[i]: the full physics state step i (action i % len(actions)) starts from
+    warmstarts: np.ndarray  # warmstarts[i]: its qacc_warmstart
+    ends: np.ndarray  # ends[i]: step i ended its episode
+
+
+def _record(model: Any, data: Any, actions: np.ndarray, step: Callable[[np.ndarray], bool]) -> tuple[np.ndarray, ...]:
+    """(states, warmstarts, ends) of STATE_STEPS calls of `step` (True where it ended an
+    episode, which it then resets) with the actions cycled, read from the MjData before each."""
+    mujoco = _mujoco()
+    spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
+    states = np.empty((STATE_STEPS, mujoco.mj_stateSize(model, spec)))
+    warmstarts = np.empty((STATE_STEPS, model.nv))
+    ends = np.zeros(STATE_STEPS, dtype=bool)
+    for i in range(STATE_STEPS):
+        mujoco.mj_getState(model, data, states[i], spec)
+        warmstarts[i] = data.qacc_warmstart
+        ends[i] = step(actions[i % len(actions)])
+    return states, warmstarts, ends
+
+
+def _record_gymnasium(task: str) -> Recording:
+    """A gymnasium MuJoCo task's run: gymnasium.make(task), reset where it ends an episode."""
+    import gymnasium
+
+    env = gymnasium.make(task)
+    inner: Any = env.unwrapped  # a MujocoEnv: model, data, frame_skip
+    actions = np.stack([a[0] for a in pre_drawn_actions(env.action_space, 1)]).astype(np.float64)
+
+    def step(action: np.ndarray) -> bool:
+        _, _, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            env.reset()
+            return True
+        return False
+
+    env.reset(seed=0)
+    states, warmstarts, ends = _record(inner.model, inner.data, actions, step)
+    env.close()
+    max_steps = env.spec.max_episode_steps if env.spec and env.spec.max_episode_steps else 1000
+    return Recording(inner.model, int(inner.frame_skip), max_steps, actions, states, warmstarts, ends)
+
+
+def _record_dm_control(task: str) -> Recording:
+    """A dm_control suite task's run: `suite.load(domain, task, task_kwargs={"random": 0})`,
+    reset at each LAST step (its time limit). physics.model.ptr / physics.data.ptr are the
+    mujoco MjModel / MjData it steps, n_sub_steps mj_steps per env step."""
+    from dm_control_gym import action_box, load
+
+    dm = dm_control_task(task)
+    if dm is None:
+        raise ValueError(f"{task} is not a dm_control suite task")
+    env = load(*dm, seed=0)
+    physics = env.physics
+    # dm_control's n_sub_steps: its control timestep in physics timesteps.
+    frame_skip = round(env.control_timestep() / physics.timestep())
+    actions = np.stack([a[0] for a in pre_drawn_actions(action_box(env.action_spec()), 1)])
+
+    def step(action: np.ndarray) -> bool:
+        if env.step(action).last():
+            env.reset()
+            return True
+        return False
+
+    env.reset()
+    states, warmstarts, ends = _record(physics.model.ptr, physics.data.ptr, actions, step)
+    # The time limit in control steps (dm_control keeps it private; 1000 in every suite task).
+    limit = float(getattr(env, "_step_limit", 1000))
+    max_steps = round(limit) if np.isfinite(limit) else STATE_STEPS
+    model = physics.model.ptr
+    env.close()
+    return Recording(model, frame_skip, max_steps, actions, states, warmstarts, ends)
+
+
 class LimitProbe:
     """Measures one task's limit for any thread count, one window at a time."""
 
     def __init__(self, task: str) -> None:
-        import gymnasium
-        import mujoco
-
-        env = gymnasium.make(task)
-        inner = env.unwrapped
-        model, data = inner.model, inner.data
-        spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
-        # The action stream of one env in benchmark/run.py: its pre-drawn actions, cycled.
-        actions = np.stack([a[0] for a in pre_drawn_actions(env.action_space, 1)]).astype(np.float64)
-        # states[i], warmstarts[i]: where step i (action i % len(actions)) starts from.
-        states = np.empty((STATE_STEPS, mujoco.mj_stateSize(model, spec)))
-        warmstarts = np.empty((STATE_STEPS, model.nv))
-        ends = np.zeros(STATE_STEPS, dtype=bool)  # step i ended its episode
-        env.reset(seed=0)
-        for i in range(STATE_STEPS):
-            mujoco.mj_getState(model, data, states[i], spec)
-            warmstarts[i] = data.qacc_warmstart
-            _, _, terminated, truncated, _ = env.step(actions[i % len(actions)])
-            if terminated or truncated:
-                ends[i] = True
-                env.reset()
-        env.close()
+        run = _record_dm_control(task) if dm_control_task(task) else _record_gymnasium(task)
         self.task = task
-        self.model = model
-        self.frame_skip = int(inner.frame_skip)
+        self.model = run.model
+        self.frame_skip = run.frame_skip
         # One reset step per episode (next_step autoreset), at least the time limit's.
-        max_steps = env.spec.max_episode_steps if env.spec and env.spec.max_episode_steps else 1000
-        episodes = max(int(ends.sum()), STATE_STEPS // (max_steps + 1))
+        episodes = max(int(run.ends.sum()), STATE_STEPS // (run.max_episode_steps + 1))
         self.reset_fraction = episodes / (STATE_STEPS + episodes)
         # Rollouts replay the run exactly: from step i, the next ROLLOUT_STEPS actions, where
         # no episode ends before the last of them.
-        ended = np.concatenate([[0], np.cumsum(ends)])  # ended[i]: episodes ended before step i
+        ended = np.concatenate([[0], np.cumsum(run.ends)])  # ended[i]: episodes ended before step i
         first = np.arange(STATE_STEPS - ROLLOUT_STEPS + 1)
         starts = first[ended[first + ROLLOUT_STEPS - 1] == ended[first]]
         starts = np.random.default_rng(0).permutation(starts)
-        steps = (starts[:, None] + np.arange(ROLLOUT_STEPS)) % len(actions)
-        self.start_steps, self.states, self.warmstarts = starts, states[starts], warmstarts[starts]
-        self.controls = np.repeat(actions[steps], self.frame_skip, axis=1)  # held for frame_skip mj_steps
+        steps = (starts[:, None] + np.arange(ROLLOUT_STEPS)) % len(run.actions)
+        self.start_steps, self.states, self.warmstarts = starts, run.states[starts], run.warmstarts[starts]
+        self.controls = np.repeat(run.actions[steps], self.frame_skip, axis=1)  # held for frame_skip mj_steps
         self._next = 0
 
     def window(self, threads: int, seconds: float) -> float:
         """The limit of `threads` threads, env steps/s, over one window of `seconds`."""
-        import mujoco
-        from mujoco import rollout
+        mujoco, rollout = _mujoco(), importlib.import_module("mujoco.rollout")
 
         # Rollouts per call, handed to the threads one at a time: enough that the threads'
         # uneven finish at the end of a call costs little (measured: 32 per thread in chunks
@@ -200,7 +276,7 @@ class LimitProbe:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tasks", nargs="+", default=["Ant-v5", "HalfCheetah-v5"])
+    parser.add_argument("--tasks", nargs="+", default=["Ant-v5", "HalfCheetah-v5", "CheetahRun-v1", "WalkerWalk-v1"])
     parser.add_argument("--threads", nargs="+", type=int, default=sorted({1, usable_cores()}))
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=5, help="windows per thread count, interleaved")

@@ -23,6 +23,7 @@ OURS = ("parallel_pool sync", "parallel_pool async")
 LIMIT = "physical limit"
 # The table's columns, in order, and their headers: the methods of benchmark/run.py.
 COLUMNS = {
+    "dm_control single env": "dm_control loop, one env",
     "gymnasium single env": "one gymnasium env",
     "gymnasium SyncVectorEnv": "SyncVectorEnv",
     "gymnasium AsyncVectorEnv": "AsyncVectorEnv",
@@ -33,7 +34,27 @@ COLUMNS = {
     "envpool async": "EnvPool async",
     "parallel_pool async": "**ours async**",
 }
-FAMILIES = {"classic_control": "Classic control", "toy_text": "Toy text", "atari": "Atari", "mujoco": "MuJoCo"}
+# A family's own names for some columns: in dm_control tasks gymnasium's vector envs step
+# dm_control envs (benchmark/dm_control_gym.py).
+FAMILY_COLUMNS = {
+    "dm_control": {
+        "gymnasium SyncVectorEnv": "SyncVectorEnv of dm_control envs",
+        "gymnasium AsyncVectorEnv": "AsyncVectorEnv of dm_control envs",
+    }
+}
+FAMILIES = {
+    "classic_control": "Classic control",
+    "toy_text": "Toy text",
+    "atari": "Atari",
+    "mujoco": "MuJoCo",
+    "dm_control": "dm_control",
+}
+SINGLE = ("gymnasium single env", "dm_control single env")  # the one-env Python baselines
+# The dm_control family's targets (issue 8): ours >= ENVPOOL_TARGET x EnvPool at every
+# num_envs, >= LIMIT_TARGET of the limit with LIMIT_MIN_ENVS envs or more, and one env
+# >= SINGLE_TARGET x dm_control's own loop.
+TARGET_FAMILIES = ("dm_control",)
+ENVPOOL_TARGET, LIMIT_TARGET, LIMIT_MIN_ENVS, SINGLE_TARGET = 1.0, 0.9, 8, 1.5
 
 
 # --- lookups -------------------------------------------------------------------------------
@@ -57,6 +78,17 @@ def limit(data: Data, task: str, num_envs: int) -> Data | None:
     threads = limit_threads(data, num_envs)
     entries: list[Data] = data["limits"]
     return next((e for e in entries if (e["task"], e["threads"]) == (task, threads)), None)
+
+
+def family_of(data: Data, tasks: list[str]) -> str | None:
+    """The family of `tasks` if they share one."""
+    found = {data["tasks"][t]["family"] for t in tasks if t in data["tasks"]}
+    return found.pop() if len(found) == 1 else None
+
+
+def header(data: Data, tasks: list[str], method: str) -> str:
+    """A method's column header in a table of `tasks`."""
+    return FAMILY_COLUMNS.get(family_of(data, tasks) or "", {}).get(method, COLUMNS[method])
 
 
 def frames_per_step(data: Data, task: str) -> int:
@@ -128,7 +160,7 @@ def throughput_table(data: Data, tasks: list[str]) -> str:
     rows = _rows(data, tasks)
     methods = [m for m in COLUMNS if any(value(data, t, n, m) is not None for t, n in rows)]
     has_limit = any(limit(data, t, n) for t, n in rows)
-    header = ["task", "num_envs", *(COLUMNS[m] for m in methods)] + (["physical limit"] if has_limit else [])
+    head = ["task", "num_envs", *(header(data, tasks, m) for m in methods)] + (["physical limit"] if has_limit else [])
     body = []
     for t, n in rows:
         k = frames_per_step(data, t)
@@ -141,7 +173,7 @@ def throughput_table(data: Data, tasks: list[str]) -> str:
             entry = limit(data, t, n)
             cells.append(_num(entry["steps_per_s"] * k) if entry else "")
         body.append(cells)
-    return _table(header, body)
+    return _table(head, body)
 
 
 def ratio_table(data: Data, tasks: list[str]) -> str:
@@ -150,13 +182,13 @@ def ratio_table(data: Data, tasks: list[str]) -> str:
     refs = [("envpool sync", "parallel_pool sync"), ("envpool async", "parallel_pool async")]
     refs += [(f"ale_py AtariVectorEnv {mode}", f"parallel_pool {mode}") for mode in ("sync", "async")]
     refs = [(ref, ours) for ref, ours in refs if any(value(data, t, n, ref) for t, n in rows)]
-    best_refs = ["gymnasium single env", "gymnasium SyncVectorEnv", "gymnasium AsyncVectorEnv"]
+    best_refs = [*SINGLE, "gymnasium SyncVectorEnv", "gymnasium AsyncVectorEnv"]
     best_refs = [ref for ref in best_refs if any(value(data, t, n, ref) for t, n in rows)]
     has_limit = any(limit(data, t, n) for t, n in rows)
-    header = ["task", "num_envs"]
-    header += [f"{COLUMNS[ours].strip('*')} / {COLUMNS[ref]}" for ref, ours in refs]
-    header += [f"best of ours / {COLUMNS[ref]}" for ref in best_refs]
-    header += ["ours sync / limit", "ours async / limit", "limit noise"] if has_limit else []
+    head = ["task", "num_envs"]
+    head += [f"{COLUMNS[ours].strip('*')} / {COLUMNS[ref]}" for ref, ours in refs]
+    head += [f"best of ours / {header(data, tasks, ref)}" for ref in best_refs]
+    head += ["ours sync / limit", "ours async / limit", "limit noise"] if has_limit else []
     body = []
     for t, n in rows:
         cells = [t, str(n)]
@@ -169,7 +201,7 @@ def ratio_table(data: Data, tasks: list[str]) -> str:
             cells += [_pct(value(data, t, n, ours), top) for ours in OURS]
             cells.append(f"{entry['noise']:.1%}" if entry else "")
         body.append(cells)
-    return _table(header, body)
+    return _table(head, body)
 
 
 def limit_table(data: Data, tasks: list[str] | None = None) -> str:
@@ -208,6 +240,54 @@ def limit_table(data: Data, tasks: list[str] | None = None) -> str:
     return _table(header, body, left=1)
 
 
+def _lowest(found: list[tuple[float, int]], target: float, fmt: Callable[[float], str]) -> str:
+    """The lowest (ratio, num_envs) of `found` against `target`: "0.93x at 32: missed"."""
+    if not found:
+        return "n/a"
+    ratio, n = min(found)
+    return f"{fmt(ratio)} at {n}: {'met' if ratio >= target else '**missed**'}"
+
+
+def target_table(data: Data, tasks: list[str]) -> str:
+    """The targets of TARGET_FAMILIES, one row per task: each ratio's worst row in this run."""
+    if family_of(data, tasks) not in TARGET_FAMILIES:
+        return ""
+    times, pct = (lambda x: f"{x:.2f}x"), (lambda x: f"{x:.0%}")
+    single = next((m for m in SINGLE if any(value(data, t, 1, m) for t in tasks)), SINGLE[-1])
+    body = []
+    for t in tasks:
+        rows = [n for task, n in _rows(data, [t]) if task == t]
+        cells = [t]
+        for mode in ("sync", "async"):
+            found = [
+                (a / b, n)
+                for n in rows
+                if (a := value(data, t, n, f"parallel_pool {mode}")) and (b := value(data, t, n, f"envpool {mode}"))
+            ]
+            cells.append(_lowest(found, ENVPOOL_TARGET, times))
+        found = [
+            (a / e["steps_per_s"], n)
+            for n in rows
+            if n >= LIMIT_MIN_ENVS and (a := _best_ours(data, t, n)) and (e := limit(data, t, n))
+        ]
+        cells.append(_lowest(found, LIMIT_TARGET, pct))
+        a, b = value(data, t, 1, "parallel_pool sync"), value(data, t, 1, single)
+        cell = _lowest([(a / b, 1)] if a and b else [], SINGLE_TARGET, times)
+        top = limit(data, t, 1)
+        if b and top:  # no env can beat the 1-thread limit: the highest ratio this machine allows
+            cell += f" (the 1-thread limit is {top['steps_per_s'] / b:.2f}x the loop)"
+        cells.append(cell)
+        body.append(cells)
+    head = [
+        "task",
+        f"ours sync / EnvPool sync, lowest (target >= {ENVPOOL_TARGET:g}x at every num_envs)",
+        f"ours async / EnvPool async, lowest (target >= {ENVPOOL_TARGET:g}x)",
+        f"best of ours / limit, lowest with num_envs >= {LIMIT_MIN_ENVS} (target >= {LIMIT_TARGET:.0%})",
+        f"one env: ours / {COLUMNS[single]} (target >= {SINGLE_TARGET:g}x)",
+    ]
+    return _table(head, body, left=1)
+
+
 def handoff_table(data: Data) -> str:
     rows = data.get("handoff") or []
     if not rows:
@@ -225,8 +305,9 @@ def handoff_table(data: Data) -> str:
 
 
 def tables(data: Data, tasks: list[str]) -> str:
-    """Both tables (and the limits, if any) of `tasks`."""
+    """Both tables (and the limits and targets, if any) of `tasks`."""
     parts = [throughput_table(data, tasks), ratio_table(data, tasks), limit_table(data, tasks)]
+    parts.append(target_table(data, tasks))
     return "\n\n".join(p for p in parts if p)
 
 
@@ -247,10 +328,12 @@ def summary(data: Data, family: str) -> str:
             ratios = [a / b for t, n in rows if (a := value(data, t, n, ours)) and (b := value(data, t, n, ref))]
             if ratios:
                 lines.append(f"ours {mode} / {name} {mode}: {_span(ratios, lambda x: f'{x:.2f}x')}")
-    for ref in ("gymnasium SyncVectorEnv", "gymnasium AsyncVectorEnv", "gymnasium single env"):
+    for ref in ("gymnasium SyncVectorEnv", "gymnasium AsyncVectorEnv", *SINGLE):
         ratios = [a / b for t, n in rows if (a := _best_ours(data, t, n)) and (b := value(data, t, n, ref))]
         if ratios:
-            lines.append(f"best of ours / {COLUMNS[ref]}: {_span(ratios, lambda x: f'{x:.2f}x')}")
+            lines.append(
+                f"best of ours / {header(data, tasks_of(data, family), ref)}: {_span(ratios, lambda x: f'{x:.2f}x')}"
+            )
     if any(limit(data, t, n) for t, n in rows):
         for mode in ("sync", "async"):
             ratios = [
@@ -311,8 +394,15 @@ def results_markdown(data: Data) -> str:
             parts += [f"## {task} ({unit(data, task)})", "", tables(data, [task]), ""]
     if data.get("handoff"):
         parts += [f"## Hand-off cost ({data['handoff'][0]['task']})", "", handoff_table(data), ""]
-    parts += _problems(data)
+    parts += _problems(data) + _notes(data, None)
     return _wrap("\n".join(parts)).rstrip() + "\n"
+
+
+def _notes(data: Data, family: str | None) -> list[str]:
+    """The run's notes (tasks left out or measured without parallel_pool, and why) as a list:
+    those of `family`, or with None every note."""
+    notes = [n["note"] for n in data.get("notes") or [] if family is None or n["family"] == family]
+    return [*(f"- {n}" for n in notes), ""] if notes else []
 
 
 def _problems(data: Data) -> list[str]:
@@ -372,6 +462,34 @@ FAMILY_PROSE = {
     ),
 }
 
+FAMILY_PROSE["dm_control"] = (
+    "dm_control's suite tasks under EnvPool's names (`CheetahRun-v1` is dm_control's "
+    '`suite.load("cheetah", "run")`), dm-control {dm_control}. The columns: *dm_control loop, one env* '
+    'is dm_control\'s own Python loop, `suite.load(domain, task, task_kwargs={{"random": 0}})` stepped '
+    "with the same pre-drawn actions and reset at each LAST step. *SyncVectorEnv of dm_control envs* "
+    "(a for-loop over the N envs in this process) and *AsyncVectorEnv of dm_control envs* (one "
+    "subprocess per env) are gymnasium's vector envs over that env in a thin gymnasium wrapper "
+    "(`benchmark/dm_control_gym.py`: a Dict observation of float64 Boxes in dm_control's key order, "
+    "a Box action from the action spec, terminated = LAST with discount 0, truncated = any other "
+    "LAST; shimmy, the usual adapter, is not used). EnvPool runs its own ids for the same tasks on "
+    "its own MuJoCo build (a Dict observation too); dm_control, the wrapper and parallel_pool run "
+    "the same libmujoco {mujoco}. The physical limit is as for the MuJoCo family: "
+    "`(mj_step/s of T threads at once) / n_sub_steps / (1 - p)`, T = min(num_envs, cores), p the "
+    "share of reset steps; `benchmark/mujoco_limit.py` records a dm_control run of the task "
+    "(`suite.load` with random 0, the pre-drawn actions, a reset at each LAST step: the 1000-step "
+    "time limit), through its `physics.model.ptr` / `physics.data.ptr` (the mujoco `MjModel` / "
+    "`MjData` dm_control steps), and replays it with `mujoco.rollout`, n_sub_steps (the frame_skip "
+    "column) mj_steps per env step, in windows interleaved with the pool measurements. It bounds "
+    "every env on that libmujoco (dm_control's, the wrapper's, ours), not EnvPool's."
+)
+
+TARGETS_PROSE = (
+    f"The targets (issue 8): ours at least {ENVPOOL_TARGET:g}x EnvPool at every num_envs, in each mode; "
+    f"at least {LIMIT_TARGET:.0%} of the physical limit with {LIMIT_MIN_ENVS} envs or more (the better "
+    f"of our two modes); one env at least {SINGLE_TARGET:g}x dm_control's own loop. Each cell is the "
+    "lowest ratio of this run's rows, with its num_envs."
+)
+
 HANDOFF = """\
 ## Why cheap envs are fast here
 
@@ -429,11 +547,17 @@ def document(data: Data) -> str:
         INTRO.format(provenance=provenance(data), envpool=packages.get("envpool") or ""),
     ]
     parts += _problems(data)
-    for family in family_order(data):
+    shown = family_order(data)
+    for family in dict.fromkeys(n["family"] for n in data.get("notes") or []):
+        if family not in shown:
+            parts += _notes(data, family)
+    for family in shown:
         tasks = tasks_of(data, family)
         title = FAMILIES.get(family, family.replace("_", " ").capitalize())
         parts += [f"## {title} ({', '.join(tasks)}; {unit(data, tasks[0])})", ""]
-        prose = FAMILY_PROSE.get(family, "").format(mujoco=packages.get("mujoco") or "")
+        prose = FAMILY_PROSE.get(family, "").format(
+            mujoco=packages.get("mujoco") or "", dm_control=packages.get("dm-control") or ""
+        )
         for task in tasks:
             other = data["tasks"][task].get("gymnasium_id")
             if other and other != task:
@@ -443,6 +567,7 @@ def document(data: Data) -> str:
                 )
         if prose:
             parts += [prose.strip(), ""]
+        parts += _notes(data, family)
         parts += [throughput_table(data, tasks), "", ratio_table(data, tasks), ""]
         limits = limit_table(data, tasks)
         if limits:
@@ -453,6 +578,9 @@ def document(data: Data) -> str:
                 else "In this run no row exceeds its limit by more than the limit's noise."
             )
             parts += [limits, "", verdict, ""]
+        targets = target_table(data, tasks)
+        if targets:
+            parts += [TARGETS_PROSE, "", targets, ""]
         parts += [summary(data, family)]
     handoff = _handoff_prose(data)
     if handoff:

@@ -6,31 +6,38 @@
 
 For each task and num_envs it measures env steps/s for every method (see
 benchmark/runners.py: gymnasium's env alone, SyncVectorEnv, AsyncVectorEnv,
-EnvPool and parallel_pool in sync and async mode, and for Atari ale_py's own
-AtariVectorEnv) and prints each task's tables when the task is done. Every
-measurement is one window of --seconds on the wall clock after a warm-up of
-a tenth of that; with --repeat R the whole plan runs R times (rounds spread
-across the run) and each figure is the best of its R windows.
+EnvPool and parallel_pool in sync and async mode, for Atari ale_py's own
+AtariVectorEnv; for a dm_control task dm_control's own loop replaces the
+gymnasium env alone, and the vector envs step dm_control's env through
+benchmark/dm_control_gym.py) and prints each task's tables when the task is
+done. Every measurement is one window of --seconds on the wall clock after a
+warm-up of a tenth of that; with --repeat R the whole plan runs R times
+(rounds spread across the run) and each figure is the best of its R windows.
 
 Progress goes to stderr, one line per measurement as it starts: which task,
 num_envs and method, how far through the plan, the time so far and an
 estimate of what remains (from the measurements done so far).
 
 The default task list covers every family (classic_control, toy_text, atari,
-mujoco; the run warns if a registered family has no task in it). Targets:
->= EnvPool on every row; for cheap envs never slower than the for-loop;
-num_envs=1 faster than one plain gymnasium env; Atari >= AtariVectorEnv in
-both modes and >= 1.5x AsyncVectorEnv; MuJoCo >= 2x AsyncVectorEnv and
->= 90% of the physical limit.
+mujoco, dm_control; the run warns if a registered family has no task in it).
+A default task parallel_pool does not register (HumanoidRun-v1 until the
+dm_control family's humanoid lands) is left out with a note; a --tasks id it
+does not register runs without the parallel_pool columns, with a note. Notes
+go to stderr, the JSON and the report. Targets: >= EnvPool on every row; for
+cheap envs never slower than the for-loop; num_envs=1 faster than one plain
+gymnasium env; Atari >= AtariVectorEnv in both modes and >= 1.5x
+AsyncVectorEnv; MuJoCo >= 2x AsyncVectorEnv and >= 90% of the physical limit;
+dm_control >= 90% of the limit with 8+ envs and one env >= 1.5x dm_control's
+own loop (the report's dm_control targets table checks these and EnvPool's).
 
-The physical limit (MuJoCo tasks; benchmark/mujoco_limit.py): the env steps/s
-MuJoCo alone reaches with T = min(num_envs, cores) threads, since no more envs
-than cores step at once. It is measured in windows of the same length and
-warm-up as the pool's, with MuJoCo's own C++ thread pool, before every
-num_envs row of the task and once after its last (so each thread count gets
-several windows spread across the task's measurements, in every round). The
-limit is the best window; its noise, the spread (max - min) / max of the
-windows, is shown beside it. A pool row above limit x (1 + noise) is
+The physical limit (MuJoCo and dm_control tasks; benchmark/mujoco_limit.py):
+the env steps/s MuJoCo alone reaches with T = min(num_envs, cores) threads,
+since no more envs than cores step at once. It is measured in windows of the
+same length and warm-up as the pool's, with MuJoCo's own C++ thread pool,
+before every num_envs row of the task and once after its last (so each thread
+count gets several windows spread across the task's measurements, in every
+round). The limit is the best window; its noise, the spread (max - min) / max
+of the windows, is shown beside it. A pool row above limit x (1 + noise) is
 reported as a problem.
 
 --json writes every number (each window of each measurement, the limits with
@@ -66,6 +73,7 @@ import report
 import runners
 
 METHODS: dict[str, runners.Runner] = {
+    "dm_control single env": runners.dm_control_single,
     "gymnasium single env": runners.gymnasium_single,
     "gymnasium SyncVectorEnv": runners.gymnasium_sync,
     "gymnasium AsyncVectorEnv": runners.gymnasium_async,
@@ -78,7 +86,20 @@ METHODS: dict[str, runners.Runner] = {
 }
 LIMIT = report.LIMIT
 HANDOFF = "hand-off"
-DEFAULT_TASKS = ["CartPole-v1", "Pendulum-v1", "Taxi-v3", "Pong-v5", "Breakout-v5", "Ant-v5", "HalfCheetah-v5"]
+# The main job's tasks, every family's. A task parallel_pool does not register (HumanoidRun-v1
+# until the dm_control family's humanoid domain lands) is left out of it, with a note.
+DEFAULT_TASKS = [
+    "CartPole-v1",
+    "Pendulum-v1",
+    "Taxi-v3",
+    "Pong-v5",
+    "Breakout-v5",
+    "Ant-v5",
+    "HalfCheetah-v5",
+    "CheetahRun-v1",
+    "WalkerWalk-v1",
+    "HumanoidRun-v1",
+]
 HANDOFF_TASK = "CartPole-v1"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENERATED = ("benchmark/results.json", "docs/performance.md")  # not counted as uncommitted changes
@@ -100,10 +121,18 @@ class Job:
 
 
 def methods_for(task: str, num_envs: int) -> list[str]:
+    dm_control = runners.dm_control_task(task) is not None
+    ours = runners.registered(task)
     out = []
     for name in METHODS:
-        if name == "gymnasium single env" and num_envs != 1:
+        if name.endswith("single env") and num_envs != 1:
             continue
+        if name == "gymnasium single env" and dm_control:
+            continue  # a dm_control task's single env is dm_control's own loop
+        if name == "dm_control single env" and not dm_control:
+            continue
+        if name.startswith("parallel_pool") and not ours:
+            continue  # not registered (yet): the others still run, a note says why ours is missing
         if "async" in name and num_envs == 1:
             continue  # async needs at least two envs to overlap
         if name.startswith("ale_py AtariVectorEnv") and runners.atari_rom(task) is None:
@@ -202,7 +231,7 @@ def machine() -> dict[str, Any]:
         "numpy": numpy.__version__,
         "packages": {
             name: _version(name)
-            for name in ("parallel_pool", "numpy", "gymnasium", "envpool", "mujoco", "ale-py", "pybind11")
+            for name in ("parallel_pool", "numpy", "gymnasium", "envpool", "mujoco", "dm-control", "ale-py", "pybind11")
         },
         "parallel_pool_path": os.path.dirname(parallel_pool.__file__),
         "loadavg_start": list(os.getloadavg()),
@@ -219,6 +248,7 @@ class Bench:
         self.probes: dict[str, mujoco_limit.LimitProbe] = {}
         self.handoff: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
+        self.notes: list[dict[str, str]] = []  # {"task", "family", "note"}: what the run left out, and why
         self.started = datetime.datetime.now(datetime.UTC)
         self.clock = time.perf_counter()
         self.machine = machine()
@@ -271,6 +301,8 @@ class Bench:
                     "family": runners.family(t),
                     "frames_per_step": runners.ATARI_FRAME_SKIP if runners.atari_rom(t) else 1,
                     "gymnasium_id": runners.GYMNASIUM_IDS.get(t, t),
+                    "dm_control_task": "/".join(dm) if (dm := runners.dm_control_task(t)) else None,
+                    "registered": runners.registered(t),
                 }
                 for t in tasks
             },
@@ -281,6 +313,7 @@ class Bench:
             "limits": [limit.as_dict() for limit in self.limits.values()],
             "handoff": self.handoff,
             "errors": self.errors,
+            "notes": self.notes,
         }
 
 
@@ -291,10 +324,33 @@ def check_families(tasks: list[str]) -> None:
         print(f"warning: no benchmark task for the families {sorted(missing)}", file=sys.stderr, flush=True)
 
 
+def not_registered(task: str) -> str:
+    """Why parallel_pool has no `task`, in words."""
+    dm = runners.dm_control_task(task)
+    why = f"the dm_control family has no {dm[0]} domain yet" if dm else "its family is missing or failed to load"
+    return f"parallel_pool does not register {task} at this commit ({why})"
+
+
+def choose_tasks(given: list[str] | None) -> tuple[list[str], list[dict[str, str]]]:
+    """(tasks, notes): the given tasks, or DEFAULT_TASKS less those parallel_pool does not
+    register; a note for each task left out or measured without parallel_pool."""
+    if given is None:
+        tasks = [t for t in DEFAULT_TASKS if runners.registered(t)]
+        missing = [t for t in DEFAULT_TASKS if t not in tasks]
+        notes = [(t, f"{not_registered(t)}, so the run leaves it out; it joins once registered.") for t in missing]
+    else:
+        tasks = given
+        missing = [t for t in given if not runners.registered(t)]
+        notes = [(t, f"{not_registered(t)}: its parallel_pool columns are empty.") for t in missing]
+    return tasks, [{"task": t, "family": runners.family(t), "note": text} for t, text in notes]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     # The default is the main job (`make bench`): every family's benchmark tasks.
-    parser.add_argument("--tasks", nargs="+", default=DEFAULT_TASKS)
+    parser.add_argument(
+        "--tasks", nargs="+", help=f"default: {' '.join(DEFAULT_TASKS)} (less any parallel_pool does not register)"
+    )
     parser.add_argument("--num-envs", nargs="+", type=int, default=[1, 2, 8, 32])
     parser.add_argument("--seconds", type=float, default=1.0, help="the window of each measurement")
     parser.add_argument("--repeat", type=int, default=1, help="rounds: each figure is the best of this many windows")
@@ -304,10 +360,15 @@ def main() -> None:
     parser.add_argument("--json", help="write every number, the commit and the machine to this file")
     parser.add_argument("--markdown", help="also write the tables to this file")
     args = parser.parse_args()
-    if args.tasks == DEFAULT_TASKS:
+    default = args.tasks is None
+    args.tasks, notes = choose_tasks(args.tasks)
+    if default:
         check_families(args.tasks)
+    for note in notes:
+        print(f"note: {note['note']}", file=sys.stderr, flush=True)
 
     bench = Bench(args)
+    bench.notes = notes
     jobs = plan(args.tasks, args.num_envs, args.repeat, args.handoff_num_envs)
     m = bench.machine
     print(
