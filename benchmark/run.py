@@ -133,7 +133,7 @@ def methods_for(task: str, num_envs: int) -> list[str]:
             continue
         if name.startswith("parallel_pool") and not ours:
             continue  # not registered (yet): the others still run, a note says why ours is missing
-        if "async" in name and num_envs == 1:
+        if "async" in name.lower() and num_envs == 1:
             continue  # async needs at least two envs to overlap
         if name.startswith("ale_py AtariVectorEnv") and runners.atari_rom(task) is None:
             continue  # ale_py's vector env runs Atari games only
