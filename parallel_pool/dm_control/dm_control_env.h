@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -143,6 +144,26 @@ class NameIndex {
  private:
   const mjModel& m_;
 };
+
+// `v.dot(frame.reshape(3, 3))` for a 3-vector v and a row-major 3x3 matrix
+// (an xmat): v expressed in the frame's axes, the "egocentric" vectors of
+// several tasks. NumPy hands this to its OpenBLAS's dgemv, whose x86-64
+// kernels round out[j] = v0 * m0j + v1 * m1j + v2 * m2j either sequentially
+// or with fused multiply-adds; which one goes with the ddot kernel the dot
+// rounding probe finds (fused exactly for the AVX-512 core types SkylakeX,
+// Cooperlake, SapphireRapids; sequential for the other 22 of OpenBLAS
+// 0.3.31, two-accumulator ddot ones included: checked on random vectors and
+// xmat views under every OPENBLAS_CORETYPE).
+inline void NumpyVectorTimesMatrix3(const double* v, const double* frame, double* out) {
+  const bool fused = mujoco::NumpyDotRounding() == mujoco::DotRounding::kFused;
+  for (int j = 0; j < 3; ++j) {
+    if (fused) {
+      out[j] = std::fma(v[2], frame[6 + j], std::fma(v[1], frame[3 + j], v[0] * frame[j]));
+    } else {
+      out[j] = v[0] * frame[j] + v[1] * frame[3 + j] + v[2] * frame[6 + j];
+    }
+  }
+}
 
 struct DataDeleter {
   void operator()(mjData* d) const { mj_deleteData(d); }

@@ -10,5 +10,6 @@ PYBIND11_MODULE(dm_control_ext, m) {
   parallel_pool::InitNumpy();
   dmc::BindCheetah(m);
   dmc::BindWalker(m);
+  dmc::BindHumanoid(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
 }
