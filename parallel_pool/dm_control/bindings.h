@@ -11,6 +11,7 @@ namespace parallel_pool::dm_control {
 void BindCheetah(pybind11::module_& m);
 void BindWalker(pybind11::module_& m);
 void BindHumanoid(pybind11::module_& m);
+void BindFish(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

@@ -165,6 +165,17 @@ inline void NumpyVectorTimesMatrix3(const double* v, const double* frame, double
   }
 }
 
+// A task that changes its model during an episode (swimmer's and fish's
+// target position, manipulator's target pose, stacker's target height) gets
+// a private copy of it; every other env shares one read-only model.
+enum class ModelSharing { kShared, kPrivateCopy };
+
+inline ModelPtr PrivateCopyOf(const ModelPtr& shared) {
+  mjModel* copy = mj_copyModel(nullptr, shared.get());
+  if (copy == nullptr) throw std::runtime_error("MuJoCo could not copy the model");
+  return ModelPtr(copy, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
+}
+
 struct DataDeleter {
   void operator()(mjData* d) const { mj_deleteData(d); }
 };
@@ -183,9 +194,11 @@ class DmcEnv : public Env<EnvSpecT> {
   using typename Base::Spec;
   using typename Base::State;
 
-  DmcEnv(const Spec& spec, int env_id)
+  DmcEnv(const Spec& spec, int env_id, ModelSharing sharing = ModelSharing::kShared)
       : Base(spec, env_id),
-        model_(SuiteModelOf(spec.config)),
+        model_(sharing == ModelSharing::kPrivateCopy ? PrivateCopyOf(SuiteModelOf(spec.config))
+                                                     : SuiteModelOf(spec.config)),
+        model_is_private_(sharing == ModelSharing::kPrivateCopy),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()),
@@ -286,7 +299,14 @@ class DmcEnv : public Env<EnvSpecT> {
 
   const std::string& task_name() const { return task_name_; }
 
+  // The model, to change: only for an env constructed with kPrivateCopy.
+  mjModel& mutable_model() {
+    if (!model_is_private_) throw std::logic_error("mutable_model: the model is shared");
+    return const_cast<mjModel&>(m_);
+  }
+
   const ModelPtr model_;
+  const bool model_is_private_;
   const mjModel& m_;
   std::unique_ptr<mjData, DataDeleter> data_;
   mjData* const d_;

@@ -11,5 +11,6 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindCheetah(m);
   dmc::BindWalker(m);
   dmc::BindHumanoid(m);
+  dmc::BindFish(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
 }
