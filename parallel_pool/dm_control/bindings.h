@@ -12,6 +12,7 @@ void BindCheetah(pybind11::module_& m);
 void BindWalker(pybind11::module_& m);
 void BindHumanoid(pybind11::module_& m);
 void BindFish(pybind11::module_& m);
+void BindSwimmer(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

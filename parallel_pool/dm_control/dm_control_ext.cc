@@ -12,5 +12,6 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindWalker(m);
   dmc::BindHumanoid(m);
   dmc::BindFish(m);
+  dmc::BindSwimmer(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
 }

@@ -10,8 +10,11 @@ builder when a pool is made (``model_xml``, see DOMAINS).
 
 from __future__ import annotations
 
+import functools
+import importlib
 import importlib.util
 import os
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from parallel_pool.registration import register
@@ -20,12 +23,25 @@ _PATH = "parallel_pool.dm_control"
 
 
 class Domain(NamedTuple):
-    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps)."""
+    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps).
+
+    `model_xml` (task -> a zero-argument callable returning dm_control's XML) is
+    for the domains whose model dm_control builds in code; their `xml_file` is
+    the base model the builder starts from.
+    """
 
     cls: str
     xml_file: str
     tasks: dict[str, int]
     max_episode_steps: int = 1000
+    model_xml: Mapping[str, Callable[[], str]] | None = None
+
+
+def _generated_xml(domain: str, builder: str, **kwargs: object) -> str:
+    """The XML dm_control's `suite.<domain>.<builder>(**kwargs)` builds, as text."""
+    module = importlib.import_module(f"dm_control.suite.{domain}")
+    xml = getattr(module, builder)(**kwargs)[0]
+    return xml.decode() if isinstance(xml, bytes) else xml
 
 
 # dm_control 1.0.50's suite: n_sub_steps = control timestep / physics
@@ -35,6 +51,15 @@ DOMAINS: dict[str, Domain] = {
     "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
     "humanoid": Domain("Humanoid", "humanoid.xml", {"stand": 5, "walk": 5, "run": 5, "run_pure_state": 5}),
     "fish": Domain("Fish", "fish.xml", {"upright": 10, "swim": 10}),
+    "swimmer": Domain(
+        "Swimmer",
+        "swimmer.xml",
+        {"swimmer6": 15, "swimmer15": 15},
+        model_xml={
+            f"swimmer{n}": functools.partial(_generated_xml, "swimmer", "get_model_and_assets", n_joints=n)
+            for n in (6, 15)
+        },
+    ),
 }
 
 
@@ -59,6 +84,7 @@ _SUITE = suite_dir()
 
 for _domain, _info in DOMAINS.items():
     for _task, _n_sub_steps in _info.tasks.items():
+        _generated = {"model_xml": _info.model_xml[_task]} if _info.model_xml else {}
         register(
             task_id=task_id(_domain, _task),
             import_path=_PATH,
@@ -71,4 +97,5 @@ for _domain, _info in DOMAINS.items():
             xml_file=_info.xml_file,
             frame_skip=_n_sub_steps,
             base_path=_SUITE,
+            **_generated,
         )
