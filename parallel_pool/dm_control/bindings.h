@@ -13,6 +13,7 @@ void BindWalker(pybind11::module_& m);
 void BindHumanoid(pybind11::module_& m);
 void BindFish(pybind11::module_& m);
 void BindSwimmer(pybind11::module_& m);
+void BindHumanoidCMU(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

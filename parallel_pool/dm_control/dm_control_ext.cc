@@ -13,5 +13,6 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindHumanoid(m);
   dmc::BindFish(m);
   dmc::BindSwimmer(m);
+  dmc::BindHumanoidCMU(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
 }

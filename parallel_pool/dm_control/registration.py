@@ -50,6 +50,7 @@ DOMAINS: dict[str, Domain] = {
     "cheetah": Domain("Cheetah", "cheetah.xml", {"run": 1}),
     "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
     "humanoid": Domain("Humanoid", "humanoid.xml", {"stand": 5, "walk": 5, "run": 5, "run_pure_state": 5}),
+    "humanoid_CMU": Domain("HumanoidCMU", "humanoid_CMU.xml", {"stand": 10, "walk": 10, "run": 10}),
     "fish": Domain("Fish", "fish.xml", {"upright": 10, "swim": 10}),
     "swimmer": Domain(
         "Swimmer",
