@@ -14,6 +14,7 @@ void BindHumanoid(pybind11::module_& m);
 void BindFish(pybind11::module_& m);
 void BindSwimmer(pybind11::module_& m);
 void BindHumanoidCMU(pybind11::module_& m);
+void BindManipulator(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

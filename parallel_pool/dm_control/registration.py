@@ -61,6 +61,18 @@ DOMAINS: dict[str, Domain] = {
             for n in (6, 15)
         },
     ),
+    "manipulator": Domain(
+        "Manipulator",
+        "manipulator.xml",
+        {"bring_ball": 10, "bring_peg": 10, "insert_ball": 10, "insert_peg": 10},
+        model_xml={
+            f"{verb}_{prop}": functools.partial(
+                _generated_xml, "manipulator", "make_model", use_peg=prop == "peg", insert=verb == "insert"
+            )
+            for verb in ("bring", "insert")
+            for prop in ("ball", "peg")
+        },
+    ),
 }
 
 
