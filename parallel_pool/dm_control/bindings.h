@@ -15,6 +15,7 @@ void BindFish(pybind11::module_& m);
 void BindSwimmer(pybind11::module_& m);
 void BindHumanoidCMU(pybind11::module_& m);
 void BindManipulator(pybind11::module_& m);
+void BindStacker(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

@@ -17,6 +17,7 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindSwimmer(m);
   dmc::BindHumanoidCMU(m);
   dmc::BindManipulator(m);
+  dmc::BindStacker(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyUfuncs(m);
 }

@@ -73,6 +73,12 @@ DOMAINS: dict[str, Domain] = {
             for prop in ("ball", "peg")
         },
     ),
+    "stacker": Domain(
+        "Stacker",
+        "stacker.xml",
+        {"stack_2": 10, "stack_4": 10},
+        model_xml={f"stack_{n}": functools.partial(_generated_xml, "stacker", "make_model", n_boxes=n) for n in (2, 4)},
+    ),
 }
 
 
