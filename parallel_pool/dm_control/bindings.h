@@ -10,6 +10,12 @@ namespace parallel_pool::dm_control {
 
 void BindCheetah(pybind11::module_& m);
 void BindWalker(pybind11::module_& m);
+void BindHumanoid(pybind11::module_& m);
+void BindFish(pybind11::module_& m);
+void BindSwimmer(pybind11::module_& m);
+void BindHumanoidCMU(pybind11::module_& m);
+void BindManipulator(pybind11::module_& m);
+void BindStacker(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -144,6 +145,37 @@ class NameIndex {
   const mjModel& m_;
 };
 
+// `v.dot(frame.reshape(3, 3))` for a 3-vector v and a row-major 3x3 matrix
+// (an xmat): v expressed in the frame's axes, the "egocentric" vectors of
+// several tasks. NumPy hands this to its OpenBLAS's dgemv, whose x86-64
+// kernels round out[j] = v0 * m0j + v1 * m1j + v2 * m2j either sequentially
+// or with fused multiply-adds; which one goes with the ddot kernel the dot
+// rounding probe finds (fused exactly for the AVX-512 core types SkylakeX,
+// Cooperlake, SapphireRapids; sequential for the other 22 of OpenBLAS
+// 0.3.31, two-accumulator ddot ones included: checked on random vectors and
+// xmat views under every OPENBLAS_CORETYPE).
+inline void NumpyVectorTimesMatrix3(const double* v, const double* frame, double* out) {
+  const bool fused = mujoco::NumpyDotRounding() == mujoco::DotRounding::kFused;
+  for (int j = 0; j < 3; ++j) {
+    if (fused) {
+      out[j] = std::fma(v[2], frame[6 + j], std::fma(v[1], frame[3 + j], v[0] * frame[j]));
+    } else {
+      out[j] = v[0] * frame[j] + v[1] * frame[3 + j] + v[2] * frame[6 + j];
+    }
+  }
+}
+
+// A task that changes its model during an episode (swimmer's and fish's
+// target position, manipulator's target pose, stacker's target height) gets
+// a private copy of it; every other env shares one read-only model.
+enum class ModelSharing { kShared, kPrivateCopy };
+
+inline ModelPtr PrivateCopyOf(const ModelPtr& shared) {
+  mjModel* copy = mj_copyModel(nullptr, shared.get());
+  if (copy == nullptr) throw std::runtime_error("MuJoCo could not copy the model");
+  return ModelPtr(copy, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
+}
+
 struct DataDeleter {
   void operator()(mjData* d) const { mj_deleteData(d); }
 };
@@ -162,9 +194,11 @@ class DmcEnv : public Env<EnvSpecT> {
   using typename Base::Spec;
   using typename Base::State;
 
-  DmcEnv(const Spec& spec, int env_id)
+  DmcEnv(const Spec& spec, int env_id, ModelSharing sharing = ModelSharing::kShared)
       : Base(spec, env_id),
-        model_(SuiteModelOf(spec.config)),
+        model_(sharing == ModelSharing::kPrivateCopy ? PrivateCopyOf(SuiteModelOf(spec.config))
+                                                     : SuiteModelOf(spec.config)),
+        model_is_private_(sharing == ModelSharing::kPrivateCopy),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()),
@@ -265,7 +299,14 @@ class DmcEnv : public Env<EnvSpecT> {
 
   const std::string& task_name() const { return task_name_; }
 
+  // The model, to change: only for an env constructed with kPrivateCopy.
+  mjModel& mutable_model() {
+    if (!model_is_private_) throw std::logic_error("mutable_model: the model is shared");
+    return const_cast<mjModel&>(m_);
+  }
+
   const ModelPtr model_;
+  const bool model_is_private_;
   const mjModel& m_;
   std::unique_ptr<mjData, DataDeleter> data_;
   mjData* const d_;

@@ -1,8 +1,10 @@
 // The Python module of the dm_control family: _<Domain>EnvSpec and
 // _<Domain>EnvPool for every domain (a domain's class serves all its tasks,
-// chosen by task_name), plus the NumPy rounding probe of its norms.
+// chosen by task_name), plus the NumPy rounding probe of its norms and
+// NumPy's own loops of the functions numpy_ufunc.h names.
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/dm_control/bindings.h"
+#include "parallel_pool/dm_control/numpy_ufunc_binding.h"
 #include "parallel_pool/mujoco/numpy_rounding_binding.h"
 
 PYBIND11_MODULE(dm_control_ext, m) {
@@ -10,5 +12,12 @@ PYBIND11_MODULE(dm_control_ext, m) {
   parallel_pool::InitNumpy();
   dmc::BindCheetah(m);
   dmc::BindWalker(m);
+  dmc::BindHumanoid(m);
+  dmc::BindFish(m);
+  dmc::BindSwimmer(m);
+  dmc::BindHumanoidCMU(m);
+  dmc::BindManipulator(m);
+  dmc::BindStacker(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
+  dmc::BindNumpyUfuncs(m);
 }

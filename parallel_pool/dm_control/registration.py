@@ -10,8 +10,11 @@ builder when a pool is made (``model_xml``, see DOMAINS).
 
 from __future__ import annotations
 
+import functools
+import importlib
 import importlib.util
 import os
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from parallel_pool.registration import register
@@ -20,12 +23,25 @@ _PATH = "parallel_pool.dm_control"
 
 
 class Domain(NamedTuple):
-    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps)."""
+    """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps).
+
+    `model_xml` (task -> a zero-argument callable returning dm_control's XML) is
+    for the domains whose model dm_control builds in code; their `xml_file` is
+    the base model the builder starts from.
+    """
 
     cls: str
     xml_file: str
     tasks: dict[str, int]
     max_episode_steps: int = 1000
+    model_xml: Mapping[str, Callable[[], str]] | None = None
+
+
+def _generated_xml(domain: str, builder: str, **kwargs: object) -> str:
+    """The XML dm_control's `suite.<domain>.<builder>(**kwargs)` builds, as text."""
+    module = importlib.import_module(f"dm_control.suite.{domain}")
+    xml = getattr(module, builder)(**kwargs)[0]
+    return xml.decode() if isinstance(xml, bytes) else xml
 
 
 # dm_control 1.0.50's suite: n_sub_steps = control timestep / physics
@@ -33,6 +49,36 @@ class Domain(NamedTuple):
 DOMAINS: dict[str, Domain] = {
     "cheetah": Domain("Cheetah", "cheetah.xml", {"run": 1}),
     "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
+    "humanoid": Domain("Humanoid", "humanoid.xml", {"stand": 5, "walk": 5, "run": 5, "run_pure_state": 5}),
+    "humanoid_CMU": Domain("HumanoidCMU", "humanoid_CMU.xml", {"stand": 10, "walk": 10, "run": 10}),
+    "fish": Domain("Fish", "fish.xml", {"upright": 10, "swim": 10}),
+    "swimmer": Domain(
+        "Swimmer",
+        "swimmer.xml",
+        {"swimmer6": 15, "swimmer15": 15},
+        model_xml={
+            f"swimmer{n}": functools.partial(_generated_xml, "swimmer", "get_model_and_assets", n_joints=n)
+            for n in (6, 15)
+        },
+    ),
+    "manipulator": Domain(
+        "Manipulator",
+        "manipulator.xml",
+        {"bring_ball": 10, "bring_peg": 10, "insert_ball": 10, "insert_peg": 10},
+        model_xml={
+            f"{verb}_{prop}": functools.partial(
+                _generated_xml, "manipulator", "make_model", use_peg=prop == "peg", insert=verb == "insert"
+            )
+            for verb in ("bring", "insert")
+            for prop in ("ball", "peg")
+        },
+    ),
+    "stacker": Domain(
+        "Stacker",
+        "stacker.xml",
+        {"stack_2": 10, "stack_4": 10},
+        model_xml={f"stack_{n}": functools.partial(_generated_xml, "stacker", "make_model", n_boxes=n) for n in (2, 4)},
+    ),
 }
 
 
@@ -57,6 +103,7 @@ _SUITE = suite_dir()
 
 for _domain, _info in DOMAINS.items():
     for _task, _n_sub_steps in _info.tasks.items():
+        _generated = {"model_xml": _info.model_xml[_task]} if _info.model_xml else {}
         register(
             task_id=task_id(_domain, _task),
             import_path=_PATH,
@@ -69,4 +116,5 @@ for _domain, _info in DOMAINS.items():
             xml_file=_info.xml_file,
             frame_skip=_n_sub_steps,
             base_path=_SUITE,
+            **_generated,
         )
