@@ -16,6 +16,8 @@ void BindSwimmer(pybind11::module_& m);
 void BindHumanoidCMU(pybind11::module_& m);
 void BindManipulator(pybind11::module_& m);
 void BindStacker(pybind11::module_& m);
+void BindPendulum(pybind11::module_& m);
+void BindAcrobot(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

@@ -18,6 +18,8 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindHumanoidCMU(m);
   dmc::BindManipulator(m);
   dmc::BindStacker(m);
+  dmc::BindPendulum(m);
+  dmc::BindAcrobot(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyUfuncs(m);
 }

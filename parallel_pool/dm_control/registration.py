@@ -79,6 +79,8 @@ DOMAINS: dict[str, Domain] = {
         {"stack_2": 10, "stack_4": 10},
         model_xml={f"stack_{n}": functools.partial(_generated_xml, "stacker", "make_model", n_boxes=n) for n in (2, 4)},
     ),
+    "pendulum": Domain("Pendulum", "pendulum.xml", {"swingup": 1}),
+    "acrobot": Domain("Acrobot", "acrobot.xml", {"swingup": 1, "swingup_sparse": 1}),
 }
 
 
