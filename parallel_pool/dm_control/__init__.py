@@ -24,6 +24,8 @@ DOMAIN_CLASSES = (
     "Stacker",
     "Pendulum",
     "Acrobot",
+    "PointMass",
+    "Reacher",
 )
 
 __all__ = ["DOMAIN_CLASSES", "NUMPY_DOT_ROUNDING"]

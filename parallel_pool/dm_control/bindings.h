@@ -18,6 +18,8 @@ void BindManipulator(pybind11::module_& m);
 void BindStacker(pybind11::module_& m);
 void BindPendulum(pybind11::module_& m);
 void BindAcrobot(pybind11::module_& m);
+void BindPointMass(pybind11::module_& m);
+void BindReacher(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

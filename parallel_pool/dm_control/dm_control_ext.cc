@@ -20,6 +20,8 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindStacker(m);
   dmc::BindPendulum(m);
   dmc::BindAcrobot(m);
+  dmc::BindPointMass(m);
+  dmc::BindReacher(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyUfuncs(m);
 }

@@ -81,6 +81,8 @@ DOMAINS: dict[str, Domain] = {
     ),
     "pendulum": Domain("Pendulum", "pendulum.xml", {"swingup": 1}),
     "acrobot": Domain("Acrobot", "acrobot.xml", {"swingup": 1, "swingup_sparse": 1}),
+    "point_mass": Domain("PointMass", "point_mass.xml", {"easy": 1, "hard": 1}),
+    "reacher": Domain("Reacher", "reacher.xml", {"easy": 1, "hard": 1}),
 }
 
 
