@@ -26,6 +26,9 @@ DOMAIN_CLASSES = (
     "Acrobot",
     "PointMass",
     "Reacher",
+    "BallInCup",
+    "Finger",
+    "Hopper",
 )
 
 __all__ = ["DOMAIN_CLASSES", "NUMPY_DOT_ROUNDING"]

@@ -20,6 +20,9 @@ void BindPendulum(pybind11::module_& m);
 void BindAcrobot(pybind11::module_& m);
 void BindPointMass(pybind11::module_& m);
 void BindReacher(pybind11::module_& m);
+void BindBallInCup(pybind11::module_& m);
+void BindFinger(pybind11::module_& m);
+void BindHopper(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

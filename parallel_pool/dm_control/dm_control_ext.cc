@@ -22,6 +22,9 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindAcrobot(m);
   dmc::BindPointMass(m);
   dmc::BindReacher(m);
+  dmc::BindBallInCup(m);
+  dmc::BindFinger(m);
+  dmc::BindHopper(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyUfuncs(m);
 }

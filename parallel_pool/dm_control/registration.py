@@ -83,6 +83,9 @@ DOMAINS: dict[str, Domain] = {
     "acrobot": Domain("Acrobot", "acrobot.xml", {"swingup": 1, "swingup_sparse": 1}),
     "point_mass": Domain("PointMass", "point_mass.xml", {"easy": 1, "hard": 1}),
     "reacher": Domain("Reacher", "reacher.xml", {"easy": 1, "hard": 1}),
+    "ball_in_cup": Domain("BallInCup", "ball_in_cup.xml", {"catch": 10}),
+    "finger": Domain("Finger", "finger.xml", {"spin": 2, "turn_easy": 2, "turn_hard": 2}),
+    "hopper": Domain("Hopper", "hopper.xml", {"stand": 4, "hop": 4}),
 }
 
 
