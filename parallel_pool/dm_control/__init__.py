@@ -29,6 +29,7 @@ DOMAIN_CLASSES = (
     "BallInCup",
     "Finger",
     "Hopper",
+    "Cartpole",
 )
 
 __all__ = ["DOMAIN_CLASSES", "NUMPY_DOT_ROUNDING"]

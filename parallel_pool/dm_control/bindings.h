@@ -23,6 +23,7 @@ void BindReacher(pybind11::module_& m);
 void BindBallInCup(pybind11::module_& m);
 void BindFinger(pybind11::module_& m);
 void BindHopper(pybind11::module_& m);
+void BindCartpole(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

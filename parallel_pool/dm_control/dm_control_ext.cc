@@ -25,6 +25,7 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindBallInCup(m);
   dmc::BindFinger(m);
   dmc::BindHopper(m);
+  dmc::BindCartpole(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyUfuncs(m);
 }
