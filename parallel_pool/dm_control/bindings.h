@@ -16,6 +16,14 @@ void BindSwimmer(pybind11::module_& m);
 void BindHumanoidCMU(pybind11::module_& m);
 void BindManipulator(pybind11::module_& m);
 void BindStacker(pybind11::module_& m);
+void BindPendulum(pybind11::module_& m);
+void BindAcrobot(pybind11::module_& m);
+void BindPointMass(pybind11::module_& m);
+void BindReacher(pybind11::module_& m);
+void BindBallInCup(pybind11::module_& m);
+void BindFinger(pybind11::module_& m);
+void BindHopper(pybind11::module_& m);
+void BindCartpole(pybind11::module_& m);
 
 }  // namespace parallel_pool::dm_control
 

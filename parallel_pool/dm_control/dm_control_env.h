@@ -180,6 +180,14 @@ struct DataDeleter {
   void operator()(mjData* d) const { mj_deleteData(d); }
 };
 
+// A shallow copy of `m` (its own options, the same arrays) that disables the
+// actuation. MuJoCo only reads a model while it simulates.
+inline mjModel WithoutActuation(const mjModel& m) {
+  mjModel copy = m;
+  copy.opt.disableflags |= mjDSBL_ACTUATION;
+  return copy;
+}
+
 // The base of every suite task. A task implements
 //   void InitializeEpisode();       // its initialize_episode, drawing from random_
 //   void WriteObservation(const State&);
@@ -202,6 +210,7 @@ class DmcEnv : public Env<EnvSpecT> {
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()),
+        model_without_actuation_(WithoutActuation(m_)),
         names_(m_),
         n_sub_steps_(spec.config["frame_skip"_]),
         task_name_(spec.config["task_name"_]),
@@ -224,7 +233,7 @@ class DmcEnv : public Env<EnvSpecT> {
     mj_resetData(&m_, d_);
     ForwardWithoutActuation();
     InitializeEpisode();
-    CheckNewWarnings([&] { ForwardWithoutActuation(); }, "after_reset");
+    AfterReset();
     termination_.reset();
     State state = this->Allocate();
     WriteObservation(state);
@@ -261,12 +270,18 @@ class DmcEnv : public Env<EnvSpecT> {
   }
 
   // Physics.forward() with the actuation disabled (reset and after_reset).
-  void ForwardWithoutActuation() {
-    mjModel& m = const_cast<mjModel&>(m_);  // the flag is restored at once
-    const int flags = m.opt.disableflags;
-    m.opt.disableflags = flags | mjDSBL_ACTUATION;
-    mj_forward(&m, d_);
-    m.opt.disableflags = flags;
+  // dm_control sets the flag on its Physics' own model. Ours is shared with
+  // envs stepping in other threads, which must never see it (nor two
+  // overlapping resets leave it set), so the flag is set on this env's
+  // shallow copy of the model struct instead.
+  void ForwardWithoutActuation() { mj_forward(&model_without_actuation_, d_); }
+
+  // Physics.after_reset(): forward with the actuation disabled, a new MuJoCo
+  // warning being a PhysicsError. Reset runs it after InitializeEpisode; a
+  // few tasks also run it within theirs (ball_in_cup's and finger's
+  // collision-free rejection loops).
+  void AfterReset() {
+    CheckNewWarnings([&] { ForwardWithoutActuation(); }, "after_reset");
   }
 
   // randomizers.randomize_limited_and_rotational_joints(physics, random).
@@ -310,6 +325,9 @@ class DmcEnv : public Env<EnvSpecT> {
   const mjModel& m_;
   std::unique_ptr<mjData, DataDeleter> data_;
   mjData* const d_;
+  // m_ with the actuation disabled: its own options, the same arrays (so
+  // also what a task writes to its private model).
+  const mjModel model_without_actuation_;
   const NameIndex names_;
   const int n_sub_steps_;
   const std::string task_name_;

@@ -18,6 +18,14 @@ PYBIND11_MODULE(dm_control_ext, m) {
   dmc::BindHumanoidCMU(m);
   dmc::BindManipulator(m);
   dmc::BindStacker(m);
+  dmc::BindPendulum(m);
+  dmc::BindAcrobot(m);
+  dmc::BindPointMass(m);
+  dmc::BindReacher(m);
+  dmc::BindBallInCup(m);
+  dmc::BindFinger(m);
+  dmc::BindHopper(m);
+  dmc::BindCartpole(m);
   parallel_pool::mujoco::BindNumpyRounding(m);
   dmc::BindNumpyUfuncs(m);
 }

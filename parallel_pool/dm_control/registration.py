@@ -79,6 +79,24 @@ DOMAINS: dict[str, Domain] = {
         {"stack_2": 10, "stack_4": 10},
         model_xml={f"stack_{n}": functools.partial(_generated_xml, "stacker", "make_model", n_boxes=n) for n in (2, 4)},
     ),
+    "pendulum": Domain("Pendulum", "pendulum.xml", {"swingup": 1}),
+    "acrobot": Domain("Acrobot", "acrobot.xml", {"swingup": 1, "swingup_sparse": 1}),
+    "point_mass": Domain("PointMass", "point_mass.xml", {"easy": 1, "hard": 1}),
+    "reacher": Domain("Reacher", "reacher.xml", {"easy": 1, "hard": 1}),
+    "ball_in_cup": Domain("BallInCup", "ball_in_cup.xml", {"catch": 10}),
+    "finger": Domain("Finger", "finger.xml", {"spin": 2, "turn_easy": 2, "turn_hard": 2}),
+    "hopper": Domain("Hopper", "hopper.xml", {"stand": 4, "hop": 4}),
+    # The one-pole tasks load cartpole.xml itself (dm_control's builder returns
+    # it unchanged for one pole).
+    "cartpole": Domain(
+        "Cartpole",
+        "cartpole.xml",
+        {"balance": 1, "balance_sparse": 1, "swingup": 1, "swingup_sparse": 1, "two_poles": 1, "three_poles": 1},
+        model_xml={
+            task: functools.partial(_generated_xml, "cartpole", "get_model_and_assets", num_poles=n)
+            for task, n in (("two_poles", 2), ("three_poles", 3))
+        },
+    ),
 }
 
 
@@ -103,7 +121,7 @@ _SUITE = suite_dir()
 
 for _domain, _info in DOMAINS.items():
     for _task, _n_sub_steps in _info.tasks.items():
-        _generated = {"model_xml": _info.model_xml[_task]} if _info.model_xml else {}
+        _generated = {"model_xml": _info.model_xml[_task]} if _info.model_xml and _task in _info.model_xml else {}
         register(
             task_id=task_id(_domain, _task),
             import_path=_PATH,
