@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 BAZEL := PYTHON_BIN_PATH=$(PY) bazel
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'pybind_extension|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop test bench wheel wheel-test lint clean
+.PHONY: setup build develop test bench wheel wheel-test lint clean test-family new-family scaffold-check
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -34,12 +34,39 @@ test: setup lint
 	$(BAZEL) shutdown; \
 	exit $$status
 
+# One family's tests (its module built, its pytest files run), e.g.
+# `make test-family FAMILY=toy_text`: the same as
+# `bazel test //parallel_pool/toy_text/...`. Always executed, as in `make test`.
+test-family: setup
+	@[ -n "$(FAMILY)" ] && [ -d "parallel_pool/$(FAMILY)" ] || \
+	  { echo "usage: make test-family FAMILY=<a folder of parallel_pool/, e.g. toy_text>"; exit 2; }
+	$(BAZEL) test --nocache_test_results //parallel_pool/$(FAMILY)/...
+
+# A new env family, copied from a template and renamed (docs/new_env.md):
+# `make new-family NAME=corridor`, or `MULTI_PLAYER=1` for the template
+# whose players each have their own actions and rewards.
+new-family: setup
+	@[ -n "$(NAME)" ] || { echo "usage: make new-family NAME=<snake_case name> [MULTI_PLAYER=1]"; exit 2; }
+	$(PY) tools/new_family.py $(NAME) $(if $(MULTI_PLAYER),--multi-player)
+
+# The contributor path end to end, in a scratch copy of the tree: scaffold
+# a family of each kind, build and test them with plain `bazel test`, and
+# check that nothing outside their folders changed (about a minute).
+scaffold-check: setup
+	@VENV=$(VENV) tools/scaffold_check.sh
+
 # Builds and installs the wheel into the venv, then benchmarks the installed
-# package (run from /tmp so the source tree cannot shadow it).
+# package (run from /tmp so the source tree cannot shadow it), showing its
+# progress on stderr. One run writes every number to benchmark/results.json
+# (with the commit and the machine), the tables to benchmark/results.md, and
+# docs/performance.md from the JSON (benchmark/report.py). About 14 minutes on
+# the 2-core CI machine; BENCH_ARGS passes options to benchmark/run.py.
 bench: wheel
 	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps wheelhouse/*.whl
 	$(BAZEL) shutdown
-	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py --markdown $(CURDIR)/benchmark/results.md
+	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py $(BENCH_ARGS) \
+		--json $(CURDIR)/benchmark/results.json --markdown $(CURDIR)/benchmark/results.md
+	$(PY) benchmark/report.py benchmark/results.json --doc docs/performance.md
 
 wheel: build
 	rm -rf build dist wheelhouse

@@ -9,19 +9,22 @@ The difference is the hand-off cost that kInlineBudgetNs
 
     PYTHONPATH=. python benchmark/handoff.py [--task CartPole-v1] [--num-envs 1 8 64 512]
 (after `make develop`, or with parallel_pool installed)
+
+`make bench` (benchmark/run.py) runs it too and docs/performance.md shows its table.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 import parallel_pool
 
 
-def per_call_us(fn, calls: int) -> float:
+def per_call_us(fn: Callable[[], object], calls: int) -> float:
     for _ in range(50):
         fn()
     start = time.perf_counter()

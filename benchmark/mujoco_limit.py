@@ -1,37 +1,77 @@
 """The physical limit of a MuJoCo pool: what MuJoCo alone can do on this machine.
 
-    python benchmark/mujoco_limit.py [--tasks Ant-v5 HalfCheetah-v5] [--seconds 2.0]
+    python benchmark/mujoco_limit.py [--tasks Ant-v5 HalfCheetah-v5 CheetahRun-v1] [--threads 1 2]
+                                     [--seconds 1.0] [--rounds 5]
 
-A MuJoCo env step is `frame_skip` calls of mj_step plus a little bookkeeping,
-so no pool can step more than
+For gymnasium's MuJoCo tasks and dm_control's suite tasks (by their ids here,
+WalkerWalk-v1, ...).
 
-    limit = threads x (mj_step/s of one thread) / frame_skip   env steps/s.
+A MuJoCo env step is `frame_skip` calls of mj_step plus the env's own work
+(reward, observation, a reset now and then). So no pool of `num_envs` envs
+can step faster than
 
-This measures the mj_step rate on gymnasium's own model and data (the same
-libmujoco parallel_pool runs), under the same kind of load as
-benchmark/run.py: uniformly random actions, one `mj_step(nstep=frame_skip)`
-per env step, restarting the episode where the env would (unhealthy, or 1000
-steps). Only the mj_step calls are timed. Two figures:
+    limit = (mj_step/s of T threads stepping at once) / frame_skip / (1 - p)
 
-  * nominal: threads x the rate of one thread running alone;
-  * measured: the summed rate of `threads` processes running at once. Where
-    cores share a physical core or the host is oversubscribed (the 2-vCPU CI
-    machine gives about 1.1 cores of throughput), this is the real ceiling.
+env steps/s, with T = min(num_envs, cores): at most num_envs envs step at
+once, and at most one per core (on the 2-core CI machine, 8 and 32 envs have
+the limit of 2 threads). p is the share of env steps that are resets (the
+step after an episode ends only resets the env, EnvPool's "next_step"
+autoreset), counted as free: that keeps the limit an upper bound.
+
+How the mj_step rate is measured (`LimitProbe`):
+
+  * a run of the reference env (the same libmujoco parallel_pool links) with
+    the action stream one env gets in benchmark/run.py (its 64 pre-drawn
+    uniformly random actions, cycled), resetting where the env ends an
+    episode, records the state before every step; it also gives p. For a
+    gymnasium task that is gymnasium.make(task); for a dm_control task
+    `suite.load(domain, task, task_kwargs={"random": 0})`, through its
+    physics.model.ptr / physics.data.ptr (the MjModel / MjData it steps),
+    frame_skip its n_sub_steps, reset at each LAST step (the time limit,
+    1000 steps);
+  * MuJoCo's own C++ thread pool (`mujoco.rollout`, T threads, one MjData
+    each) replays that run in short open-loop rollouts: from a recorded
+    state (solver warm start included), the next 10 actions, each held for
+    frame_skip mj_steps, exactly the steps the env took (none crossing an
+    episode's end; dm_control's split of mj_step2 / mj_step / mj_step1 does
+    the same work and reaches the same states): no Python between steps, threads like the pool's;
+  * a window is `seconds` long on the wall clock, after a warm-up of
+    runners.WARMUP x `seconds`, exactly as every pool measurement.
+
+One window of a shared machine is noisy (the CI VM's second core comes and
+goes with its neighbours' load), so benchmark/run.py measures the limit in
+several windows spread across the run, interleaved with the pool
+measurements, and reports the best window as the limit and the spread
+(min-max) as its noise.
 """
 
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
-import multiprocessing
+import importlib
 import os
+import statistics
 import time
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import numpy as np
+from runners import WARMUP, dm_control_task, pre_drawn_actions
+
+ROLLOUT_STEPS = 10  # env steps per open-loop rollout
+STATE_STEPS = 2000  # env steps of the recorded run the start states come from
+
+
+def _mujoco() -> Any:
+    """The mujoco package (imported when needed; 3.17 ships no type information)."""
+    return importlib.import_module("mujoco")
 
 
 def is_mujoco(task: str) -> bool:
+    """A MuJoCo task: a gymnasium MuJoCo env or a dm_control suite task."""
+    if dm_control_task(task) is not None:
+        return True
     import gymnasium
 
     try:
@@ -41,75 +81,219 @@ def is_mujoco(task: str) -> bool:
     return entry.startswith("gymnasium.envs.mujoco")
 
 
-def _unhealthy(env: Any) -> bool:
-    return bool(getattr(env, "_terminate_when_unhealthy", False)) and not env.is_healthy
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
-def mj_step_rate(task: str, seconds: float = 2.0) -> tuple[float, int]:
-    """(single-thread mj_step calls per second, frame_skip) for `task`."""
+def threads_for(num_envs: int) -> int:
+    """How many envs can step at once: min(num_envs, cores)."""
+    return min(num_envs, usable_cores())
+
+
+@dataclass
+class Limit:
+    """Windows of the limit of one (task, threads), in env steps/s."""
+
+    task: str
+    threads: int
+    frame_skip: int
+    reset_fraction: float
+    samples: list[float] = field(default_factory=list)
+
+    @property
+    def best(self) -> float:
+        return max(self.samples)
+
+    @property
+    def noise(self) -> float:
+        """The spread of the windows, (max - min) / max."""
+        return (max(self.samples) - min(self.samples)) / max(self.samples)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "task": self.task,
+            "threads": self.threads,
+            "frame_skip": self.frame_skip,
+            "reset_fraction": self.reset_fraction,
+            "steps_per_s": self.best,
+            "min": min(self.samples),
+            "max": max(self.samples),
+            "median": statistics.median(self.samples),
+            "noise": self.noise,
+            "samples": self.samples,
+        }
+
+
+class Recording(NamedTuple):
+    """One env's run under the benchmark's action stream: where each step started."""
+
+    model: Any  # mujoco.MjModel
+    frame_skip: int  # mj_steps per env step
+    max_episode_steps: int  # the time limit
+    actions: np.ndarray  # the action stream of one env in benchmark/run.py, cycled
+    states: np.ndarray  # states[i]: the full physics state step i (action i % len(actions)) starts from
+    warmstarts: np.ndarray  # warmstarts[i]: its qacc_warmstart
+    ends: np.ndarray  # ends[i]: step i ended its episode
+
+
+def _record(model: Any, data: Any, actions: np.ndarray, step: Callable[[np.ndarray], bool]) -> tuple[np.ndarray, ...]:
+    """(states, warmstarts, ends) of STATE_STEPS calls of `step` (True where it ended an
+    episode, which it then resets) with the actions cycled, read from the MjData before each."""
+    mujoco = _mujoco()
+    spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
+    states = np.empty((STATE_STEPS, mujoco.mj_stateSize(model, spec)))
+    warmstarts = np.empty((STATE_STEPS, model.nv))
+    ends = np.zeros(STATE_STEPS, dtype=bool)
+    for i in range(STATE_STEPS):
+        mujoco.mj_getState(model, data, states[i], spec)
+        warmstarts[i] = data.qacc_warmstart
+        ends[i] = step(actions[i % len(actions)])
+    return states, warmstarts, ends
+
+
+def _record_gymnasium(task: str) -> Recording:
+    """A gymnasium MuJoCo task's run: gymnasium.make(task), reset where it ends an episode."""
     import gymnasium
-    import mujoco
 
-    env = gymnasium.make(task).unwrapped
-    env.reset(seed=0)
-    model, data, frame_skip = env.model, env.data, env.frame_skip
-    rng = np.random.default_rng(0)
-    low, high = env.action_space.low.astype(np.float64), env.action_space.high.astype(np.float64)
-    actions = rng.uniform(low, high, (4096, *low.shape))
-    timed, frames, steps = 0.0, 0, 0
-    while timed < seconds:
-        data.ctrl[:] = actions[steps % len(actions)]
-        start = time.perf_counter()
-        mujoco.mj_step(model, data, nstep=frame_skip)
-        timed += time.perf_counter() - start
-        mujoco.mj_rnePostConstraint(model, data)
-        frames += frame_skip
-        steps += 1
-        if steps % 1000 == 0 or _unhealthy(env):
+    env = gymnasium.make(task)
+    inner: Any = env.unwrapped  # a MujocoEnv: model, data, frame_skip
+    actions = np.stack([a[0] for a in pre_drawn_actions(env.action_space, 1)]).astype(np.float64)
+
+    def step(action: np.ndarray) -> bool:
+        _, _, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
             env.reset()
+            return True
+        return False
+
+    env.reset(seed=0)
+    states, warmstarts, ends = _record(inner.model, inner.data, actions, step)
     env.close()
-    return frames / timed, frame_skip
+    max_steps = env.spec.max_episode_steps if env.spec and env.spec.max_episode_steps else 1000
+    return Recording(inner.model, int(inner.frame_skip), max_steps, actions, states, warmstarts, ends)
 
 
-def _rate_only(task: str, seconds: float) -> float:
-    return mj_step_rate(task, seconds)[0]
+def _record_dm_control(task: str) -> Recording:
+    """A dm_control suite task's run: `suite.load(domain, task, task_kwargs={"random": 0})`,
+    reset at each LAST step (its time limit). physics.model.ptr / physics.data.ptr are the
+    mujoco MjModel / MjData it steps, n_sub_steps mj_steps per env step."""
+    from dm_control_gym import action_box, load
+
+    dm = dm_control_task(task)
+    if dm is None:
+        raise ValueError(f"{task} is not a dm_control suite task")
+    env = load(*dm, seed=0)
+    physics = env.physics
+    # dm_control's n_sub_steps: its control timestep in physics timesteps.
+    frame_skip = round(env.control_timestep() / physics.timestep())
+    actions = np.stack([a[0] for a in pre_drawn_actions(action_box(env.action_spec()), 1)])
+
+    def step(action: np.ndarray) -> bool:
+        if env.step(action).last():
+            env.reset()
+            return True
+        return False
+
+    env.reset()
+    states, warmstarts, ends = _record(physics.model.ptr, physics.data.ptr, actions, step)
+    # The time limit in control steps (dm_control keeps it private; 1000 in every suite task).
+    limit = float(getattr(env, "_step_limit", 1000))
+    max_steps = round(limit) if np.isfinite(limit) else STATE_STEPS
+    model = physics.model.ptr
+    env.close()
+    return Recording(model, frame_skip, max_steps, actions, states, warmstarts, ends)
 
 
-def concurrent_rate(task: str, threads: int, seconds: float = 2.0) -> float:
-    """Summed mj_step/s of `threads` processes stepping `task` at the same time."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(threads, mp_context=context) as pool:
-        list(pool.map(_rate_only, [task] * threads, [0.2] * threads))  # start every worker first
-        return sum(pool.map(_rate_only, [task] * threads, [seconds] * threads))
+class LimitProbe:
+    """Measures one task's limit for any thread count, one window at a time."""
 
+    def __init__(self, task: str) -> None:
+        run = _record_dm_control(task) if dm_control_task(task) else _record_gymnasium(task)
+        self.task = task
+        self.model = run.model
+        self.frame_skip = run.frame_skip
+        # One reset step per episode (next_step autoreset), at least the time limit's.
+        episodes = max(int(run.ends.sum()), STATE_STEPS // (run.max_episode_steps + 1))
+        self.reset_fraction = episodes / (STATE_STEPS + episodes)
+        # Rollouts replay the run exactly: from step i, the next ROLLOUT_STEPS actions, where
+        # no episode ends before the last of them.
+        ended = np.concatenate([[0], np.cumsum(run.ends)])  # ended[i]: episodes ended before step i
+        first = np.arange(STATE_STEPS - ROLLOUT_STEPS + 1)
+        starts = first[ended[first + ROLLOUT_STEPS - 1] == ended[first]]
+        starts = np.random.default_rng(0).permutation(starts)
+        steps = (starts[:, None] + np.arange(ROLLOUT_STEPS)) % len(run.actions)
+        self.start_steps, self.states, self.warmstarts = starts, run.states[starts], run.warmstarts[starts]
+        self.controls = np.repeat(run.actions[steps], self.frame_skip, axis=1)  # held for frame_skip mj_steps
+        self._next = 0
 
-def limits(task: str, threads: int, seconds: float = 2.0) -> tuple[float, float]:
-    """The most env steps/s `threads` threads can run, threads x mj_step/s / frame_skip:
-    (nominal: one thread's rate scaled, measured: `threads` processes at once), measured now."""
-    rate, frame_skip = mj_step_rate(task, seconds)
-    together = rate if threads == 1 else concurrent_rate(task, threads, seconds)
-    return threads * rate / frame_skip, together / frame_skip
+    def window(self, threads: int, seconds: float) -> float:
+        """The limit of `threads` threads, env steps/s, over one window of `seconds`."""
+        mujoco, rollout = _mujoco(), importlib.import_module("mujoco.rollout")
+
+        # Rollouts per call, handed to the threads one at a time: enough that the threads'
+        # uneven finish at the end of a call costs little (measured: 32 per thread in chunks
+        # of 3, MuJoCo's default, reads 3-4% lower on Ant).
+        batch = min(64 * threads, len(self.states) // 2)
+        datas = [mujoco.MjData(self.model) for _ in range(threads)]
+        nstate, nstep = self.states.shape[1], ROLLOUT_STEPS * self.frame_skip
+        state_out = np.empty((batch, nstep, nstate))
+        sensor_out = np.empty((batch, nstep, self.model.nsensordata))
+
+        with rollout.Rollout(nthread=threads if threads > 1 else 0) as pool:
+
+            def call() -> None:
+                i = self._next
+                self._next = (i + batch) % (len(self.states) - batch)
+                pool.rollout(
+                    self.model,
+                    datas,
+                    self.states[i : i + batch],
+                    self.controls[i : i + batch],
+                    initial_warmstart=self.warmstarts[i : i + batch],
+                    state=state_out,
+                    sensordata=sensor_out,
+                    chunk_size=1,
+                )
+
+            def timed(window: float) -> tuple[int, float]:
+                calls, start = 0, time.perf_counter()
+                while True:
+                    call()
+                    calls += 1
+                    elapsed = time.perf_counter() - start
+                    if elapsed >= window:
+                        return calls, elapsed
+
+            timed(WARMUP * seconds)  # as the pool's runners: threads started, caches warm
+            calls, elapsed = timed(seconds)
+        env_steps = calls * batch * ROLLOUT_STEPS
+        return env_steps / elapsed / (1.0 - self.reset_fraction)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tasks", nargs="+", default=["Ant-v5", "HalfCheetah-v5"])
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--tasks", nargs="+", default=["Ant-v5", "HalfCheetah-v5", "CheetahRun-v1", "WalkerWalk-v1"])
+    parser.add_argument("--threads", nargs="+", type=int, default=sorted({1, usable_cores()}))
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=5, help="windows per thread count, interleaved")
     args = parser.parse_args()
-    n = args.threads
-    print(
-        f"| task | frame_skip | mj_step/s, 1 thread | limit, 1 thread | limit, {n} threads nominal "
-        f"| mj_step/s, {n} at once | limit, {n} threads measured |"
-    )
+    print("| task | threads | frame_skip | resets | limit, env steps/s (best) | min-max | noise |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for task in args.tasks:
-        rate, frame_skip = mj_step_rate(task, args.seconds)
-        together = concurrent_rate(task, n, args.seconds)
-        print(
-            f"| {task} | {frame_skip} | {rate:,.0f} | {rate / frame_skip:,.0f} | {n * rate / frame_skip:,.0f} "
-            f"| {together:,.0f} | {together / frame_skip:,.0f} |"
-        )
+        probe = LimitProbe(task)
+        limits = {t: Limit(task, t, probe.frame_skip, probe.reset_fraction) for t in args.threads}
+        for _ in range(args.rounds):
+            for t, limit in limits.items():
+                limit.samples.append(probe.window(t, args.seconds))
+        for t, limit in limits.items():
+            print(
+                f"| {task} | {t} | {limit.frame_skip} | {limit.reset_fraction:.2%} | {limit.best:,.0f} "
+                f"| {min(limit.samples):,.0f}-{limit.best:,.0f} | {limit.noise:.1%} |"
+            )
 
 
 if __name__ == "__main__":

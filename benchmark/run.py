@@ -1,27 +1,50 @@
 """The benchmark: parallel_pool against EnvPool and gymnasium, side by side.
 
     python benchmark/run.py [--tasks CartPole-v1 ...] [--num-envs 1 2 8 32]
-                            [--seconds 1.0] [--markdown results.md]
+                            [--seconds 1.0] [--repeat 1] [--handoff-num-envs 1 8]
+                            [--json results.json] [--markdown results.md]
 
-For each task and num_envs it measures env steps/s for every method and
-prints one table per task, with parallel_pool's ratio to EnvPool (same mode)
-and to gymnasium's SyncVectorEnv for-loop and AsyncVectorEnv. Targets (issue
-2): >= EnvPool on every row; for cheap envs never slower than the for-loop;
-num_envs=1 faster than one plain gymnasium env.
+For each task and num_envs it measures env steps/s for every method (see
+benchmark/runners.py: gymnasium's env alone, SyncVectorEnv, AsyncVectorEnv,
+EnvPool and parallel_pool in sync and async mode, for Atari ale_py's own
+AtariVectorEnv; for a dm_control task dm_control's own loop replaces the
+gymnasium env alone, and the vector envs step dm_control's env through
+benchmark/dm_control_gym.py) and prints each task's tables when the task is
+done. Every measurement is one window of --seconds on the wall clock after a
+warm-up of a tenth of that; with --repeat R the whole plan runs R times
+(rounds spread across the run) and each figure is the best of its R windows.
 
-MuJoCo tasks (issue 4: `--tasks Ant-v5 HalfCheetah-v5`) also get the physical
-limit of that many threads (benchmark/mujoco_limit.py): threads x the
-mj_step rate / frame_skip, nominal (one thread's rate scaled) and measured
-(that many processes stepping MuJoCo at once), and parallel_pool's ratio to
-the measured one. Targets: >= EnvPool, >= 2x AsyncVectorEnv, >= 90% of the
-limit.
+Progress goes to stderr, one line per measurement as it starts: which task,
+num_envs and method, how far through the plan, the time so far and an
+estimate of what remains (from the measurements done so far).
 
-Atari tasks (issue 3: `--tasks Pong-v5 Breakout-v5`) are counted in frames/s
-(env steps/s x frame_skip 4) and also run ale_py's own C++ vector env
-(AtariVectorEnv, sync and async); gymnasium's envs are ale_py's with
-AtariPreprocessing and a 4-frame stack, the atari family's default preprocessing.
-Targets: >= EnvPool and >= AtariVectorEnv in both modes, >= 1.5x AsyncVectorEnv,
-num_envs=1 faster than one gymnasium env.
+The default task list covers every family (classic_control, toy_text, atari,
+mujoco, dm_control; the run warns if a registered family has no task in it).
+A default task parallel_pool does not register (HumanoidRun-v1 until the
+dm_control family's humanoid lands) is left out with a note; a --tasks id it
+does not register runs without the parallel_pool columns, with a note. Notes
+go to stderr, the JSON and the report. Targets: >= EnvPool on every row; for
+cheap envs never slower than the for-loop; num_envs=1 faster than one plain
+gymnasium env; Atari >= AtariVectorEnv in both modes and >= 1.5x
+AsyncVectorEnv; MuJoCo >= 2x AsyncVectorEnv and >= 90% of the physical limit;
+dm_control >= 90% of the limit with 8+ envs and one env >= 1.5x dm_control's
+own loop (the report's dm_control targets table checks these and EnvPool's).
+
+The physical limit (MuJoCo and dm_control tasks; benchmark/mujoco_limit.py):
+the env steps/s MuJoCo alone reaches with T = min(num_envs, cores) threads,
+since no more envs than cores step at once. It is measured in windows of the
+same length and warm-up as the pool's, with MuJoCo's own C++ thread pool,
+before every num_envs row of the task and once after its last (so each thread
+count gets several windows spread across the task's measurements, in every
+round). The limit is the best window; its noise, the spread (max - min) / max
+of the windows, is shown beside it. A pool row above limit x (1 + noise) is
+reported as a problem.
+
+--json writes every number (each window of each measurement, the limits with
+their windows, the hand-off costs) with the commit, the date and the machine
+(CPU model, cores, memory, Python and package versions); benchmark/report.py
+renders it, and `make bench` writes docs/performance.md from it. --markdown
+writes the tables alone. The run exits 1 if a measurement failed.
 
 `make bench` runs it on the installed wheel. From a source tree: `make develop`,
 then `PYTHONPATH=. python benchmark/run.py`.
@@ -30,16 +53,27 @@ then `PYTHONPATH=. python benchmark/run.py`.
 from __future__ import annotations
 
 import argparse
+import datetime
+import importlib.metadata
+import json
 import os
+import platform
+import subprocess
 import sys
-from collections.abc import Iterable
+import time
+import traceback
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mujoco_limit
+import report
 import runners
 
-METHODS = {
+METHODS: dict[str, runners.Runner] = {
+    "dm_control single env": runners.dm_control_single,
     "gymnasium single env": runners.gymnasium_single,
     "gymnasium SyncVectorEnv": runners.gymnasium_sync,
     "gymnasium AsyncVectorEnv": runners.gymnasium_async,
@@ -50,97 +84,338 @@ METHODS = {
     "ale_py AtariVectorEnv async": runners.ale_vector_async,
     "parallel_pool async": runners.parallel_pool_async,
 }
-ALE_VECTOR = "ale_py AtariVectorEnv"
+LIMIT = report.LIMIT
+HANDOFF = "hand-off"
+# The main job's tasks, every family's. A task parallel_pool does not register (HumanoidRun-v1
+# until the dm_control family's humanoid domain lands) is left out of it, with a note.
+DEFAULT_TASKS = [
+    "CartPole-v1",
+    "Pendulum-v1",
+    "Taxi-v3",
+    "Pong-v5",
+    "Breakout-v5",
+    "Ant-v5",
+    "HalfCheetah-v5",
+    "CheetahRun-v1",
+    "WalkerWalk-v1",
+    "HumanoidRun-v1",
+]
+HANDOFF_TASK = "CartPole-v1"
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GENERATED = ("benchmark/results.json", "docs/performance.md")  # not counted as uncommitted changes
 
 
-NOMINAL = "physical limit, nominal"
-MEASURED = "physical limit, measured"
+@dataclass(frozen=True)
+class Job:
+    """One measurement: a method's window, a limit window (threads > 0) or a hand-off timing."""
+
+    task: str
+    num_envs: int
+    method: str
+    threads: int = 0
+
+    def label(self) -> str:
+        if self.method == LIMIT:
+            return f"{self.task}  {LIMIT}, {self.threads} thread{'s' if self.threads > 1 else ''}"
+        return f"{self.task}  num_envs={self.num_envs}  {self.method}"
 
 
-def measure(task: str, num_envs: int, seconds: float, repeat: int = 1) -> dict[str, float]:
-    """Steps/s of every method; with repeat > 1, the best of that many interleaved rounds."""
-    results: dict[str, float] = {}
+def methods_for(task: str, num_envs: int) -> list[str]:
+    dm_control = runners.dm_control_task(task) is not None
+    ours = runners.registered(task)
+    out = []
+    for name in METHODS:
+        if name.endswith("single env") and num_envs != 1:
+            continue
+        if name == "gymnasium single env" and dm_control:
+            continue  # a dm_control task's single env is dm_control's own loop
+        if name == "dm_control single env" and not dm_control:
+            continue
+        if name.startswith("parallel_pool") and not ours:
+            continue  # not registered (yet): the others still run, a note says why ours is missing
+        if "async" in name.lower() and num_envs == 1:
+            continue  # async needs at least two envs to overlap
+        if name.startswith("ale_py AtariVectorEnv") and runners.atari_rom(task) is None:
+            continue  # ale_py's vector env runs Atari games only
+        out.append(name)
+    return out
+
+
+def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int]) -> list[Job]:
+    """Every measurement in order: `repeat` rounds of every task; in a MuJoCo task the limit
+    of each thread count it needs before every num_envs row and once after the last."""
+    jobs: list[Job] = []
     for _ in range(repeat):
-        for name, run in METHODS.items():
-            if name == "gymnasium single env" and num_envs != 1:
-                continue
-            if "async" in name and num_envs == 1:
-                continue  # async needs at least two envs to overlap
-            if name.startswith(ALE_VECTOR) and runners.atari_rom(task) is None:
-                continue  # ale_py's vector env runs Atari games only
-            results[name] = max(results.get(name, 0.0), run(task, num_envs, seconds))
-        if mujoco_limit.is_mujoco(task):  # measured again for every round: the machine may be shared
-            threads = min(num_envs, os.cpu_count() or 1)
-            nominal, measured = mujoco_limit.limits(task, threads, max(seconds, 1.0))
-            results[NOMINAL] = max(results.get(NOMINAL, 0.0), nominal)
-            results[MEASURED] = max(results.get(MEASURED, 0.0), measured)
-    if runners.atari_rom(task) is not None:  # Atari (issue 3): frames/s
-        results = {name: fps * runners.ATARI_FRAME_SKIP for name, fps in results.items()}
-    return results
+        for task in tasks:
+            threads = sorted({mujoco_limit.threads_for(n) for n in num_envs}) if mujoco_limit.is_mujoco(task) else []
+            limits = [Job(task, 0, LIMIT, t) for t in threads]
+            for n in num_envs:
+                jobs += limits + [Job(task, n, m) for m in methods_for(task, n)]
+            jobs += limits
+    return jobs + [Job(HANDOFF_TASK, n, HANDOFF) for n in handoff]
 
 
-def table(task: str, rows: Iterable[tuple[int, dict[str, float]]]) -> str:
-    atari = runners.atari_rom(task) is not None  # frames/s, and the ratio to ale_py's vector env
-    unit = "frames/s" if atari else "steps/s"
-    extra = " vs AtariVectorEnv |" if atari else ""
-    lines = [
-        f"### {task} ({'frames/s = env steps/s x 4' if atari else 'env steps/s'})",
-        "",
-        f"| num_envs | method | {unit} | vs EnvPool | vs SyncVectorEnv | vs AsyncVectorEnv | vs limit |{extra}",
-        "|---:|---|---:|---:|---:|---:|---:|" + ("---:|" if atari else ""),
-    ]
-    for num_envs, res in rows:
-        loop = res.get("gymnasium SyncVectorEnv")
-        subprocs = res.get("gymnasium AsyncVectorEnv")
-        ceiling = res.get(MEASURED)
-        for name, fps in res.items():
-            ours = name.startswith("parallel_pool")
-            ref = res.get(name.replace("parallel_pool", "envpool")) if ours else None
-            vs_ep = f"{fps / ref:.2f}x" if ref else ""
-            vs_loop = f"{fps / loop:.2f}x" if loop and ours else ""
-            if ours and num_envs == 1 and "gymnasium single env" in res:
-                vs_loop += f" ({fps / res['gymnasium single env']:.2f}x single env)"
-            vs_async = f"{fps / subprocs:.2f}x" if subprocs and ours else ""
-            vs_limit = f"{fps / ceiling:.0%}" if ceiling and ours else ""
-            if name in (NOMINAL, MEASURED):
-                name = f"{name} ({min(num_envs, os.cpu_count() or 1)} threads)"
-            shown = f"**{name}**" if ours else name
-            row = f"| {num_envs} | {shown} | {fps:,.0f} | {vs_ep} | {vs_loop} | {vs_async} | {vs_limit} |"
-            if atari:
-                ale = res.get(name.replace("parallel_pool", ALE_VECTOR)) if ours else None
-                row += f" {fps / ale:.2f}x |" if ale else " |"
-            lines.append(row)
-    return "\n".join(lines)
+class Progress:
+    """Prints each measurement as it starts, with an estimate of the time left, to stderr."""
+
+    def __init__(self, jobs: list[Job], seconds: float) -> None:
+        self.jobs, self.seconds = jobs, seconds
+        self.start = time.perf_counter()
+        self.spent: dict[tuple[str, int], list[float]] = defaultdict(list)  # (method, num_envs) -> durations
+        self.by_method: dict[str, list[float]] = defaultdict(list)
+
+    def _guess(self, job: Job) -> float:
+        """Seconds `job` will take: as the same method and size took so far, else as its
+        method took, else a window plus the mean overhead of everything so far."""
+        key = (job.method, job.threads or job.num_envs)
+        for seen in (self.spent.get(key), self.by_method.get(job.method)):
+            if seen:
+                return sum(seen) / len(seen)
+        everything = [d for ds in self.by_method.values() for d in ds]
+        overhead = sum(everything) / len(everything) - self.seconds if everything else 1.0
+        return self.seconds * (1 + runners.WARMUP) + max(overhead, 0.0)
+
+    def begin(self, i: int, job: Job) -> None:
+        elapsed = time.perf_counter() - self.start
+        left = sum(self._guess(j) for j in self.jobs[i:])
+        print(
+            f"[{i + 1:>3}/{len(self.jobs)}] {_clock(elapsed)} done, ~{_clock(left)} left  {job.label()} ...",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def end(self, job: Job, duration: float) -> None:
+        self.spent[(job.method, job.threads or job.num_envs)].append(duration)
+        self.by_method[job.method].append(duration)
+
+
+def _clock(seconds: float) -> str:
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def _git(*args: str) -> str | None:
+    try:
+        out = subprocess.run(["git", "-C", REPO, *args], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip()
+
+
+def _version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def machine() -> dict[str, Any]:
+    cpu_model = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu_model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+        with open("/proc/meminfo") as f:
+            memory_kib = next(int(line.split()[1]) for line in f if line.startswith("MemTotal"))
+    except (OSError, StopIteration):
+        memory_kib = 0
+    import numpy
+
+    import parallel_pool
+
+    return {
+        "cpu_model": cpu_model,
+        "cores": os.cpu_count(),
+        "usable_cores": mujoco_limit.usable_cores(),
+        "memory_gib": memory_kib / 2**20,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "packages": {
+            name: _version(name)
+            for name in ("parallel_pool", "numpy", "gymnasium", "envpool", "mujoco", "dm-control", "ale-py", "pybind11")
+        },
+        "parallel_pool_path": os.path.dirname(parallel_pool.__file__),
+        "loadavg_start": list(os.getloadavg()),
+    }
+
+
+class Bench:
+    """Runs the plan and keeps every window."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.samples: dict[tuple[str, int, str], list[float]] = defaultdict(list)
+        self.limits: dict[tuple[str, int], mujoco_limit.Limit] = {}
+        self.probes: dict[str, mujoco_limit.LimitProbe] = {}
+        self.handoff: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.notes: list[dict[str, str]] = []  # {"task", "family", "note"}: what the run left out, and why
+        self.started = datetime.datetime.now(datetime.UTC)
+        self.clock = time.perf_counter()
+        self.machine = machine()
+
+    def run(self, job: Job) -> str:
+        """Measures `job`; returns its result as text."""
+        if job.method == LIMIT:
+            probe = self.probes.get(job.task)
+            if probe is None:
+                probe = self.probes[job.task] = mujoco_limit.LimitProbe(job.task)
+            key = (job.task, job.threads)
+            if key not in self.limits:
+                self.limits[key] = mujoco_limit.Limit(job.task, job.threads, probe.frame_skip, probe.reset_fraction)
+            rate = probe.window(job.threads, self.args.seconds)
+            self.limits[key].samples.append(rate)
+            return f"{rate:,.0f} env steps/s"
+        if job.method == HANDOFF:
+            import handoff
+
+            step_us, queued_us = handoff.measure(job.task, job.num_envs)
+            self.handoff.append(
+                {"task": job.task, "num_envs": job.num_envs, "step_us": step_us, "send_recv_us": queued_us}
+            )
+            return f"step() {step_us:.1f} us, send()+recv() {queued_us:.1f} us"
+        rate = METHODS[job.method](job.task, job.num_envs, self.args.seconds)
+        self.samples[(job.task, job.num_envs, job.method)].append(rate)
+        return f"{rate:,.0f} env steps/s"
+
+    def data(self) -> dict[str, Any]:
+        """Everything measured so far, as benchmark/results.json holds it."""
+        tasks = list(dict.fromkeys(t for t, _, _ in self.samples))
+        dirty = _git("status", "--porcelain", "--untracked-files=no", "--", ".", *(f":!{g}" for g in GENERATED))
+        return {
+            "schema": 1,
+            "commit": _git("rev-parse", "HEAD"),
+            "dirty": None if dirty is None else bool(dirty),
+            "date": self.started.strftime("%Y-%m-%d %H:%M UTC"),
+            "duration_s": time.perf_counter() - self.clock,
+            "command": " ".join(sys.argv),
+            "machine": {**self.machine, "loadavg_end": list(os.getloadavg())},
+            "settings": {
+                "tasks": self.args.tasks,
+                "num_envs": self.args.num_envs,
+                "seconds": self.args.seconds,
+                "warmup": runners.WARMUP,
+                "repeat": self.args.repeat,
+            },
+            "tasks": {
+                t: {
+                    "family": runners.family(t),
+                    "frames_per_step": runners.ATARI_FRAME_SKIP if runners.atari_rom(t) else 1,
+                    "gymnasium_id": runners.GYMNASIUM_IDS.get(t, t),
+                    "dm_control_task": "/".join(dm) if (dm := runners.dm_control_task(t)) else None,
+                    "registered": runners.registered(t),
+                }
+                for t in tasks
+            },
+            "results": [
+                {"task": t, "num_envs": n, "method": m, "steps_per_s": max(s), "samples": s}
+                for (t, n, m), s in self.samples.items()
+            ],
+            "limits": [limit.as_dict() for limit in self.limits.values()],
+            "handoff": self.handoff,
+            "errors": self.errors,
+            "notes": self.notes,
+        }
+
+
+def check_families(tasks: list[str]) -> None:
+    """Warns about every registered family with no task in `tasks`."""
+    missing = runners.families() - {runners.family(t) for t in tasks}
+    if missing:
+        print(f"warning: no benchmark task for the families {sorted(missing)}", file=sys.stderr, flush=True)
+
+
+def not_registered(task: str) -> str:
+    """Why parallel_pool has no `task`, in words."""
+    dm = runners.dm_control_task(task)
+    why = f"the dm_control family has no {dm[0]} domain yet" if dm else "its family is missing or failed to load"
+    return f"parallel_pool does not register {task} at this commit ({why})"
+
+
+def choose_tasks(given: list[str] | None) -> tuple[list[str], list[dict[str, str]]]:
+    """(tasks, notes): the given tasks, or DEFAULT_TASKS less those parallel_pool does not
+    register; a note for each task left out or measured without parallel_pool."""
+    if given is None:
+        tasks = [t for t in DEFAULT_TASKS if runners.registered(t)]
+        missing = [t for t in DEFAULT_TASKS if t not in tasks]
+        notes = [(t, f"{not_registered(t)}, so the run leaves it out; it joins once registered.") for t in missing]
+    else:
+        tasks = given
+        missing = [t for t in given if not runners.registered(t)]
+        notes = [(t, f"{not_registered(t)}: its parallel_pool columns are empty.") for t in missing]
+    return tasks, [{"task": t, "family": runners.family(t), "note": text} for t, text in notes]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    # The default is the main job (`make bench`): every issue's benchmark tasks.
+    # The default is the main job (`make bench`): every family's benchmark tasks.
     parser.add_argument(
-        "--tasks",
-        nargs="+",
-        default=["CartPole-v1", "Pendulum-v1", "Pong-v5", "Breakout-v5", "Ant-v5", "HalfCheetah-v5"],
+        "--tasks", nargs="+", help=f"default: {' '.join(DEFAULT_TASKS)} (less any parallel_pool does not register)"
     )
     parser.add_argument("--num-envs", nargs="+", type=int, default=[1, 2, 8, 32])
-    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--seconds", type=float, default=1.0, help="the window of each measurement")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds: each figure is the best of this many windows")
     parser.add_argument(
-        "--repeat", type=int, default=1, help="best of this many interleaved rounds (for a machine shared with others)"
+        "--handoff-num-envs", nargs="*", type=int, default=[1, 8], help="benchmark/handoff.py's sizes (none: skip)"
     )
+    parser.add_argument("--json", help="write every number, the commit and the machine to this file")
     parser.add_argument("--markdown", help="also write the tables to this file")
     args = parser.parse_args()
-    best = f", best of {args.repeat}" if args.repeat > 1 else ""
-    print(f"machine: {os.cpu_count()} cores; {args.seconds}s per measurement{best}", flush=True)
-    out = []
-    for task in args.tasks:
-        rows = []
-        for n in args.num_envs:
-            rows.append((n, measure(task, n, args.seconds, args.repeat)))
-        text = table(task, rows)
-        print(text + "\n", flush=True)
-        out.append(text)
+    default = args.tasks is None
+    args.tasks, notes = choose_tasks(args.tasks)
+    if default:
+        check_families(args.tasks)
+    for note in notes:
+        print(f"note: {note['note']}", file=sys.stderr, flush=True)
+
+    bench = Bench(args)
+    bench.notes = notes
+    jobs = plan(args.tasks, args.num_envs, args.repeat, args.handoff_num_envs)
+    m = bench.machine
+    print(
+        f"{len(jobs)} measurements of {args.seconds:g} s (+{runners.WARMUP * args.seconds:g} s warm-up); "
+        f"{m['cpu_model']}, {m['usable_cores']} usable cores",
+        file=sys.stderr,
+        flush=True,
+    )
+    last = {job.task: i for i, job in enumerate(jobs) if job.method != HANDOFF}
+    progress = Progress(jobs, args.seconds)
+    for i, job in enumerate(jobs):
+        progress.begin(i, job)
+        start = time.perf_counter()
+        try:
+            result = bench.run(job)
+        except Exception as error:  # a failed measurement is reported, the others still run
+            traceback.print_exc()
+            result = f"FAILED: {error!r}"
+            bench.errors.append(
+                {"task": job.task, "num_envs": job.num_envs, "method": job.method, "error": repr(error)}
+            )
+        duration = time.perf_counter() - start
+        progress.end(job, duration)
+        print(f"        -> {result} ({duration:.1f} s)", file=sys.stderr, flush=True)
+        if last.get(job.task) == i and any(t == job.task for t, _, _ in bench.samples):
+            data = bench.data()
+            print(
+                f"\n### {job.task} ({report.unit(data, job.task)})\n\n{report.tables(data, [job.task])}\n", flush=True
+            )
+
+    data = bench.data()
+    if data["handoff"]:
+        print(f"\n### Hand-off cost ({HANDOFF_TASK})\n\n{report.handoff_table(data)}\n", flush=True)
+    for t, n, method, ratio, noise in report.exceeding(data):
+        print(
+            f"warning: {t} num_envs={n} {method} is {ratio:.0%} of its limit (its noise: {noise:.1%})", file=sys.stderr
+        )
+    print(f"done in {_clock(data['duration_s'])}", file=sys.stderr, flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write("\n\n".join(out) + "\n")
+            f.write(report.results_markdown(data))
+    if data["errors"]:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,19 @@
 """One runner per way of stepping N envs; each returns env steps per second.
 
-Every runner steps its envs with pre-drawn random actions for about
-`seconds` seconds after a warm-up, and counts env steps (one per env per
-batched step). Construction and reset are not timed.
+Every runner steps its envs with pre-drawn uniformly random actions for one
+window of `seconds` (wall clock) after a warm-up of WARMUP x `seconds`, and
+counts env steps (one per env per batched step). Construction and the first
+reset are not timed. benchmark/mujoco_limit.py times its windows the same way.
+
+A dm_control suite task (CheetahRun-v1, ...) is stepped by dm_control's own loop
+(dm_control_single) and by gymnasium's vector envs over benchmark/dm_control_gym.py's
+wrapper of dm_control's env.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import time
 from collections.abc import Callable
@@ -16,26 +22,38 @@ from typing import Any
 import numpy as np
 
 Runner = Callable[[str, int, float], float]
+WARMUP = 0.1  # the warm-up before each window, as a share of the window
+CHECK_EVERY = 8  # calls between reads of the clock
 
 
-def _actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
-    """n pre-drawn batched actions in the dtype the env declares."""
+def pre_drawn_actions(space: Any, batch: int, n: int = 64) -> list[np.ndarray]:
+    """n pre-drawn batched actions in the dtype the env declares, cycled by every runner
+    (and replayed by benchmark/mujoco_limit.py)."""
     space.seed(0)
     return [np.stack([space.sample() for _ in range(batch)]) for _ in range(n)]
 
 
-def _timed(step: Callable[[np.ndarray], None], actions: list[np.ndarray], envs_per_step: int, seconds: float) -> float:
-    for a in actions[:8]:  # warm-up
-        step(a)
+def _window(step: Callable[[np.ndarray], object], actions: list[np.ndarray], seconds: float) -> tuple[int, float]:
+    """(calls, elapsed s): `step` called over the actions until `seconds` have passed on the
+    wall clock, read every CHECK_EVERY calls."""
     calls, start = 0, time.perf_counter()
     deadline = start + seconds
     while True:
-        for a in actions:
-            step(a)
-        calls += len(actions)
+        for i in range(calls, calls + CHECK_EVERY):
+            step(actions[i % len(actions)])
+        calls += CHECK_EVERY
         now = time.perf_counter()
         if now >= deadline:
-            return calls * envs_per_step / (now - start)
+            return calls, now - start
+
+
+def _timed(
+    step: Callable[[np.ndarray], object], actions: list[np.ndarray], envs_per_step: int, seconds: float
+) -> float:
+    """Env steps/s of `step` over one window of `seconds`, after a warm-up of WARMUP x seconds."""
+    _window(step, actions, WARMUP * seconds)
+    calls, elapsed = _window(step, actions, seconds)
+    return calls * envs_per_step / elapsed
 
 
 ATARI_FRAME_SKIP = 4  # the atari family's default: Atari figures are frames/s = steps/s x 4
@@ -50,14 +68,85 @@ def atari_rom(task: str) -> str | None:
     return {task_id(rom): rom for rom in ROMS}.get(task)
 
 
-def _gymnasium_env(task: str) -> Any:
-    """gymnasium.make(task); for an Atari id, ale_py's env with the preprocessing the
-    atari family applies by default: no sticky actions, AtariPreprocessing (up to 30
-    no-ops, frame skip 4 with max-pooling, 84x84 grayscale) and a stack of 4 frames."""
+# Our ids whose gymnasium env has another name. gymnasium 1.4 ships only Taxi-v4, whose
+# change from v3 touched only the non-default is_rainy / fickle_passenger variants.
+GYMNASIUM_IDS = {"Taxi-v3": "Taxi-v4"}
+NOT_BENCHMARKED = ("template",)  # families that are examples, not envs anyone trains on
+
+
+@functools.cache
+def _dm_control_ids() -> dict[str, tuple[str, str]]:
+    """Every dm_control suite task by its id (dm_control's ALL_TASKS, named as the dm_control
+    family names them, registered or not yet); {} without dm_control."""
+    from dm_control_gym import suite
+
+    try:
+        tasks = suite().ALL_TASKS
+    except ImportError:
+        return {}
+    try:
+        from parallel_pool.dm_control.registration import task_id
+    except ImportError:  # no parallel_pool (benchmark/mujoco_limit.py alone): the same names, EnvPool's
+
+        def task_id(domain: str, task: str) -> str:
+            return "".join(part[:1].upper() + part[1:] for part in f"{domain}_{task}".split("_")) + "-v1"
+
+    return {task_id(domain, task): (domain, task) for domain, task in tasks}
+
+
+def dm_control_task(task: str) -> tuple[str, str] | None:
+    """(domain, task) of a dm_control suite id (CheetahRun-v1 -> ("cheetah", "run")), or None."""
+    return _dm_control_ids().get(task)
+
+
+def registered(task: str) -> bool:
+    """Whether parallel_pool registers `task` (a family being ported may not yet)."""
+    import parallel_pool
+
+    return task in parallel_pool.list_all_envs()
+
+
+def family(task: str) -> str:
+    """The parallel_pool family (its package under parallel_pool/) that registers `task`;
+    if the registry cannot say, the family it belongs to (dm_control, atari) or gymnasium's
+    package of the same env."""
+    try:
+        from parallel_pool.registration import registry
+
+        return str(registry._entry(task).import_path.split(".")[1])
+    except (ImportError, AttributeError, IndexError, ValueError):
+        pass
+    if dm_control_task(task) is not None:
+        return "dm_control"
+    if atari_rom(task) is not None:
+        return "atari"
     import gymnasium
 
+    entry = str(gymnasium.spec(GYMNASIUM_IDS.get(task, task)).entry_point)
+    return entry.removeprefix("gymnasium.envs.").split(".")[0].split(":")[0]
+
+
+def families() -> set[str]:
+    """Every registered family but the examples."""
+    import parallel_pool
+
+    return {family(task) for task in parallel_pool.list_all_envs()} - set(NOT_BENCHMARKED)
+
+
+def _gymnasium_env(task: str) -> Any:
+    """gymnasium.make(task); for a dm_control id, dm_control's env in benchmark/dm_control_gym.py's
+    thin wrapper; for an Atari id, ale_py's env with the preprocessing the atari family
+    applies by default: no sticky actions, AtariPreprocessing (up to 30 no-ops, frame
+    skip 4 with max-pooling, 84x84 grayscale) and a stack of 4 frames."""
+    import gymnasium
+
+    dm = dm_control_task(task)
+    if dm is not None:
+        from dm_control_gym import DMControlEnv
+
+        return DMControlEnv(*dm)
     if atari_rom(task) is None:
-        return gymnasium.make(task)
+        return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py
 
     gymnasium.register_envs(ale_py)
@@ -70,7 +159,7 @@ def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
     """One plain gymnasium env (num_envs must be 1): the Python baseline."""
     env = _gymnasium_env(task)
     env.reset(seed=0)
-    actions = [a[0] for a in _actions(env.action_space, 1)]
+    actions = [a[0] for a in pre_drawn_actions(env.action_space, 1)]
 
     def step(a: Any) -> None:
         _, _, term, trunc, _ = env.step(a)
@@ -78,6 +167,28 @@ def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
             env.reset()
 
     return _timed(step, actions, 1, seconds)
+
+
+def dm_control_single(task: str, num_envs: int, seconds: float) -> float:
+    """dm_control's own Python loop (num_envs must be 1): `suite.load(domain, task,
+    task_kwargs={"random": 0})` stepped with the pre-drawn actions, reset at each LAST step."""
+    from dm_control_gym import action_box, load
+
+    dm = dm_control_task(task)
+    if dm is None:
+        raise ValueError(f"{task} is not a dm_control suite task")
+    env = load(*dm, seed=0)
+    env.reset()
+    actions = [a[0] for a in pre_drawn_actions(action_box(env.action_spec()), 1)]
+
+    def step(a: np.ndarray) -> None:
+        if env.step(a).last():
+            env.reset()
+
+    try:
+        return _timed(step, actions, 1, seconds)
+    finally:
+        env.close()
 
 
 def _gymnasium_vector(cls_name: str) -> Runner:
@@ -88,7 +199,7 @@ def _gymnasium_vector(cls_name: str) -> Runner:
         env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)])
         env.reset(seed=0)
         try:
-            return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+            return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
         finally:
             env.close()
 
@@ -104,7 +215,7 @@ def _pool_sync(module: Any) -> Runner:
     def run(task: str, num_envs: int, seconds: float) -> float:
         env = module.make_gymnasium(task, num_envs=num_envs, seed=0)
         env.reset()
-        return _timed(env.step, _actions(env.single_action_space, num_envs), num_envs, seconds)
+        return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
 
     return run
 
@@ -124,7 +235,7 @@ def _pool_async(module: Any) -> Runner:
                 env.send(a, ids[0])
             ids[0] = env.recv()[4]["env_id"]
 
-        return _timed(step, _actions(env.single_action_space, batch), batch, seconds)
+        return _timed(step, pre_drawn_actions(env.single_action_space, batch), batch, seconds)
 
     return run
 
@@ -162,9 +273,13 @@ def _ale_vector(asynchronous: bool) -> Runner:
     def run(task: str, num_envs: int, seconds: float) -> float:
         from ale_py.vector_env import AtariVectorEnv
 
+        rom = atari_rom(task)
+        if rom is None:
+            raise ValueError(f"{task} is not an Atari game")
+
         batch = max(1, num_envs // 2) if asynchronous else num_envs
         env = AtariVectorEnv(
-            game=atari_rom(task),
+            game=rom,
             num_envs=num_envs,
             batch_size=batch,
             repeat_action_probability=0.0,
@@ -173,7 +288,7 @@ def _ale_vector(asynchronous: bool) -> Runner:
             use_fire_reset=True,
         )
         env.reset(seed=0)
-        actions = [a.astype(np.int32) for a in _actions(env.single_action_space, batch)]
+        actions = [a.astype(np.int32) for a in pre_drawn_actions(env.single_action_space, batch)]
         try:
             return _timed(env.step, actions, batch, seconds)
         finally:

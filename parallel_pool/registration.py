@@ -31,11 +31,18 @@ class _Entry(NamedTuple):
     defaults: dict[str, Any]
 
 
+class _FailedFamily(NamedTuple):
+    reason: str
+    # Its registration.py, to recognise its task ids in an error message.
+    source: str
+
+
 class EnvRegistry:
     """Task id -> where its classes live and its default config."""
 
     def __init__(self) -> None:
         self._entries: dict[str, _Entry] = {}
+        self._failed: dict[str, _FailedFamily] = {}
 
     def register(
         self,
@@ -48,7 +55,12 @@ class EnvRegistry:
         aliases: tuple[str, ...] | list[str] = (),
         **kwargs: Any,
     ) -> None:
-        """Registers `task_id` (and `aliases`); kwargs become config defaults."""
+        """Registers `task_id` (and `aliases`); kwargs become config defaults.
+
+        A default may be a zero-argument callable, called when a spec is made
+        (e.g. the dm_control family's generated model XML, which needs the
+        dm_control package only when such a pool is made).
+        """
         for name in (task_id, *aliases):
             if name in self._entries:
                 raise ValueError(f"task_id: {name!r} is already registered")
@@ -58,15 +70,40 @@ class EnvRegistry:
     def list_all_envs(self) -> list[str]:
         return list(self._entries)
 
+    def note_failed_family(self, family: str, reason: str, source: str = "") -> None:
+        """Records that `family` failed to import (parallel_pool/entry.py does).
+
+        Its ids were then never registered: make() of one of them says that
+        the family failed and why, instead of suggesting another id.
+        `source` is the family's registration.py, where its ids are found.
+        """
+        self._failed[family] = _FailedFamily(reason, source)
+
+    def failed_families(self) -> dict[str, str]:
+        """Family -> why it failed to load; empty when every family loaded."""
+        return {family: failed.reason for family, failed in self._failed.items()}
+
     def _entry(self, task_id: Any) -> _Entry:
         if not isinstance(task_id, str):
             raise TypeError(f"task_id: expected a str, got {type(task_id).__name__}")
         entry = self._entries.get(task_id)
         if entry is None:
-            close = difflib.get_close_matches(task_id, self._entries, n=3, cutoff=0.5)
-            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
-            raise ValueError(f"task_id: {task_id!r} is not registered{hint} (parallel_pool.list_all_envs() lists all)")
+            raise ValueError(self._not_registered(task_id))
         return entry
+
+    def _not_registered(self, task_id: str) -> str:
+        for family, failed in self._failed.items():
+            if f'"{task_id}"' in failed.source or f"'{task_id}'" in failed.source:
+                return f"task_id: {task_id!r} is unavailable: its family {family!r} failed to load: {failed.reason}"
+        close = difflib.get_close_matches(task_id, self._entries, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        message = f"task_id: {task_id!r} is not registered{hint} (parallel_pool.list_all_envs() lists all)"
+        if self._failed:
+            # Ids built in code (f"{game}-v5") are not found in the source:
+            # name every failed family, since the id may be one of theirs.
+            failed = "; ".join(f"{family!r}: {f.reason}" for family, f in self._failed.items())
+            message += f". These families failed to load, so their ids are missing: {failed}"
+        return message
 
     def _load(self, entry: _Entry, attr: str) -> Any:
         return getattr(importlib.import_module(entry.import_path), attr)
@@ -79,7 +116,7 @@ class EnvRegistry:
         unknown = [k for k in entry.defaults if k not in config]
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
-        config.update(entry.defaults)
+        config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":
                 valid = ", ".join(k for k in config if k != "env_seeds")

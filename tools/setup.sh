@@ -29,7 +29,17 @@ fi
 stamp="$VENV/.requirements-$(md5sum requirements-dev.txt | cut -c1-12)"
 if [[ ! -f "$stamp" ]]; then
   echo "setup: pip install -r requirements-dev.txt"
-  "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+  pip_q=("$VENV/bin/python" -m pip -q --disable-pip-version-check)
+  # MuJoCo 4 came as mujoco + mujoco-core (+ mujoco-studio), all writing into
+  # site-packages/mujoco/.
+  # A venv that had it keeps mujoco-core's files after a move to another
+  # version: remove it and reinstall the pinned mujoco whole.
+  if "${pip_q[@]}" show mujoco-core >/dev/null 2>&1; then
+    echo "setup: removing mujoco-core (left from MuJoCo 4)"
+    "${pip_q[@]}" uninstall -y mujoco-core mujoco-studio mujoco
+    "${pip_q[@]}" install --force-reinstall --no-deps "$(grep -E '^mujoco==' requirements-dev.txt)"
+  fi
+  "${pip_q[@]}" install -r requirements-dev.txt
   touch "$stamp"
 fi
 

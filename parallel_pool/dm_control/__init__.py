@@ -13,7 +13,27 @@ NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(dm_control_ext)
 
 # Every domain's classes: <Domain>EnvSpec, <Domain>DMEnvPool, <Domain>GymEnvPool,
 # <Domain>GymnasiumEnvPool.
-DOMAIN_CLASSES = ("Cheetah", "Walker", "Quadruped", "Dog", "Lqr")
+DOMAIN_CLASSES = (
+    "Cheetah",
+    "Walker",
+    "Humanoid",
+    "Fish",
+    "Swimmer",
+    "HumanoidCMU",
+    "Manipulator",
+    "Stacker",
+    "Pendulum",
+    "Acrobot",
+    "PointMass",
+    "Reacher",
+    "BallInCup",
+    "Finger",
+    "Hopper",
+    "Cartpole",
+    "Quadruped",
+    "Dog",
+    "Lqr",
+)
 
 __all__ = ["DOMAIN_CLASSES", "NUMPY_DOT_ROUNDING"]
 for _name in DOMAIN_CLASSES:

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -80,23 +81,6 @@ inline ModelPtr LoadSuiteModel(const std::string& base_path, const std::string& 
   ModelPtr shared(model, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
   cache.emplace(key, shared);
   return shared;
-}
-
-// An env's own copy of the mjModel struct over `shared`'s arrays (which hold
-// all its memory). ForwardWithoutActuation flips the model's
-// opt.disableflags while other envs of the pool step in other threads (the
-// workers, and the caller's thread helping them), so no two envs may share
-// the struct: a shared one let a reset in one thread see, and restore,
-// another's flipped flag, leaving actuation off in every env of that model.
-inline ModelPtr WithOwnOptions(ModelPtr shared) {
-  struct OwnStruct {
-    mjModel model;
-    ModelPtr shared;
-  };
-  auto own = std::make_shared<OwnStruct>();
-  own->model = *shared;
-  own->shared = std::move(shared);
-  return ModelPtr(own, &own->model);
 }
 
 template <typename Config>
@@ -164,9 +148,48 @@ class NameIndex {
   const mjModel& m_;
 };
 
+// `v.dot(frame.reshape(3, 3))` for a 3-vector v and a row-major 3x3 matrix
+// (an xmat): v expressed in the frame's axes, the "egocentric" vectors of
+// several tasks. NumPy hands this to its OpenBLAS's dgemv, whose x86-64
+// kernels round out[j] = v0 * m0j + v1 * m1j + v2 * m2j either sequentially
+// or with fused multiply-adds; which one goes with the ddot kernel the dot
+// rounding probe finds (fused exactly for the AVX-512 core types SkylakeX,
+// Cooperlake, SapphireRapids; sequential for the other 22 of OpenBLAS
+// 0.3.31, two-accumulator ddot ones included: checked on random vectors and
+// xmat views under every OPENBLAS_CORETYPE).
+inline void NumpyVectorTimesMatrix3(const double* v, const double* frame, double* out) {
+  const bool fused = mujoco::NumpyDotRounding() == mujoco::DotRounding::kFused;
+  for (int j = 0; j < 3; ++j) {
+    if (fused) {
+      out[j] = std::fma(v[2], frame[6 + j], std::fma(v[1], frame[3 + j], v[0] * frame[j]));
+    } else {
+      out[j] = v[0] * frame[j] + v[1] * frame[3 + j] + v[2] * frame[6 + j];
+    }
+  }
+}
+
+// A task that changes its model during an episode (swimmer's and fish's
+// target position, manipulator's target pose, stacker's target height) gets
+// a private copy of it; every other env shares one read-only model.
+enum class ModelSharing { kShared, kPrivateCopy };
+
+inline ModelPtr PrivateCopyOf(const ModelPtr& shared) {
+  mjModel* copy = mj_copyModel(nullptr, shared.get());
+  if (copy == nullptr) throw std::runtime_error("MuJoCo could not copy the model");
+  return ModelPtr(copy, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
+}
+
 struct DataDeleter {
   void operator()(mjData* d) const { mj_deleteData(d); }
 };
+
+// A shallow copy of `m` (its own options, the same arrays) that disables the
+// actuation. MuJoCo only reads a model while it simulates.
+inline mjModel WithoutActuation(const mjModel& m) {
+  mjModel copy = m;
+  copy.opt.disableflags |= mjDSBL_ACTUATION;
+  return copy;
+}
 
 // The base of every suite task. A task implements
 //   void InitializeEpisode();       // its initialize_episode, drawing from random_
@@ -182,22 +205,31 @@ class DmcEnv : public Env<EnvSpecT> {
   using typename Base::Spec;
   using typename Base::State;
 
-  DmcEnv(const Spec& spec, int env_id)
-      : DmcEnv(spec, env_id, [&spec](NumpyRandomState&) { return SuiteModelOf(spec.config); }) {}
+  DmcEnv(const Spec& spec, int env_id, ModelSharing sharing = ModelSharing::kShared)
+      : DmcEnv(
+            spec, env_id,
+            [&spec, sharing](NumpyRandomState&) {
+              return sharing == ModelSharing::kPrivateCopy
+                         ? PrivateCopyOf(SuiteModelOf(spec.config))
+                         : SuiteModelOf(spec.config);
+            },
+            sharing == ModelSharing::kPrivateCopy) {}
 
   // For a task whose model dm_control draws from the task's own RandomState
-  // (lqr: one model per seed): `generate(random_)` builds it, and the
-  // episodes' draws continue from there, as dm_control's one RandomState
-  // serves both.
+  // (lqr: one model per seed) or that owns a part of it (quadruped escape's
+  // heightfield): `generate(random_)` builds it, and the episodes' draws
+  // continue from there, as dm_control's one RandomState serves both.
   template <typename Generate>
-  DmcEnv(const Spec& spec, int env_id, Generate generate)
+  DmcEnv(const Spec& spec, int env_id, Generate generate, bool model_is_private = false)
       : Base(spec, env_id),
         // dm_control seeds the task's RandomState with the seed itself.
         random_(this->seed_),
-        model_(WithOwnOptions(generate(random_))),
+        model_(generate(random_)),
+        model_is_private_(model_is_private),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()),
+        model_without_actuation_(WithoutActuation(m_)),
         names_(m_),
         n_sub_steps_(spec.config["frame_skip"_]),
         task_name_(spec.config["task_name"_]) {
@@ -218,7 +250,7 @@ class DmcEnv : public Env<EnvSpecT> {
     mj_resetData(&m_, d_);
     ForwardWithoutActuation();
     InitializeEpisode();
-    CheckNewWarnings([&] { ForwardWithoutActuation(); }, "after_reset");
+    AfterReset();
     termination_.reset();
     State state = this->Allocate();
     WriteObservation(state);
@@ -255,13 +287,18 @@ class DmcEnv : public Env<EnvSpecT> {
   }
 
   // Physics.forward() with the actuation disabled (reset and after_reset).
-  void ForwardWithoutActuation() {
-    // The env's own struct (WithOwnOptions); the flag is restored at once.
-    mjModel& m = const_cast<mjModel&>(m_);
-    const int flags = m.opt.disableflags;
-    m.opt.disableflags = flags | mjDSBL_ACTUATION;
-    mj_forward(&m, d_);
-    m.opt.disableflags = flags;
+  // dm_control sets the flag on its Physics' own model. Ours is shared with
+  // envs stepping in other threads, which must never see it (nor two
+  // overlapping resets leave it set), so the flag is set on this env's
+  // shallow copy of the model struct instead.
+  void ForwardWithoutActuation() { mj_forward(&model_without_actuation_, d_); }
+
+  // Physics.after_reset(): forward with the actuation disabled, a new MuJoCo
+  // warning being a PhysicsError. Reset runs it after InitializeEpisode; a
+  // few tasks also run it within theirs (ball_in_cup's and finger's
+  // collision-free rejection loops).
+  void AfterReset() {
+    CheckNewWarnings([&] { ForwardWithoutActuation(); }, "after_reset");
   }
 
   // randomizers.randomize_limited_and_rotational_joints(physics, random).
@@ -294,11 +331,21 @@ class DmcEnv : public Env<EnvSpecT> {
 
   const std::string& task_name() const { return task_name_; }
 
+  // The model, to change: only for an env constructed with kPrivateCopy.
+  mjModel& mutable_model() {
+    if (!model_is_private_) throw std::logic_error("mutable_model: the model is shared");
+    return const_cast<mjModel&>(m_);
+  }
+
   NumpyRandomState random_;
   const ModelPtr model_;
+  const bool model_is_private_;
   const mjModel& m_;
   std::unique_ptr<mjData, DataDeleter> data_;
   mjData* const d_;
+  // m_ with the actuation disabled: its own options, the same arrays (so
+  // also what a task writes to its private model).
+  const mjModel model_without_actuation_;
   const NameIndex names_;
   const int n_sub_steps_;
   const std::string task_name_;

@@ -103,7 +103,11 @@ def test_async_pool_runs_every_env() -> None:
     env = parallel_pool.make_dm("CheetahRun-v1", num_envs=6, batch_size=3, num_threads=2, seed=0)
     env.async_reset()
     seen: set[int] = set()
-    for _ in range(20):
+    # A reset settles the cheetah for 200 physics steps, so an env still
+    # resetting may miss many rounds of the others' cheap steps.
+    for _ in range(5000):
+        if seen == set(range(6)):
+            break
         ts = env.recv()
         ids = ts.observation.env_id
         seen |= set(ids.tolist())

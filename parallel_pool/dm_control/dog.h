@@ -55,8 +55,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_blas.h"
-#include "parallel_pool/dm_control/numpy_ufuncs.h"
+#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
 #include "parallel_pool/mujoco/numpy_math.h"
 
@@ -161,8 +160,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
                 names_.SensorAddr("sole_L"), names_.SensorAddr("sole_R")}),
         // _MIN_UPRIGHT_COSINE = np.cos(np.deg2rad(30)); NumPy's deg2rad
         // multiplies by the double nearest pi / 180.
-        min_upright_cosine_(NumpyUfuncScalar(NumpyUfunc::kCos,
-                                             kDogMaxUprightDegrees * (std::numbers::pi / 180.0))) {
+        min_upright_cosine_(NumpyCos(kDogMaxUprightDegrees * (std::numbers::pi / 180.0))) {
     if (m_.nu != m_.na)
       throw std::invalid_argument("model: dog expects one activation per actuator");
     for (int j = 0; j < m_.njnt; ++j) {
@@ -196,10 +194,10 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
 
     const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
     double* root_quat = d_->qpos + root_qpos_ + 3;
-    root_quat[0] = NumpyUfuncScalar(NumpyUfunc::kCos, azimuth / 2);
+    root_quat[0] = NumpyCos(azimuth / 2);
     root_quat[1] = 0;
     root_quat[2] = 0;
-    root_quat[3] = NumpyUfuncScalar(NumpyUfunc::kSin, azimuth / 2);
+    root_quat[3] = NumpySin(azimuth / 2);
     for (int dof : kDogRandomizedRootDofs) {
       d_->qvel[dof] = kDogRootSpeedScale * random_.StandardNormal();
     }
@@ -278,7 +276,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
 
   // The torso subtree's linear velocity in the torso frame (NumPy's gemv).
   void TorsoComVelocity(double* out) const {
-    NumpyVectorMatrix3(d_->sensordata + torso_linvel_, d_->xmat + 9 * torso_, out);
+    NumpyVectorTimesMatrix3(d_->sensordata + torso_linvel_, d_->xmat + 9 * torso_, out);
   }
 
   void GatherSensors(const std::vector<int>& addresses, int dim, double* out) const {
@@ -291,8 +289,8 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
   void ThrowBall() {
     const double radius = kDogBallDistanceFraction * floor_size_;
     const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
-    const double sin_azimuth = NumpyUfuncScalar(NumpyUfunc::kSin, azimuth);
-    const double cos_azimuth = NumpyUfuncScalar(NumpyUfunc::kCos, azimuth);
+    const double sin_azimuth = NumpySin(azimuth);
+    const double cos_azimuth = NumpyCos(azimuth);
     double* ball = d_->qpos + ball_qpos_;
     ball[0] = radius * sin_azimuth;
     ball[1] = radius * cos_azimuth;
@@ -313,7 +311,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
   void WriteInHeadFrame(const double* point, double* out) const {
     std::array<double, 3> relative{};
     for (int i = 0; i < 3; ++i) relative[i] = point[i] - d_->site_xpos[3 * head_ + i];
-    NumpyVectorMatrix3(relative.data(), d_->site_xmat + 9 * head_, out);
+    NumpyVectorTimesMatrix3(relative.data(), d_->site_xmat + 9 * head_, out);
   }
 
   // np.hstack((head_to_ball.dot(head_frame), head_to_ball_vel.dot(head_frame)))
@@ -326,7 +324,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
     mj_objectVelocity(&m_, d_, mjOBJ_GEOM, ball_, ball_velocity.data(), 0);
     std::array<double, 3> relative{};
     for (int i = 0; i < 3; ++i) relative[i] = ball_velocity[3 + i] - head_velocity[3 + i];
-    NumpyVectorMatrix3(relative.data(), d_->site_xmat + 9 * head_, out + 3);
+    NumpyVectorTimesMatrix3(relative.data(), d_->site_xmat + 9 * head_, out + 3);
   }
 
   double BallToMouthDistance() const {

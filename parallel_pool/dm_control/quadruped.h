@@ -59,7 +59,7 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/numpy_blas.h"
-#include "parallel_pool/dm_control/numpy_ufuncs.h"
+#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
 #include "parallel_pool/dm_control/scipy_zoom.h"
 
@@ -266,18 +266,17 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
     GatherSensors(imu_, state["obs:imu"_].Data<double>());
     // np.arcsinh of the gathered readings, with NumPy's own loop.
     GatherSensors(force_torque_, force_torque_values_.data());
-    ApplyNumpyUfunc(NumpyUfunc::kArcsinh, force_torque_values_.data(),
-                    state["obs:force_torque"_].Data<double>(), force_torque_values_.size());
+    NumpyArcsinh(force_torque_values_.data(), state["obs:force_torque"_].Data<double>(),
+                 force_torque_values_.size());
     if (task_ == QuadrupedTask::kEscape) {
       // -torso_pos.dot(torso_frame).
       double* origin = state["obs:origin"_].Data<double>();
-      NumpyVectorMatrix3(d_->xpos + 3 * torso_, d_->xmat + 9 * torso_, origin);
+      NumpyVectorTimesMatrix3(d_->xpos + 3 * torso_, d_->xmat + 9 * torso_, origin);
       for (int i = 0; i < 3; ++i) origin[i] = -origin[i];
       // np.where(reading == -1, 1.0, np.tanh(reading)).
       GatherSensors(rangefinders_, rangefinder_values_.data());
       double* rangefinder = state["obs:rangefinder"_].Data<double>();
-      ApplyNumpyUfunc(NumpyUfunc::kTanh, rangefinder_values_.data(), rangefinder,
-                      rangefinder_values_.size());
+      NumpyTanh(rangefinder_values_.data(), rangefinder, rangefinder_values_.size());
       for (std::size_t i = 0; i < rangefinder_values_.size(); ++i) {
         if (rangefinder_values_[i] == kQuadrupedNoIntersection) rangefinder[i] = 1.0;
       }
@@ -319,7 +318,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   // double nearest pi / 180.
   static double UprightDeviation(QuadrupedTask task) {
     const double degrees = task == QuadrupedTask::kEscape ? kQuadrupedEscapeDeviationDegrees : 0;
-    return NumpyUfuncScalar(NumpyUfunc::kCos, degrees * (std::numbers::pi / 180.0));
+    return NumpyCos(degrees * (std::numbers::pi / 180.0));
   }
 
   double TorsoUpright() const { return d_->xmat[9 * torso_ + 8]; }
@@ -377,7 +376,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       }
     }
     std::vector<double> cosine(angle.size());
-    ApplyNumpyUfunc(NumpyUfunc::kCos, angle.data(), cosine.data(), angle.size());
+    NumpyCos(angle.data(), cosine.data(), angle.size());
     // bumps = uniform(smoothness, 1, (n, n)), n = int(terrain size / bump
     // scale), zoomed to res x res.
     const double terrain_size = 2 * terrain_half_size_;
@@ -398,8 +397,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
 
   void InitializeFetch() {
     const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
-    const std::array<double, 4> orientation = {NumpyUfuncScalar(NumpyUfunc::kCos, azimuth / 2), 0,
-                                               0, NumpyUfuncScalar(NumpyUfunc::kSin, azimuth / 2)};
+    const std::array<double, 4> orientation = {NumpyCos(azimuth / 2), 0, 0, NumpySin(azimuth / 2)};
     const double x = random_.Uniform(-spawn_radius_, spawn_radius_);
     const double y = random_.Uniform(-spawn_radius_, spawn_radius_);
     FindNonContactingHeight(orientation, x, y);
@@ -422,7 +420,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   void WriteInTorsoFrame(const double* point, double* out) const {
     std::array<double, 3> relative{};
     for (int i = 0; i < 3; ++i) relative[i] = point[i] - d_->xpos[3 * torso_ + i];
-    NumpyVectorMatrix3(relative.data(), d_->xmat + 9 * torso_, out);
+    NumpyVectorTimesMatrix3(relative.data(), d_->xmat + 9 * torso_, out);
   }
 
   // np.vstack((ball - torso position, ball linear velocity - torso linear
@@ -434,7 +432,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       rows[3 + i] = d_->qvel[ball_dof_ + i] - d_->qvel[root_dof_ + i];
       rows[6 + i] = d_->qvel[ball_dof_ + 3 + i];
     }
-    NumpyMatrixMatrix3(rows.data(), d_->xmat + 9 * torso_, out);
+    NumpyMatrixTimesMatrix3(rows.data(), d_->xmat + 9 * torso_, out);
   }
 
   double FetchReward() const {

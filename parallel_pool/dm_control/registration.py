@@ -14,7 +14,7 @@ import functools
 import importlib
 import importlib.util
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from parallel_pool.registration import register
@@ -25,21 +25,23 @@ _PATH = "parallel_pool.dm_control"
 class Domain(NamedTuple):
     """One suite domain: its C++ class, model file and tasks (task -> n_sub_steps).
 
-    `model_xml` maps each task whose model dm_control builds in code to a
-    zero-argument callable returning that XML (evaluated when a pool is made).
+    `model_xml` (task -> a zero-argument callable returning dm_control's XML) is
+    for the domains whose model dm_control builds in code; their `xml_file` is
+    the base model the builder starts from.
     """
 
     cls: str
     xml_file: str
     tasks: dict[str, int]
     max_episode_steps: int = 1000
-    model_xml: dict[str, Callable[[], str]] = {}
+    model_xml: Mapping[str, Callable[[], str]] | None = None
 
 
-def _generated_xml(module: str, builder: str, **kwargs: object) -> str:
-    """dm_control's own XML for a model it builds in code: ``suite.<module>.<builder>(**kwargs)``."""
-    xml = getattr(importlib.import_module(f"dm_control.suite.{module}"), builder)(**kwargs)
-    if isinstance(xml, tuple):  # get_model_and_assets: (xml, assets)
+def _generated_xml(domain: str, builder: str, **kwargs: object) -> str:
+    """The XML dm_control's `suite.<domain>.<builder>(**kwargs)` builds, as text."""
+    module = importlib.import_module(f"dm_control.suite.{domain}")
+    xml = getattr(module, builder)(**kwargs)
+    if isinstance(xml, tuple):  # (xml, assets), as get_model_and_assets returns
         xml = xml[0]
     return xml.decode() if isinstance(xml, bytes) else xml
 
@@ -49,6 +51,54 @@ def _generated_xml(module: str, builder: str, **kwargs: object) -> str:
 DOMAINS: dict[str, Domain] = {
     "cheetah": Domain("Cheetah", "cheetah.xml", {"run": 1}),
     "walker": Domain("Walker", "walker.xml", {"stand": 10, "walk": 10, "run": 10}),
+    "humanoid": Domain("Humanoid", "humanoid.xml", {"stand": 5, "walk": 5, "run": 5, "run_pure_state": 5}),
+    "humanoid_CMU": Domain("HumanoidCMU", "humanoid_CMU.xml", {"stand": 10, "walk": 10, "run": 10}),
+    "fish": Domain("Fish", "fish.xml", {"upright": 10, "swim": 10}),
+    "swimmer": Domain(
+        "Swimmer",
+        "swimmer.xml",
+        {"swimmer6": 15, "swimmer15": 15},
+        model_xml={
+            f"swimmer{n}": functools.partial(_generated_xml, "swimmer", "get_model_and_assets", n_joints=n)
+            for n in (6, 15)
+        },
+    ),
+    "manipulator": Domain(
+        "Manipulator",
+        "manipulator.xml",
+        {"bring_ball": 10, "bring_peg": 10, "insert_ball": 10, "insert_peg": 10},
+        model_xml={
+            f"{verb}_{prop}": functools.partial(
+                _generated_xml, "manipulator", "make_model", use_peg=prop == "peg", insert=verb == "insert"
+            )
+            for verb in ("bring", "insert")
+            for prop in ("ball", "peg")
+        },
+    ),
+    "stacker": Domain(
+        "Stacker",
+        "stacker.xml",
+        {"stack_2": 10, "stack_4": 10},
+        model_xml={f"stack_{n}": functools.partial(_generated_xml, "stacker", "make_model", n_boxes=n) for n in (2, 4)},
+    ),
+    "pendulum": Domain("Pendulum", "pendulum.xml", {"swingup": 1}),
+    "acrobot": Domain("Acrobot", "acrobot.xml", {"swingup": 1, "swingup_sparse": 1}),
+    "point_mass": Domain("PointMass", "point_mass.xml", {"easy": 1, "hard": 1}),
+    "reacher": Domain("Reacher", "reacher.xml", {"easy": 1, "hard": 1}),
+    "ball_in_cup": Domain("BallInCup", "ball_in_cup.xml", {"catch": 10}),
+    "finger": Domain("Finger", "finger.xml", {"spin": 2, "turn_easy": 2, "turn_hard": 2}),
+    "hopper": Domain("Hopper", "hopper.xml", {"stand": 4, "hop": 4}),
+    # The one-pole tasks load cartpole.xml itself (dm_control's builder returns
+    # it unchanged for one pole).
+    "cartpole": Domain(
+        "Cartpole",
+        "cartpole.xml",
+        {"balance": 1, "balance_sparse": 1, "swingup": 1, "swingup_sparse": 1, "two_poles": 1, "three_poles": 1},
+        model_xml={
+            task: functools.partial(_generated_xml, "cartpole", "get_model_and_assets", num_poles=n)
+            for task, n in (("two_poles", 2), ("three_poles", 3))
+        },
+    ),
     # make_model's arguments per task, as quadruped.walk(), run(), ... pass
     # them (walk's and run's floor size = time limit 20 s * the task's speed).
     "quadruped": Domain(
@@ -108,6 +158,7 @@ _SUITE = suite_dir()
 
 for _domain, _info in DOMAINS.items():
     for _task, _n_sub_steps in _info.tasks.items():
+        _generated = {"model_xml": _info.model_xml[_task]} if _info.model_xml and _task in _info.model_xml else {}
         register(
             task_id=task_id(_domain, _task),
             import_path=_PATH,
@@ -120,5 +171,5 @@ for _domain, _info in DOMAINS.items():
             xml_file=_info.xml_file,
             frame_skip=_n_sub_steps,
             base_path=_SUITE,
-            **({"model_xml": _info.model_xml[_task]} if _task in _info.model_xml else {}),
+            **_generated,
         )

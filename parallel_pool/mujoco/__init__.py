@@ -1,4 +1,4 @@
-"""The MuJoCo family: gymnasium's MuJoCo tasks (v4 and v5) in C++ on MuJoCo 4.0.0.
+"""The MuJoCo family: gymnasium's MuJoCo tasks (v4 and v5) in C++ on MuJoCo 3.17.0.
 
 Importing it probes how this process's NumPy rounds short norms (numpy_probe.py),
 so rewards and infos round as gymnasium's do on this machine; the result is

@@ -10,7 +10,7 @@
 //   reset():  mj_resetData; reset_model() draws qpos/qvel and calls
 //             set_state(qpos, qvel): copy both into mjData, mj_forward.
 //   step():   do_simulation(action, frame_skip): ctrl = action, unclipped
-//             (MuJoCo 4 clamps each ctrl to its ctrlrange inside the
+//             (MuJoCo clamps each ctrl to its ctrlrange inside the
 //             actuator model, infinities included; the control costs see
 //             the raw action), mj_step frame_skip times, then
 //             mj_rnePostConstraint once (it fills cacc, cfrc_int, cfrc_ext;
@@ -41,9 +41,11 @@
 
 namespace parallel_pool::mujoco {
 
-#ifndef PARALLEL_POOL_SKIP_MUJOCO_VERSION_CHECK
-static_assert(mjVERSION_HEADER == 4000000,
-              "parallel_pool's MuJoCo family is built for MuJoCo 4.0.0");
+// The headers must be those of the MuJoCo that requirements-dev.txt pins
+// (third_party/mujoco defines PARALLEL_POOL_MUJOCO_VERSION from that pin).
+#ifdef PARALLEL_POOL_MUJOCO_VERSION
+static_assert(mjVERSION_HEADER == PARALLEL_POOL_MUJOCO_VERSION,
+              "MuJoCo's headers are not the version requirements-dev.txt pins");
 #endif
 
 // The model file `xml_file` names, resolved as gymnasium's expand_model_path

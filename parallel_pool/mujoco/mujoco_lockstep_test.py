@@ -5,7 +5,7 @@ gymnasium env is reset, then given our episode's initial state once
 (`info["qpos0"]`, `info["qvel0"]`, which the `lockstep_info=True` config key
 adds, through gymnasium's own `set_state`), and
 from there both take the same float64 actions until the episode ends, over
-several episodes. Both run the same libmujoco 4.0.0, and our C++ repeats
+several episodes. Both run the same libmujoco (3.17.0), and our C++ repeats
 gymnasium's NumPy arithmetic operation for operation (numpy_math.h), so
 observations, rewards, terminated, truncated and every info value gymnasium
 returns are compared exactly: no tolerance anywhere.

@@ -18,7 +18,7 @@
 //
 // gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (its model
 // behaves differently there, gymnasium issue 950); this one runs the v4
-// model and reward on MuJoCo 4.0.0, as EnvPool runs it on MuJoCo 3.
+// model and reward on the pinned MuJoCo (3.17.0), as EnvPool runs it on MuJoCo 3.
 #ifndef PARALLEL_POOL_MUJOCO_PUSHER_H_
 #define PARALLEL_POOL_MUJOCO_PUSHER_H_
 

@@ -372,5 +372,27 @@ def test_envpool_user_code_runs_unchanged() -> None:
     assert sorted(set(seen)) == [0, 1, 2, 3]  # every env took part
 
 
+def test_a_callable_default_is_called_when_a_spec_is_made() -> None:
+    calls = []
+
+    def length() -> int:
+        calls.append(1)
+        return 7
+
+    registry = parallel_pool.registration.EnvRegistry()
+    registry.register(
+        "Lazy-v0",
+        "parallel_pool.template",
+        "TemplateEnvSpec",
+        "TemplateDMEnvPool",
+        "TemplateGymnasiumEnvPool",
+        episode_length=length,
+    )
+    assert calls == []  # registering does not call it
+    assert registry.make_spec("Lazy-v0").config.episode_length == 7
+    assert registry.make_spec("Lazy-v0", episode_length=3).config.episode_length == 3
+    assert calls == [1]
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))

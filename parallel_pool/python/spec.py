@@ -120,13 +120,17 @@ class EnvSpec:
         keys = self.obs_keys
         if keys == ["obs"]:
             return to_space(self.state_array_spec["obs"], spaces)
-        return spaces.Dict({obs_name(k): to_space(self.state_array_spec[k], spaces) for k in keys})
+        # An OrderedDict keeps the declared order (dm_control's observation
+        # order); a plain dict would be sorted by key.
+        return spaces.Dict(
+            collections.OrderedDict((obs_name(k), to_space(self.state_array_spec[k], spaces)) for k in keys)
+        )
 
     def _action_space(self, spaces: Any) -> Any:
         specs = self.action_array_spec
         if list(specs) == ["action"]:
             return to_space(specs["action"], spaces)
-        return spaces.Dict({k: to_space(s, spaces) for k, s in specs.items()})
+        return spaces.Dict(collections.OrderedDict((k, to_space(s, spaces)) for k, s in specs.items()))
 
     @property
     def observation_space(self) -> Any:

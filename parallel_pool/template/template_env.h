@@ -1,6 +1,7 @@
-// TemplateEnv: the smallest complete env, and the one to copy (see
-// docs/new_env.md). It also exercises the multi-player path: every env has
-// max_num_players players, each with its own action, obs row and reward.
+// TemplateEnv: the multi-player env to copy (`tools/new_family.py NAME --multi-player`).
+//
+// The smallest complete env with players: every env has max_num_players
+// players, each with its own action, obs row and reward.
 //
 // Each step, player p chooses a number a_p in [0, 9] and is rewarded a_p.
 // The obs of player p is [env_id, p, elapsed_step, secret], where `secret` is

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -63,4 +65,5 @@ def test_every_flavour(env_type: str) -> None:
 
 
 if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))
+    # Extra arguments reach pytest: `bazel test <target> --test_arg=-k --test_arg=<name>`.
+    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

@@ -1,13 +1,65 @@
 """Repository rule: the local Python interpreter, its headers, pybind11, numpy.
 
-Nothing is downloaded. The interpreter is $PYTHON_BIN_PATH when set, else the
-`python3` on PATH; the repository exposes
+Nothing is downloaded. `find_python` picks the interpreter, first match wins:
+  1. $PYTHON_BIN_PATH, when set: an explicit choice beats every default (the
+     Makefile passes its $(VENV)'s python, so `make VENV=...` is honoured);
+  2. the project venv that `make setup` creates,
+     $HOME/.cache/parallel_pool/venv/bin/python, when it exists: so a plain
+     `bazel build` / `bazel test //...` works as typed after set-up, with
+     no environment variable to know;
+  3. the `python3` on PATH (a machine set up by other means).
+The venv comes before PATH because the `python3` on PATH is usually the
+system one, without numpy or pybind11 (the venv is created with
+--system-site-packages, so it sees what the system has too).
+
+The repository exposes
   :python_headers   Python.h and friends
   :pybind11         pybind11's headers (+ Python headers)
   :numpy_headers    numpy's C headers
   :python_toolchain a py_runtime toolchain running that same interpreter, so
                     py_test sees the packages installed for it (gymnasium...).
+
+Bazel re-runs the rule when PYTHON_BIN_PATH, HOME or PATH change, when its
+server restarts, and on `bazel sync --configure`: after creating the venv
+with a server already running, the next build picks it up (a failed rule is
+never cached).
 """
+
+# Where `make setup` (tools/setup.sh) puts the venv, relative to $HOME.
+PROJECT_VENV_PYTHON = ".cache/parallel_pool/venv/bin/python"
+
+# What to tell a contributor whose interpreter cannot build the project.
+SETUP_HINT = ("Run `make setup` once (it creates the project venv " +
+              "~/.cache/parallel_pool/venv with requirements-dev.txt, which " +
+              "Bazel then finds by itself), or point PYTHON_BIN_PATH at an " +
+              "interpreter that has requirements-dev.txt installed.")
+
+def find_python(ctx):
+    """The interpreter to build and test with, and how it was found.
+
+    Shared by every repository rule that asks Python something (e.g.
+    //third_party/mujoco:mujoco_configure.bzl), so they all agree.
+
+    Args:
+      ctx: the repository_ctx.
+
+    Returns:
+      (path, origin): the interpreter's path, and a phrase saying where it
+      came from, for error messages.
+    """
+    explicit = ctx.os.environ.get("PYTHON_BIN_PATH")
+    if explicit:
+        return explicit, "$PYTHON_BIN_PATH"
+    home = ctx.os.environ.get("HOME")
+    if home:
+        venv_python = ctx.path(home + "/" + PROJECT_VENV_PYTHON)
+        if venv_python.exists:
+            return str(venv_python), "the project venv"
+    on_path = ctx.which("python3")
+    if on_path:
+        return str(on_path), "python3 on PATH"
+    fail("python_configure: no Python interpreter found (no $PYTHON_BIN_PATH, " +
+         "no ~/%s, no python3 on PATH). %s" % (PROJECT_VENV_PYTHON, SETUP_HINT))
 
 _QUERY = """
 import sysconfig, pybind11, numpy, sys
@@ -61,13 +113,12 @@ toolchain(
 """
 
 def _python_configure_impl(ctx):
-    python = ctx.os.environ.get("PYTHON_BIN_PATH") or ctx.which("python3")
-    if not python:
-        fail("python_configure: no python3 on PATH and PYTHON_BIN_PATH unset")
+    python, origin = find_python(ctx)
     result = ctx.execute([python, "-c", _QUERY])
     if result.return_code != 0:
-        fail("python_configure: %s could not report its include paths " % python +
-             "(are pybind11 and numpy installed for it?):\n" + result.stderr)
+        error = result.stderr.strip().splitlines()
+        fail("python_configure: %s (%s) cannot build parallel_pool: it lacks " % (python, origin) +
+             "numpy or pybind11 (%s). %s" % (error[-1] if error else "no output", SETUP_HINT))
     interpreter, python_include, pybind11_include, numpy_include = (
         result.stdout.strip().splitlines()
     )
@@ -79,6 +130,6 @@ def _python_configure_impl(ctx):
 
 python_configure = repository_rule(
     implementation = _python_configure_impl,
-    environ = ["PYTHON_BIN_PATH", "PATH"],
+    environ = ["PYTHON_BIN_PATH", "HOME", "PATH"],
     local = True,
 )

@@ -1,0 +1,126 @@
+// NumPy's own float64 loops for the few transcendental functions whose value
+// a task feeds into its observation or its initial state: np.log1p (the
+// manipulator's and stacker's touch sensors), np.arctan2 (manipulator's
+// object-in-hand start), np.sin and np.cos (their arm's joint angles, the
+// manipulator's target orientation, quadruped's and dog's initial heading,
+// quadruped escape's terrain), np.arcsinh (quadruped's force/torque sensors)
+// and np.tanh (quadruped escape's rangefinders).
+//
+// Why not the C library's: NumPy picks an implementation per CPU at run time
+// (its SIMD dispatch), and on an AVX-512 CPU its log1p and arctan2 are Intel
+// SVML's, which differ from glibc's in the last bit for a few percent of
+// inputs (7.6% of log1p(x), x uniform in [0, 4]; 7.5% of arctan2; about a
+// third of arcsinh(x) and tanh(x), x standard normal; NumPy 2.4's
+// sin and cos equal glibc's there, but nothing promises that). One bit of
+// a touch reading is an observation that is not dm_control's, and one bit of
+// an initial angle is a different episode. So the dm_control module, when
+// imported, takes NumPy's compiled inner loop for each function from the
+// ufunc object itself (numpy_ufunc_binding.h) and the envs call that: plain C,
+// no Python, no GIL, the very code np.log1p runs in this process, on any CPU.
+// Without NumPy (a C++-only test), the C library's function stands in.
+#ifndef PARALLEL_POOL_DM_CONTROL_NUMPY_UFUNC_H_
+#define PARALLEL_POOL_DM_CONTROL_NUMPY_UFUNC_H_
+
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+
+namespace parallel_pool::dm_control {
+
+// A NumPy ufunc inner loop (PyUFuncGenericFunction): `dimensions[0]`
+// elements, args[i] advancing by steps[i] bytes.
+using NumpyLoopFunction = void (*)(char** args, const std::ptrdiff_t* dimensions,
+                                   const std::ptrdiff_t* steps, void* data);
+
+enum class NumpyUfunc : int {
+  kLog1p = 0,
+  kArctan2 = 1,
+  kSin = 2,
+  kCos = 3,
+  kArcsinh = 4,
+  kTanh = 5,
+};
+inline constexpr int kNumNumpyUfuncs = 6;
+// The NumPy names, in NumpyUfunc's order.
+inline constexpr std::array<const char*, kNumNumpyUfuncs> kNumpyUfuncNames = {
+    "log1p", "arctan2", "sin", "cos", "arcsinh", "tanh"};
+
+// One ufunc's float64 loop and the data NumPy passes it.
+struct NumpyLoop {
+  std::atomic<NumpyLoopFunction> function{nullptr};
+  std::atomic<void*> data{nullptr};
+};
+
+// Process-wide (one NumPy per process), set once when the module is imported,
+// before any env exists.
+inline NumpyLoop& NumpyLoopOf(NumpyUfunc ufunc) {
+  static std::array<NumpyLoop, kNumNumpyUfuncs> loops;
+  return loops[static_cast<int>(ufunc)];
+}
+
+namespace internal {
+// ufunc(x) of a contiguous array of n float64 through NumPy's loop, or
+// `fallback` element by element without one.
+template <typename Fallback>
+void NumpyUnary(NumpyUfunc ufunc, const double* x, double* out, std::ptrdiff_t n,
+                Fallback fallback) {
+  const NumpyLoop& loop = NumpyLoopOf(ufunc);
+  const NumpyLoopFunction function = loop.function.load(std::memory_order_acquire);
+  if (function == nullptr) {
+    for (std::ptrdiff_t i = 0; i < n; ++i) out[i] = fallback(x[i]);
+    return;
+  }
+  char* args[2] = {reinterpret_cast<char*>(const_cast<double*>(x)), reinterpret_cast<char*>(out)};
+  const std::ptrdiff_t steps[2] = {sizeof(double), sizeof(double)};
+  function(args, &n, steps, loop.data.load(std::memory_order_acquire));
+}
+}  // namespace internal
+
+// np.log1p(x), np.sin(x), np.cos(x), np.arcsinh(x), np.tanh(x) of a
+// contiguous array of n float64 (n =
+// 1 for a NumPy scalar), as NumPy computes them. Called on the same n
+// elements NumPy gets, as its loops may treat short and long arrays apart.
+inline void NumpyLog1p(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kLog1p, x, out, n, [](double v) { return std::log1p(v); });
+}
+inline void NumpySin(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kSin, x, out, n, [](double v) { return std::sin(v); });
+}
+inline void NumpyCos(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kCos, x, out, n, [](double v) { return std::cos(v); });
+}
+inline void NumpyArcsinh(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kArcsinh, x, out, n, [](double v) { return std::asinh(v); });
+}
+inline void NumpyTanh(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kTanh, x, out, n, [](double v) { return std::tanh(v); });
+}
+inline double NumpySin(double x) {
+  double out = 0;
+  NumpySin(&x, &out, 1);
+  return out;
+}
+inline double NumpyCos(double x) {
+  double out = 0;
+  NumpyCos(&x, &out, 1);
+  return out;
+}
+
+// np.arctan2(y, x) of two float64 scalars, as NumPy computes it.
+inline double NumpyArctan2(double y, double x) {
+  const NumpyLoop& loop = NumpyLoopOf(NumpyUfunc::kArctan2);
+  const NumpyLoopFunction function = loop.function.load(std::memory_order_acquire);
+  if (function == nullptr) return std::atan2(y, x);
+  double out = 0;
+  char* args[3] = {reinterpret_cast<char*>(&y), reinterpret_cast<char*>(&x),
+                   reinterpret_cast<char*>(&out)};
+  const std::ptrdiff_t n = 1;
+  const std::ptrdiff_t steps[3] = {sizeof(double), sizeof(double), sizeof(double)};
+  function(args, &n, steps, loop.data.load(std::memory_order_acquire));
+  return out;
+}
+
+}  // namespace parallel_pool::dm_control
+
+#endif  // PARALLEL_POOL_DM_CONTROL_NUMPY_UFUNC_H_
