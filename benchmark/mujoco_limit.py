@@ -246,7 +246,9 @@ class LimitProbe:
         with rollout.Rollout(nthread=threads if threads > 1 else 0) as pool:
 
             def call() -> None:
-                i = self._next
+                # The next `batch` start states; a window of another thread count may have
+                # left the cursor where fewer than `batch` remain.
+                i = self._next if self._next + batch <= len(self.states) else 0
                 self._next = (i + batch) % (len(self.states) - batch)
                 pool.rollout(
                     self.model,
