@@ -88,6 +88,7 @@ def test_seeding_is_deterministic(name: str) -> None:
     assert any(not np.array_equal(x, z) for x, z in zip(a, c))
 
 
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
@@ -95,9 +96,9 @@ def test_seeding_is_deterministic(name: str) -> None:
         ({"frame_skip": 0}, "frame_skip"),
     ],
 )
-def test_bad_config_is_a_value_error(kwargs: dict[str, Any], match: str) -> None:
+def test_bad_config_is_a_value_error(name: str, kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        parallel_pool.make_dm("WalkerWalk-v1", **kwargs)
+        parallel_pool.make_dm(name, **kwargs)
 
 
 def test_async_pool_runs_every_env() -> None:
