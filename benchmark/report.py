@@ -424,14 +424,14 @@ OVER_LIMIT_PROSE = (
     "So the limit is not yet an upper bound for these tasks, and why is not yet known. What "
     "was ruled out, by measurement: MuJoCo's rollout module has no overhead of its own (on "
     "the same states and controls it runs as fast as one mj_step(nstep) call, within 1%); "
-    "holding each action longer makes the stepped states costlier, not cheaper; and "
+    "holding each action longer makes the stepped states costlier, not cheaper; "
     "dm_control's legacy split (mj_step2, n-1 mj_step, mj_step1) costs the same as n "
-    "mj_step (within 2% on WalkerWalk). And the pool does not do less physics than MuJoCo "
-    "alone: in one process, WalkerWalk at one env for 3,000 steps ran at 96-97% of a plain "
-    "loop of mj_step(nstep=10) calls with the same actions. So the excess comes from what "
-    "the benchmark's windows step (the pool's own trajectories against the replayed "
-    "recorded ones), which a limit that replays each pool env's own trajectory would "
-    "remove: the open follow-up."
+    "mj_step (within 2% on WalkerWalk); and the pool does not do less physics than MuJoCo "
+    "alone: outside the benchmark, in one process, WalkerWalk at one env for 3,000 steps ran "
+    "at 96-97% of a plain loop of mj_step(nstep=10) calls with the same actions. Inside the "
+    "benchmark the same comparison (the limit at one thread replays the very trajectory our "
+    "seed-identical env 0 steps) reads above 100%, so the windows themselves differ in a way "
+    "not yet found: the open follow-up."
 )
 
 INTRO = """\
