@@ -3,8 +3,9 @@
 // manipulator's and stacker's touch sensors), np.arctan2 (manipulator's
 // object-in-hand start), np.sin and np.cos (their arm's joint angles, the
 // manipulator's target orientation, quadruped's and dog's initial heading,
-// quadruped escape's terrain), np.arcsinh (quadruped's force/torque sensors)
-// and np.tanh (quadruped escape's rangefinders).
+// quadruped escape's terrain), np.arcsinh (quadruped's force/torque sensors),
+// np.tanh (quadruped escape's rangefinders), and the reward sigmoids' np.exp,
+// np.log, np.cosh, np.arccosh, np.arccos, np.tanh and np.arctanh (rewards.h).
 //
 // Why not the C library's: NumPy picks an implementation per CPU at run time
 // (its SIMD dispatch), and on an AVX-512 CPU its log1p and arctan2 are Intel
@@ -40,11 +41,19 @@ enum class NumpyUfunc : int {
   kCos = 3,
   kArcsinh = 4,
   kTanh = 5,
+  // The reward sigmoids' functions (rewards.h).
+  kExp = 6,
+  kLog = 7,
+  kCosh = 8,
+  kArccosh = 9,
+  kArccos = 10,
+  kArctanh = 11,
 };
-inline constexpr int kNumNumpyUfuncs = 6;
+inline constexpr int kNumNumpyUfuncs = 12;
 // The NumPy names, in NumpyUfunc's order.
 inline constexpr std::array<const char*, kNumNumpyUfuncs> kNumpyUfuncNames = {
-    "log1p", "arctan2", "sin", "cos", "arcsinh", "tanh"};
+    "log1p", "arctan2", "sin",  "cos",     "arcsinh", "tanh",
+    "exp",   "log",     "cosh", "arccosh", "arccos",  "arctanh"};
 
 // One ufunc's float64 loop and the data NumPy passes it.
 struct NumpyLoop {
@@ -95,6 +104,35 @@ inline void NumpyArcsinh(const double* x, double* out, std::ptrdiff_t n) {
 }
 inline void NumpyTanh(const double* x, double* out, std::ptrdiff_t n) {
   internal::NumpyUnary(NumpyUfunc::kTanh, x, out, n, [](double v) { return std::tanh(v); });
+}
+// ufunc(x) of one float64 (a NumPy scalar), as NumPy computes it; `fallback`
+// (the C library's function) without NumPy.
+template <typename Fallback>
+double NumpyScalar(NumpyUfunc ufunc, double x, Fallback fallback) {
+  double out = 0;
+  internal::NumpyUnary(ufunc, &x, &out, 1, fallback);
+  return out;
+}
+inline double NumpyExp(double x) {
+  return NumpyScalar(NumpyUfunc::kExp, x, [](double v) { return std::exp(v); });
+}
+inline double NumpyLog(double x) {
+  return NumpyScalar(NumpyUfunc::kLog, x, [](double v) { return std::log(v); });
+}
+inline double NumpyCosh(double x) {
+  return NumpyScalar(NumpyUfunc::kCosh, x, [](double v) { return std::cosh(v); });
+}
+inline double NumpyArccosh(double x) {
+  return NumpyScalar(NumpyUfunc::kArccosh, x, [](double v) { return std::acosh(v); });
+}
+inline double NumpyArccos(double x) {
+  return NumpyScalar(NumpyUfunc::kArccos, x, [](double v) { return std::acos(v); });
+}
+inline double NumpyArctanh(double x) {
+  return NumpyScalar(NumpyUfunc::kArctanh, x, [](double v) { return std::atanh(v); });
+}
+inline double NumpyTanh(double x) {
+  return NumpyScalar(NumpyUfunc::kTanh, x, [](double v) { return std::tanh(v); });
 }
 inline double NumpySin(double x) {
   double out = 0;

@@ -10,11 +10,10 @@
 //
 // Each formula is dm_control's, evaluated in its order (scale first, then
 // the sigmoid of distance * scale). dm_control evaluates them with NumPy's
-// float64 ufuncs (np.exp, np.cosh, np.cos, np.tanh, ...); we use the C
-// library's. Both are within an ulp or so of the exact value but NumPy's
-// SIMD loops (picked per CPU at run time) are not always the C library's
-// rounding, so rewards are compared with dm_control's within a stated ulp
-// bound (docs/dm_control.md), while physics and observations are exact.
+// float64 ufuncs (np.exp, np.log, np.cosh, np.arccosh, np.cos, np.arccos,
+// np.tanh, np.arctanh), whose SIMD loops NumPy picks per CPU at run time and
+// which are not always the C library's rounding; so these call NumPy's own
+// loops (numpy_ufunc.h), as the observations do.
 #ifndef PARALLEL_POOL_DM_CONTROL_REWARDS_H_
 #define PARALLEL_POOL_DM_CONTROL_REWARDS_H_
 
@@ -22,6 +21,7 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/mujoco/numpy_math.h"
 
 namespace parallel_pool::dm_control {
@@ -52,12 +52,12 @@ inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid,
                            Squaring squaring = Squaring::kScalarPow) {
   switch (sigmoid) {
     case Sigmoid::kGaussian: {
-      const double scale = std::sqrt(-2 * std::log(value_at_1));
-      return std::exp(-0.5 * NumpySquare(x * scale, squaring));
+      const double scale = std::sqrt(-2 * NumpyLog(value_at_1));
+      return NumpyExp(-0.5 * NumpySquare(x * scale, squaring));
     }
     case Sigmoid::kHyperbolic: {
-      const double scale = std::acosh(1 / value_at_1);
-      return 1 / std::cosh(x * scale);
+      const double scale = NumpyArccosh(1 / value_at_1);
+      return 1 / NumpyCosh(x * scale);
     }
     case Sigmoid::kLongTail: {
       const double scale = std::sqrt(1 / value_at_1 - 1);
@@ -68,9 +68,9 @@ inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid,
       return 1 / (std::abs(x) * scale + 1);
     }
     case Sigmoid::kCosine: {
-      const double scale = std::acos(2 * value_at_1 - 1) / std::numbers::pi;
+      const double scale = NumpyArccos(2 * value_at_1 - 1) / std::numbers::pi;
       const double scaled_x = x * scale;
-      const double cos_pi_scaled_x = std::cos(std::numbers::pi * scaled_x);
+      const double cos_pi_scaled_x = NumpyCos(std::numbers::pi * scaled_x);
       return std::abs(scaled_x) < 1 ? (1 + cos_pi_scaled_x) / 2 : 0.0;
     }
     case Sigmoid::kLinear: {
@@ -84,8 +84,8 @@ inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid,
       return std::abs(scaled_x) < 1 ? 1 - NumpySquare(scaled_x, squaring) : 0.0;
     }
     case Sigmoid::kTanhSquared: {
-      const double scale = std::atanh(std::sqrt(1 - value_at_1));
-      return 1 - NumpySquare(std::tanh(x * scale), squaring);
+      const double scale = NumpyArctanh(std::sqrt(1 - value_at_1));
+      return 1 - NumpySquare(NumpyTanh(x * scale), squaring);
     }
   }
   throw std::invalid_argument("unknown sigmoid");
