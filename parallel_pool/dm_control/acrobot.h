@@ -30,26 +30,20 @@ inline double AcrobotRewardMargin(const std::string& task) {
       "task_name: acrobot has the tasks 'swingup' and 'swingup_sparse', not '" + task + "'");
 }
 
-class AcrobotEnvFns {
+class AcrobotEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("swingup", "acrobot.xml", 1); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     AcrobotRewardMargin(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:orientations"_.Bind(ObsSpec(4)), "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -23,7 +23,7 @@ inline constexpr double kBallInCupBallXMax = 0.2;
 inline constexpr double kBallInCupBallZMin = 0.2;
 inline constexpr double kBallInCupBallZMax = 0.5;
 
-class BallInCupEnvFns {
+class BallInCupEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("catch", "ball_in_cup.xml", 10); }
 
@@ -32,8 +32,7 @@ class BallInCupEnvFns {
     RequireConfig(conf["task_name"_] == "catch",
                   "task_name: ball_in_cup has the task 'catch', not '" +
                       std::string(conf["task_name"_]) + "'");
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -41,11 +40,6 @@ class BallInCupEnvFns {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:position"_.Bind(ObsSpec(model->nq)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -54,15 +54,14 @@ inline CartpoleTask CartpoleTaskOf(const std::string& task) {
 inline constexpr double kCartpoleCartBound = 0.25;
 inline constexpr double kCartpoleMinAngleCosine = 0.995;
 
-class CartpoleEnvFns {
+class CartpoleEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("balance", "cartpole.xml", 1); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     const CartpoleTask task = CartpoleTaskOf(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    ModelPtr model = SuiteModelOf(conf);
+    ModelPtr model = ValidateSuiteConfig(conf);
     // One slider, then one hinge per pole.
     RequireConfig(model->nv - 1 == task.num_poles,
                   "model_xml: cartpole " + std::string(conf["task_name"_]) +
@@ -77,11 +76,6 @@ class CartpoleEnvFns {
     const int num_poles = model->nv - 1;
     return MakeDict("obs:position"_.Bind(ObsSpec(1 + 2 * num_poles)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

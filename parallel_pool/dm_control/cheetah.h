@@ -21,15 +21,14 @@ namespace parallel_pool::dm_control {
 inline constexpr double kCheetahRunSpeed = 10;
 inline constexpr int kCheetahSettleSteps = 200;
 
-class CheetahEnvFns {
+class CheetahEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("run", "cheetah.xml", 1); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     RequireConfig(conf["task_name"_] == "run", "task_name: cheetah has the task 'run'");
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -37,11 +36,6 @@ class CheetahEnvFns {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:position"_.Bind(ObsSpec(model->nq - 1)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

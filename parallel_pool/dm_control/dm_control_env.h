@@ -107,6 +107,24 @@ auto SuiteActionSpec(const Config& conf) {
   return SuiteActionSpec(*SuiteModelOf(conf));
 }
 
+// The checks of the keys every suite domain has, for the domain's Validate
+// (after its own task_name check): frame_skip, and a model that compiles,
+// which it returns for the domain's further checks.
+template <typename Config>
+ModelPtr ValidateSuiteConfig(const Config& conf) {
+  RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
+  return SuiteModelOf(conf);
+}
+
+// What every suite domain's EnvFns shares: the action spec. A domain derives
+// from it and adds DefaultConfig, Validate and StateSpec.
+struct SuiteEnvFns {
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return SuiteActionSpec(conf);
+  }
+};
+
 // A float64 observation field of `n` values (dm_control's observations are
 // float64 arrays; a scalar one is shape ()).
 inline Spec<double> ObsSpec(int n) { return Spec<double>({n}); }

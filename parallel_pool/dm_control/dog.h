@@ -103,18 +103,17 @@ inline constexpr double kDogMaxThrowSpeed = 5;
 inline constexpr double kDogThrowDirectionNoise = 0.05;
 inline constexpr double kDogBiteMargin = 2;
 
-class DogEnvFns {
+class DogEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("stand", "dog.xml", 3); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     DogTaskOf(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(!conf["model_xml"_].empty(),
                   "model_xml: dog's model is built by dm_control for each task "
                   "(dog.get_model_and_assets); registration.py passes it");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -131,11 +130,6 @@ class DogEnvFns {
         "obs:actuator_state"_.Bind(ObsSpec(model->na)),
         "obs:ball_state"_.Bind(ObsSpec(6).OnlyIf(fetch)),
         "obs:target_position"_.Bind(ObsSpec(3).OnlyIf(fetch)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -45,15 +45,14 @@ inline double FingerTargetRadius(const std::string& task) {
       "task_name: finger has the tasks 'spin', 'turn_easy' and 'turn_hard', not '" + task + "'");
 }
 
-class FingerEnvFns {
+class FingerEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("spin", "finger.xml", 2); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     FingerTargetRadius(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -64,11 +63,6 @@ class FingerEnvFns {
                     "obs:touch"_.Bind(ObsSpec(2)),
                     "obs:target_position"_.Bind(ObsSpec(2).OnlyIf(turn)),
                     "obs:dist_to_target"_.Bind(ScalarObsSpec().OnlyIf(turn)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -42,15 +42,14 @@ inline bool FishIsSwim(const std::string& task) {
                               "'");
 }
 
-class FishEnvFns {
+class FishEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("swim", "fish.xml", 10); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     FishIsSwim(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -60,11 +59,6 @@ class FishEnvFns {
                     "obs:upright"_.Bind(ScalarObsSpec()),
                     "obs:target"_.Bind(ObsSpec(3).OnlyIf(FishIsSwim(conf["task_name"_]))),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -37,15 +37,14 @@ inline bool HopperHops(const std::string& task) {
                               "'");
 }
 
-class HopperEnvFns {
+class HopperEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("stand", "hopper.xml", 4); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     HopperHops(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -53,11 +52,6 @@ class HopperEnvFns {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:position"_.Bind(ObsSpec(model->nq - 1)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)), "obs:touch"_.Bind(ObsSpec(2)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

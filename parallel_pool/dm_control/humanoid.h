@@ -160,15 +160,14 @@ class HumanoidTaskEnv : public DmcEnv<EnvSpecT> {
 inline constexpr HumanoidBodies kHumanoidBodies = {
     "torso", 8, {"left_hand", "left_foot", "right_hand", "right_foot"}, "torso_subtreelinvel"};
 
-class HumanoidEnvFns {
+class HumanoidEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("run", "humanoid.xml", 5); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     HumanoidTaskOf(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   // The egocentric fields, or (run_pure_state) position and velocity: one
@@ -185,11 +184,6 @@ class HumanoidEnvFns {
         "obs:com_velocity"_.Bind(ObsSpec(3).OnlyIf(egocentric)),
         "obs:position"_.Bind(ObsSpec(model->nq).OnlyIf(!egocentric)),
         "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

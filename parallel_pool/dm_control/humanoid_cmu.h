@@ -34,15 +34,14 @@ inline double HumanoidCMUMoveSpeed(const std::string& task) {
       "task_name: humanoid_CMU has the tasks 'stand', 'walk' and 'run', not '" + task + "'");
 }
 
-class HumanoidCMUEnvFns {
+class HumanoidCMUEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("run", "humanoid_CMU.xml", 10); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     HumanoidCMUMoveSpeed(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -52,11 +51,6 @@ class HumanoidCMUEnvFns {
                     "obs:head_height"_.Bind(ScalarObsSpec()), "obs:extremities"_.Bind(ObsSpec(12)),
                     "obs:torso_vertical"_.Bind(ObsSpec(3)), "obs:com_velocity"_.Bind(ObsSpec(3)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -147,18 +147,17 @@ inline const char* ManipulatorTarget(bool use_peg) {
 }
 inline const char* ManipulatorReceptacle(bool use_peg) { return use_peg ? "slot" : "cup"; }
 
-class ManipulatorEnvFns {
+class ManipulatorEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("bring_ball", "manipulator.xml", 10); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     const ManipulatorTask task = ManipulatorTaskOf(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(!conf["model_xml"_].empty(),
                   "model_xml: the manipulator's model is built by dm_control in code "
                   "(manipulator.make_model(use_peg, insert)); registration.py passes it");
-    ModelPtr model = SuiteModelOf(conf);
+    ModelPtr model = ValidateSuiteConfig(conf);
     // The task's props only: the other object's body must be gone.
     const bool has_ball = mj_name2id(model.get(), mjOBJ_BODY, "ball") >= 0;
     const bool has_peg = mj_name2id(model.get(), mjOBJ_BODY, "peg") >= 0;
@@ -176,11 +175,6 @@ class ManipulatorEnvFns {
                     "obs:touch"_.Bind(ObsSpec(static_cast<int>(kManipulatorTouchSensors.size()))),
                     "obs:hand_pos"_.Bind(ObsSpec(4)), "obs:object_pos"_.Bind(ObsSpec(4)),
                     "obs:object_vel"_.Bind(ObsSpec(3)), "obs:target_pos"_.Bind(ObsSpec(4)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -22,7 +22,7 @@ namespace parallel_pool::dm_control {
 // axis is within 8 degrees of vertical.
 inline constexpr double kPendulumCosineBound = 0x1.fb046a930947ap-1;
 
-class PendulumEnvFns {
+class PendulumEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("swingup", "pendulum.xml", 1); }
 
@@ -31,18 +31,12 @@ class PendulumEnvFns {
     RequireConfig(conf["task_name"_] == "swingup",
                   "task_name: pendulum has the task 'swingup', not '" +
                       std::string(conf["task_name"_]) + "'");
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
   static auto StateSpec(const Config& /*conf*/) {
     return MakeDict("obs:orientation"_.Bind(ObsSpec(2)), "obs:velocity"_.Bind(ObsSpec(1)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -50,15 +50,14 @@ inline double NumpyDot2(const std::array<double, 2>& x, const std::array<double,
   return 0.0 + x[0] * y[0] + x[1] * y[1];
 }
 
-class PointMassEnvFns {
+class PointMassEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("easy", "point_mass.xml", 1); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     PointMassRandomizesGains(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -66,11 +65,6 @@ class PointMassEnvFns {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:position"_.Bind(ObsSpec(model->nq)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -144,18 +144,17 @@ inline std::shared_ptr<ModelWithOwnHeightfield> WithOwnHeightfield(ModelPtr shar
   return owned;
 }
 
-class QuadrupedEnvFns {
+class QuadrupedEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("walk", "quadruped.xml", 4); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     QuadrupedTaskOf(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(!conf["model_xml"_].empty(),
                   "model_xml: quadruped's model is built by dm_control for each task "
                   "(quadruped.make_model); registration.py passes it");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -175,11 +174,6 @@ class QuadrupedEnvFns {
                     "obs:rangefinder"_.Bind(ObsSpec(rangefinders).OnlyIf(escape)),
                     "obs:ball_state"_.Bind(ObsSpec(9).OnlyIf(fetch)),
                     "obs:target_position"_.Bind(ObsSpec(3).OnlyIf(fetch)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

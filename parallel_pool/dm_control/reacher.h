@@ -38,15 +38,14 @@ inline double ReacherTargetSize(const std::string& task) {
                               "'");
 }
 
-class ReacherEnvFns {
+class ReacherEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("easy", "reacher.xml", 1); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     ReacherTargetSize(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -54,11 +53,6 @@ class ReacherEnvFns {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:position"_.Bind(ObsSpec(model->nq)), "obs:to_target"_.Bind(ObsSpec(2)),
                     "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -59,18 +59,17 @@ inline int StackerModelBoxes(const mjModel& m) {
   return n;
 }
 
-class StackerEnvFns {
+class StackerEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("stack_2", "stacker.xml", 10); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     const int boxes = StackerBoxes(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(!conf["model_xml"_].empty(),
                   "model_xml: stacker's model is built by dm_control in code "
                   "(stacker.make_model(n_boxes)); registration.py passes it");
-    ModelPtr model = SuiteModelOf(conf);
+    ModelPtr model = ValidateSuiteConfig(conf);
     RequireConfig(StackerModelBoxes(*model) == boxes,
                   "model_xml: the model has " + std::to_string(StackerModelBoxes(*model)) +
                       " boxes, task " + std::string(conf["task_name"_]) + " wants " +
@@ -86,11 +85,6 @@ class StackerEnvFns {
                     "obs:touch"_.Bind(ObsSpec(model->nsensordata)),
                     "obs:hand_pos"_.Bind(ObsSpec(4)), "obs:box_pos"_.Bind(Spec<double>({boxes, 4})),
                     "obs:box_vel"_.Bind(ObsSpec(3 * boxes)), "obs:target_pos"_.Bind(ObsSpec(2)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

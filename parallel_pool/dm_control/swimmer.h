@@ -43,18 +43,17 @@ inline int SwimmerLinks(const std::string& task) {
                               task + "'");
 }
 
-class SwimmerEnvFns {
+class SwimmerEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("swimmer6", "swimmer.xml", 15); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     const int links = SwimmerLinks(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(!conf["model_xml"_].empty(),
                   "model_xml: swimmer's model is built by dm_control in code "
                   "(swimmer.get_model_and_assets(n_links)); registration.py passes it");
-    ModelPtr model = SuiteModelOf(conf);
+    ModelPtr model = ValidateSuiteConfig(conf);
     RequireConfig(model->nbody - 1 == links,
                   "model_xml: the model has " + std::to_string(model->nbody - 1) + " links, task " +
                       std::string(conf["task_name"_]) + " wants " + std::to_string(links));
@@ -67,11 +66,6 @@ class SwimmerEnvFns {
     return MakeDict("obs:joints"_.Bind(ObsSpec(model->nq - kSwimmerRootQpos)),
                     "obs:to_target"_.Bind(ObsSpec(2)),
                     "obs:body_velocities"_.Bind(ObsSpec(3 * links)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 

@@ -32,15 +32,14 @@ inline double WalkerMoveSpeed(const std::string& task) {
                               task + "'");
 }
 
-class WalkerEnvFns {
+class WalkerEnvFns : public SuiteEnvFns {
  public:
   static auto DefaultConfig() { return SuiteConfig("walk", "walker.xml", 10); }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     WalkerMoveSpeed(conf["task_name"_]);
-    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-    SuiteModelOf(conf);
+    ValidateSuiteConfig(conf);
   }
 
   template <typename Config>
@@ -48,11 +47,6 @@ class WalkerEnvFns {
     ModelPtr model = SuiteModelOf(conf);
     return MakeDict("obs:orientations"_.Bind(ObsSpec(2 * (model->nbody - 1))),
                     "obs:height"_.Bind(ScalarObsSpec()), "obs:velocity"_.Bind(ObsSpec(model->nv)));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return SuiteActionSpec(conf);
   }
 };
 
