@@ -11,6 +11,7 @@
 #include "parallel_pool/mujoco/numpy_rounding_binding.h"
 #include "parallel_pool/mujoco/pusher.h"
 #include "parallel_pool/mujoco/reacher.h"
+#include "parallel_pool/mujoco/step_rate_binding.h"
 #include "parallel_pool/mujoco/swimmer.h"
 #include "parallel_pool/mujoco/walker2d.h"
 
@@ -31,4 +32,6 @@ PYBIND11_MODULE(mujoco_ext, m) {
 
   // The NumPy rounding probe (numpy_probe.py).
   mj::BindNumpyRounding(m);
+  // The benchmark's MuJoCo limit, stepped by this module's libmujoco (step_rate.h).
+  mj::BindStepRate(m);
 }
