@@ -421,16 +421,10 @@ def _problems(data: Data) -> list[str]:
 
 # Why rows can exceed the limit: what was measured while looking for the cause.
 OVER_LIMIT_PROSE = (
-    "So the limit is not yet an upper bound for these tasks. What was found: `make bench` "
-    "measures the installed wheel, whose extensions load the copy of libmujoco that "
-    "auditwheel grafted into the wheel, while the limit steps MuJoCo through the `mujoco` "
-    "package's own libmujoco (the same version, 3.17.0). In one process, WalkerWalk at one "
-    "env: the pool from the installed wheel ran at 1.11-1.16x the limit, the pool built in "
-    "the source tree (which links the `mujoco` package's library) at 0.98x, and a plain "
-    "Python loop of mj_step calls at 1.0x. Ruled out: MuJoCo's rollout module has no "
-    "overhead of its own (within 1% of one mj_step(nstep) call), and dm_control's legacy "
-    "split costs the same as n mj_step (within 2%). Measuring the limit with the very "
-    "library the pool loads is the open follow-up."
+    "A row above its limit means the limit missed some of MuJoCo's speed: it steps the same "
+    "libmujoco the pool loads (`mujoco_ext._mj_step_rate`), on the same model and states, "
+    "so look for a difference in the work (resets, warm starts) or in the machine's load "
+    "between windows."
 )
 
 INTRO = """\
@@ -464,8 +458,10 @@ FAMILY_PROSE = {
         "with T = min(num_envs, cores), since at most num_envs envs and at most one per core "
         "step at once (so on a 2-core machine 8 and 32 envs share the 2-thread limit), and p the "
         "share of env steps that only reset an env, counted as free. "
-        "`benchmark/mujoco_limit.py` measures the mj_step rate with MuJoCo's own C++ thread "
-        "pool (`mujoco.rollout`, T threads, no Python between steps) on gymnasium's model, "
+        "`benchmark/mujoco_limit.py` measures the mj_step rate with T C++ threads (no Python "
+        "between steps) inside parallel_pool's own extension, so on the very libmujoco the pool "
+        "steps (the installed wheel carries its own copy, grafted by auditwheel, which ran "
+        "11-16% faster than the `mujoco` package's in the same process), on gymnasium's model "
         "replaying, 10 env steps at a time, a gymnasium run driven by the same pre-drawn random "
         "actions as the pools, in windows as long and as warmed up as the pool's. "
         "One window on a shared machine is noisy, so the run measures the limit "
@@ -492,9 +488,10 @@ FAMILY_PROSE["dm_control"] = (
     "share of reset steps; `benchmark/mujoco_limit.py` records a dm_control run of the task "
     "(`suite.load` with random 0, the pre-drawn actions, a reset at each LAST step: the 1000-step "
     "time limit), through its `physics.model.ptr` / `physics.data.ptr` (the mujoco `MjModel` / "
-    "`MjData` dm_control steps), and replays it with `mujoco.rollout`, n_sub_steps (the frame_skip "
-    "column) mj_steps per env step, in windows interleaved with the pool measurements. It bounds "
-    "every env on that libmujoco (dm_control's, the wrapper's, ours), not EnvPool's."
+    "`MjData` dm_control steps), and replays it with the same C++ threads on the libmujoco the pool "
+    "loads, n_sub_steps (the frame_skip column) mj_steps per env step, in windows interleaved with "
+    "the pool measurements. It bounds our pool; dm_control and the wrapper step the `mujoco` "
+    "package's copy, EnvPool its own build."
 )
 
 TARGETS_PROSE = (
