@@ -193,10 +193,31 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
         elif isinstance(default, str):
             if not isinstance(value, str):
                 raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")
+        elif isinstance(default, dict):
+            config[key] = _check_mapping(key, value, default)
         elif isinstance(default, list):
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
                 raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
             config[key] = list(value)
+
+
+def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, Any]:
+    """A dict config value (e.g. ViZDoom's reward_config): keys of the default's key type
+    (str unless the default's keys are ints), values numbers or sequences of numbers."""
+    if not hasattr(value, "items"):
+        raise TypeError(f"{key}: expected a dict, got {type(value).__name__} {value!r}")
+    int_keys = bool(default) and all(isinstance(k, int) for k in default)
+    out: dict[Any, Any] = {}
+    for k, v in value.items():
+        if int_keys:
+            k = _check_int(f"{key} key", k, *_INT32)
+        elif not isinstance(k, str):
+            raise TypeError(f"{key}: expected str keys, got {type(k).__name__} {k!r}")
+        try:
+            out[k] = tuple(float(x) for x in v) if hasattr(v, "__iter__") else float(v)
+        except (TypeError, ValueError):
+            raise TypeError(f"{key}[{k!r}]: expected a number or a sequence of numbers, got {v!r}") from None
+    return out
 
 
 registry = EnvRegistry()

@@ -8,7 +8,10 @@ set -euo pipefail
 
 VENV=${VENV:-$HOME/.cache/parallel_pool/venv}
 PYTHON=${PYTHON:-python3}
-APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv clang-format)
+APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv clang-format
+  # Boost for the ViZDoom client library (third_party/vizdoom).
+  libboost-dev libboost-filesystem-dev libboost-thread-dev libboost-system-dev libboost-date-time-dev
+  libboost-chrono-dev libboost-regex-dev libboost-iostreams-dev)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -43,22 +46,27 @@ if [[ ! -f "$stamp" ]]; then
   touch "$stamp"
 fi
 
-# The ALE sources for the atari family: the ale-py sdist from PyPI, fetched
-# once with pip into a cache outside the clone, where the Bazel repository
-# rule third_party/ale/ale_configure.bzl finds it (Bazel itself downloads
-# nothing).
-ALE_SDIST_DIR=${ALE_SDIST_DIR:-$HOME/.cache/parallel_pool/third_party}
-ALE_SDIST="$ALE_SDIST_DIR/ale_py-0.12.1.tar.gz"
-ALE_SDIST_SHA256=c503d574c5983e1063b451201ccb779d935919c0f6bf116fb0f4f8aa4c86d249
-if [[ ! -f "$ALE_SDIST" ]]; then
-  echo "setup: pip download ale-py==0.12.1 (sdist)"
-  mkdir -p "$ALE_SDIST_DIR"
+# Third-party C++ sources, fetched once as sdists from PyPI with pip into a
+# cache outside the clone, where the Bazel repository rules under
+# third_party/ find them (Bazel itself downloads nothing). pip prepares an
+# sdist's metadata in an isolated build env (its build backend from PyPI);
+# nothing is built.
+SDIST_DIR=${SDIST_DIR:-$HOME/.cache/parallel_pool/third_party}
+fetch_sdist() { # fetch_sdist PACKAGE VERSION FILE SHA256
+  local package=$1 version=$2 file=$3 sha256=$4
+  [[ -f "$SDIST_DIR/$file" ]] && return
+  echo "setup: pip download $package==$version (sdist)"
+  mkdir -p "$SDIST_DIR"
+  local tmp
   tmp=$(mktemp -d)
-  # pip prepares the sdist's metadata in an isolated build env
-  # (scikit-build-core and nanobind from PyPI); nothing is built.
   "$VENV/bin/python" -m pip download -q --disable-pip-version-check --no-deps \
-    --no-binary ale-py -d "$tmp" ale-py==0.12.1
-  echo "$ALE_SDIST_SHA256  $tmp/ale_py-0.12.1.tar.gz" | sha256sum -c --quiet -
-  mv "$tmp/ale_py-0.12.1.tar.gz" "$ALE_SDIST"
+    --no-binary "$package" -d "$tmp" "$package==$version"
+  echo "$sha256  $tmp/$file" | sha256sum -c --quiet -
+  mv "$tmp/$file" "$SDIST_DIR/$file"
   rm -rf "$tmp"
-fi
+}
+# The ALE for the atari family (third_party/ale/ale_configure.bzl).
+fetch_sdist ale-py 0.12.1 ale_py-0.12.1.tar.gz c503d574c5983e1063b451201ccb779d935919c0f6bf116fb0f4f8aa4c86d249
+# The ViZDoom client library for the vizdoom family
+# (third_party/vizdoom/vizdoom_configure.bzl).
+fetch_sdist vizdoom 1.3.2 vizdoom-1.3.2.tar.gz 10eef8c2a65111c774ed1311438d95949719d1ac41dc1f7010936dc544f70de2

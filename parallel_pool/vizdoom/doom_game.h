@@ -1,0 +1,190 @@
+// Starting ViZDoom engines for an env: paths, the cfg, headless settings,
+// and for a multi-player env the match (one host, the others joining over
+// loopback on a free UDP port).
+#ifndef PARALLEL_POOL_VIZDOOM_DOOM_GAME_H_
+#define PARALLEL_POOL_VIZDOOM_DOOM_GAME_H_
+
+#include <ViZDoom.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <exception>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace parallel_pool::vizdoom {
+
+// `path` as is if absolute, else under `base` (EnvPool's vzd_path/iwad_path).
+inline std::string UnderBase(const std::string& base, const std::string& path) {
+  if (path.empty() || path.front() == '/' || base.empty()) return path;
+  return (std::filesystem::path(base) / path).string();
+}
+
+// What every engine of an env is started with.
+struct GameSettings {
+  std::string vizdoom_path;  // the engine binary
+  std::string iwad_path;     // freedoom2.wad
+  std::string cfg_path;
+  std::string wad_path;  // the scenario; empty: the cfg's
+  std::string map;
+  std::string game_args;
+  int episode_timeout = 0;  // tics
+  unsigned int seed = 0;
+  std::vector<::vizdoom::GameVariable> extra_variables;
+};
+
+// A DoomGame configured as EnvPool configures it, not yet init()ed: the
+// cfg, then the env's overrides (no window, synchronous player mode, the
+// episode timeout, the scenario, seed and map).
+inline std::unique_ptr<::vizdoom::DoomGame> ConfiguredGame(const GameSettings& s) {
+  // Every engine keeps its user files in ./_vizdoom/ (the process's working
+  // directory, as with the vizdoom package) and dies if another engine
+  // created it in between its check and its mkdir: create it once, first.
+  static const bool user_dir = [] {
+    std::error_code ignored;
+    std::filesystem::create_directories("_vizdoom", ignored);
+    return true;
+  }();
+  (void)user_dir;
+  auto game = std::make_unique<::vizdoom::DoomGame>();
+  game->setViZDoomPath(s.vizdoom_path);
+  game->setDoomGamePath(s.iwad_path);
+  if (!game->loadConfig(s.cfg_path)) {
+    throw std::invalid_argument("cfg_path: ViZDoom could not load " + s.cfg_path);
+  }
+  game->setWindowVisible(false);
+  game->setSoundEnabled(false);
+  game->addGameArgs(s.game_args);
+  game->setMode(::vizdoom::PLAYER);
+  game->setEpisodeTimeout(s.episode_timeout);
+  if (!s.wad_path.empty()) game->setDoomScenarioPath(s.wad_path);
+  game->setSeed(s.seed);
+  game->setDoomMap(s.map);
+  for (auto v : s.extra_variables) game->addAvailableGameVariable(v);
+  return game;
+}
+
+// The channels of a screen format, and whether ViZDoom lays them out as
+// planes (channel-major) rather than interleaved per pixel.
+inline int ScreenChannels(::vizdoom::ScreenFormat f) {
+  switch (f) {
+    case ::vizdoom::GRAY8:
+    case ::vizdoom::DOOM_256_COLORS8:
+      return 1;
+    case ::vizdoom::RGBA32:
+    case ::vizdoom::ARGB32:
+    case ::vizdoom::BGRA32:
+    case ::vizdoom::ABGR32:
+      return 4;
+    default:
+      return 3;
+  }
+}
+
+inline bool PlanarScreen(::vizdoom::ScreenFormat f) {
+  return f == ::vizdoom::CRCGCB || f == ::vizdoom::CBCGCR || ScreenChannels(f) == 1;
+}
+
+// Runs fn(0) .. fn(n - 1) at once, fn(0) on this thread, and rethrows the
+// first exception. The players of a match must act together: each engine's
+// tic waits for every player's input.
+inline void RunTogether(int n, const std::function<void(int)>& fn) {
+  if (n == 1) {
+    fn(0);
+    return;
+  }
+  std::vector<std::exception_ptr> errors(n);
+  std::vector<std::thread> threads;
+  threads.reserve(n - 1);
+  for (int p = 1; p < n; ++p) {
+    threads.emplace_back([&, p] {
+      try {
+        fn(p);
+      } catch (...) {
+        errors[p] = std::current_exception();
+      }
+    });
+  }
+  try {
+    fn(0);
+  } catch (...) {
+    errors[0] = std::current_exception();
+  }
+  for (auto& t : threads) t.join();
+  for (auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+// UDP ports for matches. The OS names a free port (bind to port 0); this
+// process then never hands it to a second match while the first holds it.
+// Another process may still take it between our close() and the host
+// engine's bind: then the host fails to start and the caller asks again.
+class MatchPorts {
+ public:
+  static MatchPorts& Instance() {
+    static auto* ports = new MatchPorts();
+    return *ports;
+  }
+
+  int Acquire() {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (int attempt = 0; attempt < 64; ++attempt) {
+      int port = FreeUdpPort();
+      if (port > 0 && held_.insert(port).second) return port;
+    }
+    throw std::runtime_error("vizdoom: found no free UDP port for a match");
+  }
+
+  void Release(int port) {
+    std::lock_guard<std::mutex> lock(mu_);
+    held_.erase(port);
+  }
+
+ private:
+  static int FreeUdpPort() {
+    int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    if (fd < 0) return -1;
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = 0;
+    socklen_t len = sizeof(addr);
+    int port = -1;
+    if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+      port = ntohs(addr.sin_port);
+    }
+    close(fd);
+    return port;
+  }
+
+  std::mutex mu_;
+  std::set<int> held_;
+};
+
+// The game arguments of player `p` of `players` in a match on `port`:
+// player 0 hosts a deathmatch, the others join it; dead players respawn by
+// themselves (no player's tic may wait on another's respawn).
+inline std::string MatchArgs(int p, int players, int port) {
+  std::string args = p == 0 ? "-host " + std::to_string(players) + " -deathmatch" +
+                                  " +sv_forcerespawn 1 +sv_noautoaim 1 +sv_respawnprotect 1" +
+                                  " +sv_spawnfarthest 1 +sv_nocrouch 1 +viz_respawn_delay 0 +viz_nocheat 1"
+                            : "-join 127.0.0.1";
+  args += " -port " + std::to_string(port) + " +viz_connect_timeout 30";
+  args += " +name P" + std::to_string(p) + " +colorset " + std::to_string(p % 8);
+  return args;
+}
+
+}  // namespace parallel_pool::vizdoom
+
+#endif  // PARALLEL_POOL_VIZDOOM_DOOM_GAME_H_

@@ -1,0 +1,476 @@
+// VizdoomEnv: ViZDoom scenarios with EnvPool's preprocessing, config and
+// info, single- and multi-player.
+//
+// One env is one ViZDoom game (an engine process driven through the ViZDoom
+// client library): with max_num_players = P > 1 it is one deathmatch of P
+// engines, player 0 hosting and the others joining over loopback, every
+// player a row of the batch with its own action. A step sets each player's
+// buttons and advances every engine `frame_skip` tics at once (one thread per
+// player: an engine's tic waits for all the players' input).
+//
+// Per player and step: the screen (planes, resized each to img_height x
+// img_width as cv2.resize does) joins a stack of `stack_num` frames, oldest
+// first; the reward is EnvPool's shaped reward (shaped_reward.h), plus the
+// scenario's own reward with `use_game_reward`; info holds 16 game variables.
+// When the episode has ended the engine has no screen: the last frames stay
+// (EnvPool's choice), but the reward and info come from the final game
+// variables, so a kill on the last step is rewarded (EnvPool drops it).
+#ifndef PARALLEL_POOL_VIZDOOM_VIZDOOM_ENV_H_
+#define PARALLEL_POOL_VIZDOOM_VIZDOOM_ENV_H_
+
+#include <ViZDoom.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "parallel_pool/atari/resize.h"
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/env.h"
+#include "parallel_pool/vizdoom/action_set.h"
+#include "parallel_pool/vizdoom/doom_game.h"
+#include "parallel_pool/vizdoom/shaped_reward.h"
+
+namespace parallel_pool::vizdoom {
+
+using RewardConfig = std::map<std::string, std::tuple<float, float>>;
+using WeaponRewardConfig = std::map<int, float>;
+using DeltaButtonConfig = std::map<std::string, std::tuple<float, float, float>>;
+
+// EnvPool's defaults: (weight of a rise, weight of a fall) per game variable.
+inline RewardConfig DefaultRewardConfig() {
+  RewardConfig c = {{"FRAGCOUNT", {1.0F, -1.5F}},   {"KILLCOUNT", {1.0F, 0.0F}},
+                    {"DEATHCOUNT", {-0.75F, 0.75F}}, {"HITCOUNT", {0.01F, -0.01F}},
+                    {"DAMAGECOUNT", {0.003F, -0.003F}}, {"HEALTH", {0.005F, -0.003F}},
+                    {"ARMOR", {0.005F, -0.001F}}};
+  for (int slot = 0; slot < 8; ++slot) {
+    const float weapon = slot < 3 ? 0.02F : slot < 6 ? 0.1F : 0.2F;
+    const float ammo = slot < 3 ? 0.0002F : slot < 6 ? 0.001F : 0.002F;
+    c["WEAPON" + std::to_string(slot)] = {weapon, -weapon / 2};
+    c["AMMO" + std::to_string(slot)] = {ammo, -ammo / 2};
+  }
+  return c;
+}
+
+inline WeaponRewardConfig DefaultWeaponRewardConfig() {
+  WeaponRewardConfig c;
+  for (int slot = 0; slot < 8; ++slot) c[slot] = slot < 3 ? 0.0002F : slot < 6 ? 0.001F : 0.002F;
+  return c;
+}
+
+// What a cfg declares, read without starting an engine.
+struct CfgFacts {
+  int screen_height;
+  int screen_width;
+  int channels;
+  bool planar;
+  std::vector<::vizdoom::Button> buttons;
+};
+
+template <typename Config>
+GameSettings SettingsOf(const Config& conf, unsigned int seed) {
+  const std::string& base = conf["base_path"_];
+  GameSettings s;
+  s.vizdoom_path = UnderBase(base, conf["vzd_path"_]);
+  s.iwad_path = UnderBase(base, conf["iwad_path"_]);
+  s.cfg_path = conf["cfg_path"_];
+  s.wad_path = conf["wad_path"_];
+  s.map = conf["map_id"_];
+  s.game_args = conf["game_args"_];
+  // EnvPool's: the time limit ends the episode, not the cfg's timeout.
+  s.episode_timeout = (conf["max_episode_steps"_] + 1) * conf["frame_skip"_];
+  s.seed = seed;
+  s.extra_variables = InfoVariables();
+  return s;
+}
+
+template <typename Config>
+CfgFacts ReadCfg(const Config& conf) {
+  auto game = ConfiguredGame(SettingsOf(conf, 0));
+  const auto format = game->getScreenFormat();
+  return {game->getScreenHeight(), game->getScreenWidth(), ScreenChannels(format), PlanarScreen(format),
+          game->getAvailableButtons()};
+}
+
+inline std::map<int, DeltaRange> DeltaRanges(const DeltaButtonConfig& config) {
+  std::map<int, DeltaRange> out;
+  for (const auto& [name, range] : config) {
+    for (int b = ::vizdoom::LOOK_UP_DOWN_DELTA; b <= ::vizdoom::MOVE_UP_DOWN_DELTA; ++b) {
+      if (::vizdoom::buttonToString(static_cast<::vizdoom::Button>(b)) == name) {
+        out[b] = {static_cast<int>(std::get<0>(range)), std::get<1>(range), std::get<2>(range)};
+      }
+    }
+  }
+  return out;
+}
+
+template <typename Config>
+int CombinedActionCount(const Config& conf) {
+  return static_cast<int>(ActionSetBuilder(ReadCfg(conf).buttons, DeltaRanges(conf["delta_button_config"_]),
+                                           conf["force_speed"_])
+                              .Build()
+                              .size());
+}
+
+class VizdoomEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("img_height"_.Bind(84), "img_width"_.Bind(84), "stack_num"_.Bind(4), "frame_skip"_.Bind(4),
+                    "lmp_save_dir"_.Bind(std::string()), "episodic_life"_.Bind(false),
+                    "force_speed"_.Bind(false), "use_combined_action"_.Bind(false),
+                    "use_inter_area_resize"_.Bind(true), "weapon_duration"_.Bind(5),
+                    "reward_config"_.Bind(DefaultRewardConfig()),
+                    "selected_weapon_reward_config"_.Bind(DefaultWeaponRewardConfig()),
+                    "delta_button_config"_.Bind(DeltaButtonConfig()),
+                    // Adds the scenario's own reward (the cfg's living reward, death
+                    // penalty, ...: what DoomGame.make_action returns) to the shaped one.
+                    "use_game_reward"_.Bind(false), "cfg_path"_.Bind(std::string()),
+                    "wad_path"_.Bind(std::string()), "vzd_path"_.Bind(std::string("vizdoom")),
+                    "iwad_path"_.Bind(std::string("freedoom2.wad")), "game_args"_.Bind(std::string()),
+                    "map_id"_.Bind(std::string("map01")));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    const CfgFacts cfg = ReadCfg(conf);
+    const int planes = conf["stack_num"_] * cfg.channels;
+    auto var = [] { return Spec<double>({-1}); };
+    return MakeDict(
+        "obs"_.Bind(Spec<std::uint8_t>({-1, planes, conf["img_height"_], conf["img_width"_]},
+                                       {std::uint8_t{0}, std::uint8_t{255}})),
+        "info:AMMO2"_.Bind(var()), "info:AMMO3"_.Bind(var()), "info:AMMO4"_.Bind(var()),
+        "info:AMMO5"_.Bind(var()), "info:AMMO6"_.Bind(var()), "info:AMMO7"_.Bind(var()),
+        "info:ARMOR"_.Bind(var()), "info:DAMAGECOUNT"_.Bind(var()), "info:DEATHCOUNT"_.Bind(var()),
+        "info:FRAGCOUNT"_.Bind(var()), "info:HEALTH"_.Bind(var()), "info:HITCOUNT"_.Bind(var()),
+        "info:KILLCOUNT"_.Bind(var()), "info:SELECTED_WEAPON"_.Bind(var()),
+        "info:SELECTED_WEAPON_AMMO"_.Bind(var()), "info:USER2"_.Bind(var()));
+  }
+
+  // One "action" field either way, a float64 as EnvPool's: with
+  // use_combined_action the index into the combined set (bounds [0, N - 1];
+  // the Python spec makes it an integer, Discrete(N)), else one value per
+  // available button, in the cfg's order, unbounded.
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    if (conf["use_combined_action"_]) {
+      return MakeDict("action"_.Bind(Spec<double>({-1}, {0.0, CombinedActionCount(conf) - 1.0})));
+    }
+    return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(ReadCfg(conf).buttons.size())})));
+  }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1, "img_height, img_width: must be >= 1");
+    RequireConfig(conf["stack_num"_] >= 1, "stack_num: must be >= 1");
+    RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
+    RequireConfig(conf["weapon_duration"_] >= 0, "weapon_duration: must be >= 0");
+    RequireConfig(conf["max_episode_steps"_] >= 1 && conf["max_episode_steps"_] < (1 << 30) / conf["frame_skip"_],
+                  "max_episode_steps: must be >= 1 and fit the engine's tic counter");
+    RequireConfig(conf["max_num_players"_] <= static_cast<int>(::vizdoom::MAX_PLAYERS),
+                  "max_num_players: ViZDoom hosts at most " + std::to_string(::vizdoom::MAX_PLAYERS) + " players");
+    const std::string& cfg = conf["cfg_path"_];
+    RequireConfig(!cfg.empty(), "cfg_path: a ViZDoom .cfg file is needed (VizdoomCustom-v1 takes yours)");
+    RequireFile("cfg_path", cfg);
+    if (!conf["wad_path"_].empty()) RequireFile("wad_path", conf["wad_path"_]);
+    RequireFile("vzd_path", UnderBase(conf["base_path"_], conf["vzd_path"_]));
+    RequireFile("iwad_path", UnderBase(conf["base_path"_], conf["iwad_path"_]));
+    const std::string& lmp = conf["lmp_save_dir"_];
+    RequireConfig(lmp.empty() || std::filesystem::is_directory(lmp), "lmp_save_dir: no directory " + lmp);
+    const auto& names = GameVariablesByName();
+    for (const auto& entry : conf["reward_config"_]) {
+      RequireConfig(names.count(entry.first) == 1, "reward_config: " + entry.first + " is not a ViZDoom game variable");
+    }
+    for (const auto& entry : conf["selected_weapon_reward_config"_]) {
+      RequireConfig(entry.first >= 0 && entry.first < static_cast<int>(::vizdoom::SLOT_COUNT),
+                    "selected_weapon_reward_config: weapon slots are 0 to 9, got " + std::to_string(entry.first));
+    }
+    for (const auto& [name, range] : conf["delta_button_config"_]) {
+      RequireConfig(DeltaRanges({{name, range}}).size() == 1,
+                    "delta_button_config: " + name + " is not a ViZDoom delta button (*_DELTA)");
+      const float num = std::get<0>(range);
+      RequireConfig(num >= 0 && num <= 1000 && num == static_cast<float>(static_cast<int>(num)),
+                    "delta_button_config: " + name + "'s count must be an integer in [0, 1000]");
+    }
+  }
+
+ private:
+  static void RequireFile(const std::string& key, const std::string& path) {
+    std::error_code error;
+    RequireConfig(std::filesystem::is_regular_file(path, error), key + ": no file " + path);
+  }
+};
+
+using VizdoomEnvSpec = EnvSpec<VizdoomEnvFns>;
+
+class VizdoomEnv : public Env<VizdoomEnvSpec> {
+ public:
+  VizdoomEnv(const Spec& spec, int env_id)
+      : Env(spec, env_id),
+        settings_(SettingsOf(spec.config, seed_)),
+        cfg_(ReadCfg(spec.config)),
+        frame_skip_(spec.config["frame_skip"_]),
+        stack_num_(spec.config["stack_num"_]),
+        episodic_life_(spec.config["episodic_life"_]),
+        combined_(spec.config["use_combined_action"_]),
+        use_game_reward_(spec.config["use_game_reward"_]),
+        lmp_dir_(spec.config["lmp_save_dir"_]),
+        resizer_(cfg_.screen_height, cfg_.screen_width, spec.config["img_height"_], spec.config["img_width"_], 1,
+                 spec.config["use_inter_area_resize"_]),
+        plane_size_(static_cast<std::size_t>(resizer_.dst_size())),
+        players_(max_num_players_) {
+    action_set_ = ActionSetBuilder(cfg_.buttons, DeltaRanges(spec.config["delta_button_config"_]),
+                                   spec.config["force_speed"_])
+                      .Build();
+    for (auto& player : players_) {
+      player.frames.assign(static_cast<std::size_t>(stack_num_) * cfg_.channels * plane_size_, 0);
+      player.planes.resize(static_cast<std::size_t>(cfg_.channels) * cfg_.screen_height * cfg_.screen_width);
+    }
+    Guarded([&] { StartEngines(); });
+  }
+
+  ~VizdoomEnv() override { StopEngines(); }
+
+ protected:
+  void Reset() override {
+    Guarded([&] {
+      const bool restarted = RestartDeadEngines();
+      if (!restarted && started_ && !forced_reset() && !Finished() && total_steps_ < max_episode_steps()) {
+        // Episodic life: the game goes on after a death that did not end it.
+        CarryElapsedSteps(total_steps_);
+        RunTogether(NumPlayers(), [&](int p) { players_[p].game->makeAction(action_set_[0], frame_skip_); });
+      } else {
+        if (started_ && !restarted) {
+          // init() started the first episode; later ones are new.
+          const std::string lmp =
+              lmp_dir_.empty() ? ""
+                               : lmp_dir_ + "/env_" + std::to_string(env_id_) + "_" + std::to_string(episodes_) + ".lmp";
+          RunTogether(NumPlayers(), [&](int p) { players_[p].game->newEpisode(p == 0 ? lmp : ""); });
+        }
+        total_steps_ = 0;
+      }
+      started_ = true;
+      ++episodes_;
+      RunTogether(NumPlayers(), [&](int p) { Observe(players_[p], /*reset=*/true, 0.0); });
+      WriteState();
+    });
+  }
+
+  void Step(const Action& action) override {
+    Guarded([&] {
+      const Array& buttons = action["action"_];
+      const int rows = std::min<int>(NumPlayers(), static_cast<int>(buttons.shape()[0]));
+      RunTogether(NumPlayers(), [&](int p) {
+        Player& player = players_[p];
+        if (p < rows) {
+          if (combined_) {
+            player.game->setAction(action_set_[static_cast<std::size_t>(buttons.Get<double>(p))]);
+          } else {
+            const double* row = buttons.Data<double>() + static_cast<std::size_t>(p) * cfg_.buttons.size();
+            player.game->setAction(std::vector<double>(row, row + cfg_.buttons.size()));
+          }
+        } else {
+          player.game->setAction(action_set_[0]);
+        }
+        player.game->advanceAction(frame_skip_, true);
+        Observe(player, /*reset=*/false, player.game->getLastReward());
+      });
+      ++total_steps_;
+      WriteState();
+    });
+  }
+
+  bool IsTerminated() override {
+    if (Finished()) return true;
+    if (!episodic_life_) return false;
+    return std::any_of(players_.begin(), players_.end(), [](const Player& p) { return p.game->isPlayerDead(); });
+  }
+
+ private:
+  struct Player {
+    std::unique_ptr<::vizdoom::DoomGame> game;
+    std::unique_ptr<ShapedReward> shaped;
+    // stack_num frames of `channels` resized planes; frame k of the ring
+    // starts at k * channels * plane_size.
+    std::vector<std::uint8_t> frames;
+    int newest = 0;
+    std::vector<std::uint8_t> planes;  // one screen, channel-major
+    std::vector<double> variables;
+    float reward = 0.0F;
+  };
+
+  int NumPlayers() const { return static_cast<int>(players_.size()); }
+
+  bool Finished() const {
+    return std::any_of(players_.begin(), players_.end(), [](const Player& p) { return p.game->isEpisodeFinished(); });
+  }
+
+  // Runs `fn`, turning ViZDoom's errors (an engine that died, a cfg it
+  // rejects) into one that names this env.
+  template <typename Fn>
+  void Guarded(Fn&& fn) {
+    try {
+      fn();
+    } catch (const std::invalid_argument&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw std::runtime_error("vizdoom env " + std::to_string(env_id_) + ": " + e.what());
+    }
+  }
+
+  void StartEngines() {
+    const int n = NumPlayers();
+    for (int attempt = 0;; ++attempt) {
+      port_ = n > 1 ? MatchPorts::Instance().Acquire() : 0;
+      try {
+        RunTogether(n, [&](int p) {
+          GameSettings s = settings_;
+          if (n > 1) s.game_args += " " + MatchArgs(p, n, port_);
+          players_[p].game = ConfiguredGame(s);
+          players_[p].game->init();
+        });
+        break;
+      } catch (const std::exception&) {
+        // A host that lost its port to another process: try another one.
+        StopEngines();
+        if (n == 1 || attempt == 2) throw;
+      }
+    }
+    for (auto& player : players_) {
+      player.shaped = std::make_unique<ShapedReward>(player.game->getAvailableGameVariables(),
+                                                     spec_.config["reward_config"_],
+                                                     spec_.config["selected_weapon_reward_config"_],
+                                                     spec_.config["weapon_duration"_]);
+    }
+  }
+
+  void StopEngines() {
+    for (auto& player : players_) {
+      if (player.game) {
+        try {
+          player.game->close();
+        } catch (...) {  // an engine that already died
+        }
+        player.game.reset();
+      }
+    }
+    if (port_ > 0) MatchPorts::Instance().Release(port_);
+    port_ = 0;
+  }
+
+  // An engine that died (killed, crashed) makes its step fail; the reset
+  // after that starts the env's engines afresh.
+  bool RestartDeadEngines() {
+    if (std::all_of(players_.begin(), players_.end(), [](const Player& p) { return p.game && p.game->isRunning(); })) {
+      return false;
+    }
+    StopEngines();
+    StartEngines();
+    return true;
+  }
+
+  // Reads player's state after a reset or a step: the screen into the stack
+  // (when the episode goes on), the game variables, the reward.
+  void Observe(Player& player, bool reset, double game_reward) {
+    ::vizdoom::GameStatePtr state = player.game->getState();
+    const auto& vars = player.shaped->vars();
+    if (state) {
+      player.variables = state->gameVariables;
+      PushScreen(player, state->screenBuffer->data(), reset);
+    } else {
+      player.variables.resize(vars.size());
+      for (std::size_t i = 0; i < vars.size(); ++i) player.variables[i] = player.game->getGameVariable(vars[i]);
+    }
+    float reward = reset ? player.shaped->Reset(player.variables) : player.shaped->Step(player.variables);
+    if (use_game_reward_ && !reset) reward += static_cast<float>(game_reward);
+    player.reward = reward;
+  }
+
+  void PushScreen(Player& player, const std::uint8_t* screen, bool fill) {
+    const std::size_t plane = static_cast<std::size_t>(cfg_.screen_height) * cfg_.screen_width;
+    const std::uint8_t* planes = screen;
+    if (!cfg_.planar) {  // interleaved pixels: gather each channel's plane
+      for (int c = 0; c < cfg_.channels; ++c) {
+        for (std::size_t i = 0; i < plane; ++i) player.planes[c * plane + i] = screen[i * cfg_.channels + c];
+      }
+      planes = player.planes.data();
+    }
+    const std::size_t frame = static_cast<std::size_t>(cfg_.channels) * plane_size_;
+    player.newest = (player.newest + 1) % stack_num_;
+    std::uint8_t* dst = player.frames.data() + player.newest * frame;
+    for (int c = 0; c < cfg_.channels; ++c) resizer_.Resize(planes + c * plane, dst + c * plane_size_);
+    if (fill) {
+      for (int k = 0; k < stack_num_; ++k) {
+        if (k != player.newest) std::memcpy(player.frames.data() + k * frame, dst, frame);
+      }
+    }
+  }
+
+  void WriteState() {
+    const int n = NumPlayers();
+    State state = Allocate(n);
+    const std::size_t frame = static_cast<std::size_t>(cfg_.channels) * plane_size_;
+    std::uint8_t* obs = state["obs"_].Data<std::uint8_t>();
+    const auto& info_vars = InfoVariables();
+    for (int p = 0; p < n; ++p) {
+      const Player& player = players_[p];
+      std::uint8_t* out = obs + static_cast<std::size_t>(p) * stack_num_ * frame;
+      for (int k = 0; k < stack_num_; ++k) {  // oldest first
+        const int slot = (player.newest + 1 + k) % stack_num_;
+        std::memcpy(out + k * frame, player.frames.data() + slot * frame, frame);
+      }
+      state["reward"_].Set(p, static_cast<double>(player.reward));
+      const auto& vars = player.shaped->vars();
+      const auto& values = player.shaped->values();
+      double info[16];
+      for (std::size_t i = 0; i < info_vars.size(); ++i) {
+        const auto it = std::find(vars.begin(), vars.end(), info_vars[i]);
+        info[i] = values[it - vars.begin()];
+      }
+      state["info:AMMO2"_].Set(p, info[0]);
+      state["info:AMMO3"_].Set(p, info[1]);
+      state["info:AMMO4"_].Set(p, info[2]);
+      state["info:AMMO5"_].Set(p, info[3]);
+      state["info:AMMO6"_].Set(p, info[4]);
+      state["info:AMMO7"_].Set(p, info[5]);
+      state["info:ARMOR"_].Set(p, info[6]);
+      state["info:DAMAGECOUNT"_].Set(p, info[7]);
+      state["info:DEATHCOUNT"_].Set(p, info[8]);
+      state["info:FRAGCOUNT"_].Set(p, info[9]);
+      state["info:HEALTH"_].Set(p, info[10]);
+      state["info:HITCOUNT"_].Set(p, info[11]);
+      state["info:KILLCOUNT"_].Set(p, info[12]);
+      state["info:SELECTED_WEAPON"_].Set(p, info[13]);
+      state["info:SELECTED_WEAPON_AMMO"_].Set(p, info[14]);
+      state["info:USER2"_].Set(p, info[15]);
+    }
+  }
+
+  GameSettings settings_;
+  CfgFacts cfg_;
+  int frame_skip_;
+  int stack_num_;
+  bool episodic_life_;
+  bool combined_;
+  bool use_game_reward_;
+  std::string lmp_dir_;
+  atari::Resizer resizer_;
+  std::size_t plane_size_;
+  std::vector<Player> players_;
+  std::vector<std::vector<double>> action_set_;
+  int port_ = 0;
+  bool started_ = false;
+  int episodes_ = 0;
+  int total_steps_ = 0;
+};
+
+using VizdoomEnvPool = AsyncEnvPool<VizdoomEnv>;
+
+}  // namespace parallel_pool::vizdoom
+
+#endif  // PARALLEL_POOL_VIZDOOM_VIZDOOM_ENV_H_

@@ -1,0 +1,1 @@
+"""The vizdoom family: ids, spaces, config checks, actions, failures and shutdown."""
