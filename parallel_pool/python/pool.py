@@ -94,6 +94,13 @@ class PoolBase:
             raise TypeError(f"env_id: expected integers, got dtype {env_id.dtype}")
         return env_id
 
+    def _players(self, players: Any, ids: Any) -> Any:
+        """players.env_id: as given, else every player of every env in `ids` (one action row
+        per player, env by env), as a multi-player env's observation rows come."""
+        if players is not None or self.spec.config.max_num_players == 1:
+            return players
+        return np.repeat(np.asarray(ids), self.spec.config.max_num_players)
+
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("this pool is closed")
@@ -104,13 +111,13 @@ class PoolBase:
         self._check_open()
         fields, dict_ids, players = self._action_fields(action)
         ids = self._env_ids(env_id if env_id is not None else dict_ids)
-        self._pool._send(fields, ids, players)
+        self._pool._send(fields, ids, self._players(players, ids))
 
     def _step_raw(self, action: Any, env_id: Any) -> tuple:
         self._check_open()
         fields, dict_ids, players = self._action_fields(action)
         ids = self._env_ids(env_id if env_id is not None else dict_ids)
-        out = self._pool._step(fields, ids, players)
+        out = self._pool._step(fields, ids, self._players(players, ids))
         if self.is_async:
             self._last_ids = out[self._env_id_i]
         return out

@@ -41,8 +41,8 @@ class ActionSetBuilder {
  public:
   static constexpr int kButtons = static_cast<int>(::vizdoom::BUTTON_COUNT);
 
-  ActionSetBuilder(const std::vector<::vizdoom::Button>& available, std::map<int, DeltaRange> deltas,
-                   bool force_speed)
+  ActionSetBuilder(const std::vector<::vizdoom::Button>& available,
+                   std::map<int, DeltaRange> deltas, bool force_speed)
       : available_(available), deltas_(std::move(deltas)), force_speed_(force_speed) {
     position_.fill(-1);
     for (std::size_t i = 0; i < available.size(); ++i) {

@@ -10,6 +10,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <functional>
@@ -94,31 +97,96 @@ inline bool PlanarScreen(::vizdoom::ScreenFormat f) {
   return f == ::vizdoom::CRCGCB || f == ::vizdoom::CBCGCR || ScreenChannels(f) == 1;
 }
 
+// The players of a match meeting after each tic. Broken (every waiter, and
+// every later Wait, throws) when a player fails, so no player waits forever
+// for one whose engine died.
+class TicBarrier {
+ public:
+  explicit TicBarrier(int parties) : parties_(parties) {}
+
+  void Wait() {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (broken_) throw std::runtime_error("another player of this match failed");
+    const long generation = generation_;
+    if (++arrived_ == parties_) {
+      arrived_ = 0;
+      ++generation_;
+      cv_.notify_all();
+      return;
+    }
+    cv_.wait(lock, [&] { return generation_ != generation || broken_; });
+    if (broken_ && generation_ == generation)
+      throw std::runtime_error("another player of this match failed");
+  }
+
+  void Break() {
+    std::lock_guard<std::mutex> lock(mu_);
+    broken_ = true;
+    cv_.notify_all();
+  }
+
+  // Ready for a new round (after every player has left the old one).
+  void Repair() {
+    std::lock_guard<std::mutex> lock(mu_);
+    broken_ = false;
+    arrived_ = 0;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  const int parties_;
+  int arrived_ = 0;
+  long generation_ = 0;
+  bool broken_ = false;
+};
+
+// Kills the engine process of the game whose instance id is `id` (found by
+// its command line, `+viz_instance_id <id>`): the way to stop a match whose
+// other players wait, inside the engine, for a player that failed.
+inline void KillEngine(const std::string& id) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::FILE* f = std::fopen((entry.path() / "cmdline").c_str(), "rb");
+    if (f == nullptr) continue;
+    std::string cmdline;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof(buffer), f)) > 0;)
+      cmdline.append(buffer, n);
+    std::fclose(f);
+    if (cmdline.find(std::string("+viz_instance_id") + '\0' + id + '\0') != std::string::npos) {
+      ::kill(std::stoi(pid), SIGKILL);
+    }
+  }
+}
+
 // Runs fn(0) .. fn(n - 1) at once, fn(0) on this thread, and rethrows the
 // first exception. The players of a match must act together: each engine's
-// tic waits for every player's input.
-inline void RunTogether(int n, const std::function<void(int)>& fn) {
+// tic waits for every player's input. When one fails, `on_failure` runs at
+// once (to stop the others, which would otherwise wait for it forever).
+inline void RunTogether(int n, const std::function<void(int)>& fn,
+                        const std::function<void()>& on_failure = nullptr) {
   if (n == 1) {
     fn(0);
     return;
   }
   std::vector<std::exception_ptr> errors(n);
+  std::mutex failing;
+  auto run = [&](int p) {
+    try {
+      fn(p);
+    } catch (...) {
+      errors[p] = std::current_exception();
+      std::lock_guard<std::mutex> lock(failing);
+      if (on_failure) on_failure();
+    }
+  };
   std::vector<std::thread> threads;
   threads.reserve(n - 1);
-  for (int p = 1; p < n; ++p) {
-    threads.emplace_back([&, p] {
-      try {
-        fn(p);
-      } catch (...) {
-        errors[p] = std::current_exception();
-      }
-    });
-  }
-  try {
-    fn(0);
-  } catch (...) {
-    errors[0] = std::current_exception();
-  }
+  for (int p = 1; p < n; ++p) threads.emplace_back(run, p);
+  run(0);
   for (auto& t : threads) t.join();
   for (auto& e : errors) {
     if (e) std::rethrow_exception(e);
@@ -176,10 +244,11 @@ class MatchPorts {
 // player 0 hosts a deathmatch, the others join it; dead players respawn by
 // themselves (no player's tic may wait on another's respawn).
 inline std::string MatchArgs(int p, int players, int port) {
-  std::string args = p == 0 ? "-host " + std::to_string(players) + " -deathmatch" +
-                                  " +sv_forcerespawn 1 +sv_noautoaim 1 +sv_respawnprotect 1" +
-                                  " +sv_spawnfarthest 1 +sv_nocrouch 1 +viz_respawn_delay 0 +viz_nocheat 1"
-                            : "-join 127.0.0.1";
+  std::string args =
+      p == 0 ? "-host " + std::to_string(players) + " -deathmatch" +
+                   " +sv_forcerespawn 1 +sv_noautoaim 1 +sv_respawnprotect 1" +
+                   " +sv_spawnfarthest 1 +sv_nocrouch 1 +viz_respawn_delay 0 +viz_nocheat 1"
+             : "-join 127.0.0.1";
   args += " -port " + std::to_string(port) + " +viz_connect_timeout 30";
   args += " +name P" + std::to_string(p) + " +colorset " + std::to_string(p % 8);
   return args;

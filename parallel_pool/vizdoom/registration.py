@@ -7,9 +7,9 @@ D2Navigation, D3Battle, D4Battle2), which ViZDoom does not ship, are read from
 the ``envpool-assets`` package. ``VizdoomCustom-v1`` runs a cfg (and wad) of
 your own: ``make("VizdoomCustom-v1", cfg_path=..., wad_path=...)``.
 
-Every id runs single-player, or as one deathmatch of ``max_num_players``
-players per env (the map must have deathmatch starts: Cig, MultiDuel and
-Deathmatch do).
+Every id runs single-player; Cig-v1 and MultiDuel-v1 (the maps with
+deathmatch starts) also as one deathmatch of ``max_num_players`` players per
+env.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ VIZDOOM_SCENARIOS = (
 ENVPOOL_SCENARIOS = ("D1_basic", "D2_navigation", "D3_battle", "D4_battle2")
 # Maps with deathmatch starts only: the engine needs -deathmatch to start them.
 DEATHMATCH_ONLY = ("cig", "multi_duel")
+# The others have no deathmatch starts: they cannot host a match (checked
+# with every scenario: the engine stops with "No deathmatch starts").
+SINGLE_PLAYER_WADS = frozenset(f"{s}.wad" for s in VIZDOOM_SCENARIOS + ENVPOOL_SCENARIOS if s not in DEATHMATCH_ONLY)
 
 
 def task_id(scenario: str) -> str:

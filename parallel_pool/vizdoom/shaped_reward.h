@@ -38,18 +38,20 @@ using ::vizdoom::GameVariable;
 // gameVariableToString() leaves out several, HITCOUNT and DAMAGECOUNT among
 // them).
 inline std::vector<std::string> GameVariableNames() {
-  std::vector<std::string> names = {"KILLCOUNT",       "ITEMCOUNT",   "SECRETCOUNT",    "FRAGCOUNT",
-                                    "DEATHCOUNT",      "HITCOUNT",    "HITS_TAKEN",     "DAMAGECOUNT",
-                                    "DAMAGE_TAKEN",    "HEALTH",      "ARMOR",          "DEAD",
-                                    "ON_GROUND",       "ATTACK_READY", "ALTATTACK_READY", "SELECTED_WEAPON",
-                                    "SELECTED_WEAPON_AMMO"};
+  std::vector<std::string> names = {
+      "KILLCOUNT",           "ITEMCOUNT",    "SECRETCOUNT",     "FRAGCOUNT",
+      "DEATHCOUNT",          "HITCOUNT",     "HITS_TAKEN",      "DAMAGECOUNT",
+      "DAMAGE_TAKEN",        "HEALTH",       "ARMOR",           "DEAD",
+      "ON_GROUND",           "ATTACK_READY", "ALTATTACK_READY", "SELECTED_WEAPON",
+      "SELECTED_WEAPON_AMMO"};
   for (const char* prefix : {"AMMO", "WEAPON"}) {
     for (int i = 0; i < 10; ++i) names.push_back(prefix + std::to_string(i));
   }
-  for (const char* name : {"POSITION_X", "POSITION_Y", "POSITION_Z", "ANGLE", "PITCH", "ROLL", "VIEW_HEIGHT",
-                           "VELOCITY_X", "VELOCITY_Y", "VELOCITY_Z", "CAMERA_POSITION_X", "CAMERA_POSITION_Y",
-                           "CAMERA_POSITION_Z", "CAMERA_ANGLE", "CAMERA_PITCH", "CAMERA_ROLL", "CAMERA_FOV",
-                           "PLAYER_NUMBER", "PLAYER_COUNT"}) {
+  for (const char* name :
+       {"POSITION_X", "POSITION_Y", "POSITION_Z", "ANGLE", "PITCH", "ROLL", "VIEW_HEIGHT",
+        "VELOCITY_X", "VELOCITY_Y", "VELOCITY_Z", "CAMERA_POSITION_X", "CAMERA_POSITION_Y",
+        "CAMERA_POSITION_Z", "CAMERA_ANGLE", "CAMERA_PITCH", "CAMERA_ROLL", "CAMERA_FOV",
+        "PLAYER_NUMBER", "PLAYER_COUNT"}) {
     names.push_back(name);
   }
   for (int i = 1; i <= 16; ++i) names.push_back("PLAYER" + std::to_string(i) + "_FRAGCOUNT");
@@ -62,9 +64,11 @@ inline const std::map<std::string, GameVariable>& GameVariablesByName() {
   static const auto* by_name = [] {
     const std::vector<std::string> names = GameVariableNames();
     if (names.size() != static_cast<std::size_t>(::vizdoom::USER60) + 1 ||
-        names[::vizdoom::HITCOUNT] != "HITCOUNT" || names[::vizdoom::SELECTED_WEAPON_AMMO] != "SELECTED_WEAPON_AMMO" ||
+        names[::vizdoom::HITCOUNT] != "HITCOUNT" ||
+        names[::vizdoom::SELECTED_WEAPON_AMMO] != "SELECTED_WEAPON_AMMO" ||
         names[::vizdoom::AMMO0] != "AMMO0" || names[::vizdoom::POSITION_X] != "POSITION_X" ||
-        names[::vizdoom::PLAYER1_FRAGCOUNT] != "PLAYER1_FRAGCOUNT" || names[::vizdoom::USER1] != "USER1") {
+        names[::vizdoom::PLAYER1_FRAGCOUNT] != "PLAYER1_FRAGCOUNT" ||
+        names[::vizdoom::USER1] != "USER1") {
       throw std::logic_error("vizdoom: GameVariableNames() does not follow ViZDoom's enum");
     }
     auto* out = new std::map<std::string, GameVariable>();
@@ -82,10 +86,12 @@ inline const std::string& GameVariableName(GameVariable v) {
 // The game variables every state reports in info (EnvPool's 16), in order.
 inline const std::vector<GameVariable>& InfoVariables() {
   static const std::vector<GameVariable> vars = {
-      ::vizdoom::AMMO2,       ::vizdoom::AMMO3,       ::vizdoom::AMMO4,          ::vizdoom::AMMO5,
-      ::vizdoom::AMMO6,       ::vizdoom::AMMO7,       ::vizdoom::ARMOR,          ::vizdoom::DAMAGECOUNT,
-      ::vizdoom::DEATHCOUNT,  ::vizdoom::FRAGCOUNT,   ::vizdoom::HEALTH,         ::vizdoom::HITCOUNT,
-      ::vizdoom::KILLCOUNT,   ::vizdoom::SELECTED_WEAPON, ::vizdoom::SELECTED_WEAPON_AMMO, ::vizdoom::USER2,
+      ::vizdoom::AMMO2,     ::vizdoom::AMMO3,           ::vizdoom::AMMO4,
+      ::vizdoom::AMMO5,     ::vizdoom::AMMO6,           ::vizdoom::AMMO7,
+      ::vizdoom::ARMOR,     ::vizdoom::DAMAGECOUNT,     ::vizdoom::DEATHCOUNT,
+      ::vizdoom::FRAGCOUNT, ::vizdoom::HEALTH,          ::vizdoom::HITCOUNT,
+      ::vizdoom::KILLCOUNT, ::vizdoom::SELECTED_WEAPON, ::vizdoom::SELECTED_WEAPON_AMMO,
+      ::vizdoom::USER2,
   };
   return vars;
 }
@@ -94,8 +100,8 @@ class ShapedReward {
  public:
   using Weights = std::map<std::string, std::tuple<float, float>>;
 
-  ShapedReward(std::vector<GameVariable> vars, const Weights& weights, const std::map<int, float>& weapon_bonus,
-               int weapon_duration)
+  ShapedReward(std::vector<GameVariable> vars, const Weights& weights,
+               const std::map<int, float>& weapon_bonus, int weapon_duration)
       : vars_(std::move(vars)),
         rise_(vars_.size(), 0.0F),
         fall_(vars_.size(), 0.0F),
@@ -108,7 +114,8 @@ class ShapedReward {
       if (it != weights.end()) std::tie(rise_[i], fall_[i]) = it->second;
     }
     for (const auto& [weapon, bonus] : weapon_bonus) {
-      if (weapon >= 0 && weapon < static_cast<int>(weapon_bonus_.size())) weapon_bonus_[weapon] = bonus;
+      if (weapon >= 0 && weapon < static_cast<int>(weapon_bonus_.size()))
+        weapon_bonus_[weapon] = bonus;
     }
   }
 
@@ -184,8 +191,8 @@ class ShapedReward {
       weapon_ = weapon;
       weapon_states_ = 1;
     }
-    if (weapon >= 0 && weapon < static_cast<int>(weapon_bonus_.size()) && weapon_states_ >= weapon_duration_ &&
-        ammo > 0) {
+    if (weapon >= 0 && weapon < static_cast<int>(weapon_bonus_.size()) &&
+        weapon_states_ >= weapon_duration_ && ammo > 0) {
       reward += weapon_bonus_[weapon];
     }
     return reward;

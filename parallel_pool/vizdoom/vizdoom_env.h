@@ -45,8 +45,8 @@ using DeltaButtonConfig = std::map<std::string, std::tuple<float, float, float>>
 
 // EnvPool's defaults: (weight of a rise, weight of a fall) per game variable.
 inline RewardConfig DefaultRewardConfig() {
-  RewardConfig c = {{"FRAGCOUNT", {1.0F, -1.5F}},   {"KILLCOUNT", {1.0F, 0.0F}},
-                    {"DEATHCOUNT", {-0.75F, 0.75F}}, {"HITCOUNT", {0.01F, -0.01F}},
+  RewardConfig c = {{"FRAGCOUNT", {1.0F, -1.5F}},       {"KILLCOUNT", {1.0F, 0.0F}},
+                    {"DEATHCOUNT", {-0.75F, 0.75F}},    {"HITCOUNT", {0.01F, -0.01F}},
                     {"DAMAGECOUNT", {0.003F, -0.003F}}, {"HEALTH", {0.005F, -0.003F}},
                     {"ARMOR", {0.005F, -0.001F}}};
   for (int slot = 0; slot < 8; ++slot) {
@@ -94,8 +94,8 @@ template <typename Config>
 CfgFacts ReadCfg(const Config& conf) {
   auto game = ConfiguredGame(SettingsOf(conf, 0));
   const auto format = game->getScreenFormat();
-  return {game->getScreenHeight(), game->getScreenWidth(), ScreenChannels(format), PlanarScreen(format),
-          game->getAvailableButtons()};
+  return {game->getScreenHeight(), game->getScreenWidth(), ScreenChannels(format),
+          PlanarScreen(format), game->getAvailableButtons()};
 }
 
 inline std::map<int, DeltaRange> DeltaRanges(const DeltaButtonConfig& config) {
@@ -112,7 +112,8 @@ inline std::map<int, DeltaRange> DeltaRanges(const DeltaButtonConfig& config) {
 
 template <typename Config>
 int CombinedActionCount(const Config& conf) {
-  return static_cast<int>(ActionSetBuilder(ReadCfg(conf).buttons, DeltaRanges(conf["delta_button_config"_]),
+  return static_cast<int>(ActionSetBuilder(ReadCfg(conf).buttons,
+                                           DeltaRanges(conf["delta_button_config"_]),
                                            conf["force_speed"_])
                               .Build()
                               .size());
@@ -121,19 +122,19 @@ int CombinedActionCount(const Config& conf) {
 class VizdoomEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("img_height"_.Bind(84), "img_width"_.Bind(84), "stack_num"_.Bind(4), "frame_skip"_.Bind(4),
-                    "lmp_save_dir"_.Bind(std::string()), "episodic_life"_.Bind(false),
-                    "force_speed"_.Bind(false), "use_combined_action"_.Bind(false),
-                    "use_inter_area_resize"_.Bind(true), "weapon_duration"_.Bind(5),
-                    "reward_config"_.Bind(DefaultRewardConfig()),
+    return MakeDict("img_height"_.Bind(84), "img_width"_.Bind(84), "stack_num"_.Bind(4),
+                    "frame_skip"_.Bind(4), "lmp_save_dir"_.Bind(std::string()),
+                    "episodic_life"_.Bind(false), "force_speed"_.Bind(false),
+                    "use_combined_action"_.Bind(false), "use_inter_area_resize"_.Bind(true),
+                    "weapon_duration"_.Bind(5), "reward_config"_.Bind(DefaultRewardConfig()),
                     "selected_weapon_reward_config"_.Bind(DefaultWeaponRewardConfig()),
                     "delta_button_config"_.Bind(DeltaButtonConfig()),
                     // Adds the scenario's own reward (the cfg's living reward, death
                     // penalty, ...: what DoomGame.make_action returns) to the shaped one.
                     "use_game_reward"_.Bind(false), "cfg_path"_.Bind(std::string()),
                     "wad_path"_.Bind(std::string()), "vzd_path"_.Bind(std::string("vizdoom")),
-                    "iwad_path"_.Bind(std::string("freedoom2.wad")), "game_args"_.Bind(std::string()),
-                    "map_id"_.Bind(std::string("map01")));
+                    "iwad_path"_.Bind(std::string("freedoom2.wad")),
+                    "game_args"_.Bind(std::string()), "map_id"_.Bind(std::string("map01")));
   }
 
   template <typename Config>
@@ -161,34 +162,42 @@ class VizdoomEnvFns {
     if (conf["use_combined_action"_]) {
       return MakeDict("action"_.Bind(Spec<double>({-1}, {0.0, CombinedActionCount(conf) - 1.0})));
     }
-    return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(ReadCfg(conf).buttons.size())})));
+    return MakeDict(
+        "action"_.Bind(Spec<double>({-1, static_cast<int>(ReadCfg(conf).buttons.size())})));
   }
 
   template <typename Config>
   static void Validate(const Config& conf) {
-    RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1, "img_height, img_width: must be >= 1");
+    RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1,
+                  "img_height, img_width: must be >= 1");
     RequireConfig(conf["stack_num"_] >= 1, "stack_num: must be >= 1");
     RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(conf["weapon_duration"_] >= 0, "weapon_duration: must be >= 0");
-    RequireConfig(conf["max_episode_steps"_] >= 1 && conf["max_episode_steps"_] < (1 << 30) / conf["frame_skip"_],
+    RequireConfig(conf["max_episode_steps"_] >= 1 &&
+                      conf["max_episode_steps"_] < (1 << 30) / conf["frame_skip"_],
                   "max_episode_steps: must be >= 1 and fit the engine's tic counter");
     RequireConfig(conf["max_num_players"_] <= static_cast<int>(::vizdoom::MAX_PLAYERS),
-                  "max_num_players: ViZDoom hosts at most " + std::to_string(::vizdoom::MAX_PLAYERS) + " players");
+                  "max_num_players: ViZDoom hosts at most " +
+                      std::to_string(::vizdoom::MAX_PLAYERS) + " players");
     const std::string& cfg = conf["cfg_path"_];
-    RequireConfig(!cfg.empty(), "cfg_path: a ViZDoom .cfg file is needed (VizdoomCustom-v1 takes yours)");
+    RequireConfig(!cfg.empty(),
+                  "cfg_path: a ViZDoom .cfg file is needed (VizdoomCustom-v1 takes yours)");
     RequireFile("cfg_path", cfg);
     if (!conf["wad_path"_].empty()) RequireFile("wad_path", conf["wad_path"_]);
     RequireFile("vzd_path", UnderBase(conf["base_path"_], conf["vzd_path"_]));
     RequireFile("iwad_path", UnderBase(conf["base_path"_], conf["iwad_path"_]));
     const std::string& lmp = conf["lmp_save_dir"_];
-    RequireConfig(lmp.empty() || std::filesystem::is_directory(lmp), "lmp_save_dir: no directory " + lmp);
+    RequireConfig(lmp.empty() || std::filesystem::is_directory(lmp),
+                  "lmp_save_dir: no directory " + lmp);
     const auto& names = GameVariablesByName();
     for (const auto& entry : conf["reward_config"_]) {
-      RequireConfig(names.count(entry.first) == 1, "reward_config: " + entry.first + " is not a ViZDoom game variable");
+      RequireConfig(names.count(entry.first) == 1,
+                    "reward_config: " + entry.first + " is not a ViZDoom game variable");
     }
     for (const auto& entry : conf["selected_weapon_reward_config"_]) {
       RequireConfig(entry.first >= 0 && entry.first < static_cast<int>(::vizdoom::SLOT_COUNT),
-                    "selected_weapon_reward_config: weapon slots are 0 to 9, got " + std::to_string(entry.first));
+                    "selected_weapon_reward_config: weapon slots are 0 to 9, got " +
+                        std::to_string(entry.first));
     }
     for (const auto& [name, range] : conf["delta_button_config"_]) {
       RequireConfig(DeltaRanges({{name, range}}).size() == 1,
@@ -220,8 +229,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
         combined_(spec.config["use_combined_action"_]),
         use_game_reward_(spec.config["use_game_reward"_]),
         lmp_dir_(spec.config["lmp_save_dir"_]),
-        resizer_(cfg_.screen_height, cfg_.screen_width, spec.config["img_height"_], spec.config["img_width"_], 1,
-                 spec.config["use_inter_area_resize"_]),
+        resizer_(cfg_.screen_height, cfg_.screen_width, spec.config["img_height"_],
+                 spec.config["img_width"_], 1, spec.config["use_inter_area_resize"_]),
         plane_size_(static_cast<std::size_t>(resizer_.dst_size())),
         players_(max_num_players_) {
     action_set_ = ActionSetBuilder(cfg_.buttons, DeltaRanges(spec.config["delta_button_config"_]),
@@ -229,7 +238,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
                       .Build();
     for (auto& player : players_) {
       player.frames.assign(static_cast<std::size_t>(stack_num_) * cfg_.channels * plane_size_, 0);
-      player.planes.resize(static_cast<std::size_t>(cfg_.channels) * cfg_.screen_height * cfg_.screen_width);
+      player.planes.resize(static_cast<std::size_t>(cfg_.channels) * cfg_.screen_height *
+                           cfg_.screen_width);
     }
     Guarded([&] { StartEngines(); });
   }
@@ -240,18 +250,29 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   void Reset() override {
     Guarded([&] {
       const bool restarted = RestartDeadEngines();
-      if (!restarted && started_ && !forced_reset() && !Finished() && total_steps_ < max_episode_steps()) {
+      if (!restarted && started_ && !forced_reset() && !Finished() &&
+          total_steps_ < max_episode_steps()) {
         // Episodic life: the game goes on after a death that did not end it.
         CarryElapsedSteps(total_steps_);
-        RunTogether(NumPlayers(), [&](int p) { players_[p].game->makeAction(action_set_[0], frame_skip_); });
+        tic_barrier_.Repair();
+        RunTogether(
+            NumPlayers(),
+            [&](int p) {
+              players_[p].game->setAction(action_set_[0]);
+              Advance(players_[p]);
+            },
+            [&] { AbortMatch(); });
       } else {
         if (started_ && !restarted) {
           // init() started the first episode; later ones are new.
-          const std::string lmp =
-              lmp_dir_.empty() ? ""
-                               : lmp_dir_ + "/env_" + std::to_string(env_id_) + "_" + std::to_string(episodes_) + ".lmp";
-          RunTogether(NumPlayers(), [&](int p) { players_[p].game->newEpisode(p == 0 ? lmp : ""); });
+          const std::string lmp = lmp_dir_.empty() ? ""
+                                                   : lmp_dir_ + "/env_" + std::to_string(env_id_) +
+                                                         "_" + std::to_string(episodes_) + ".lmp";
+          RunTogether(
+              NumPlayers(), [&](int p) { players_[p].game->newEpisode(p == 0 ? lmp : ""); },
+              [&] { AbortMatch(); });
         }
+        AlignPlayers();
         total_steps_ = 0;
       }
       started_ = true;
@@ -263,23 +284,29 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
 
   void Step(const Action& action) override {
     Guarded([&] {
+      tic_barrier_.Repair();  // after a failed step, every player has left it
       const Array& buttons = action["action"_];
       const int rows = std::min<int>(NumPlayers(), static_cast<int>(buttons.shape()[0]));
-      RunTogether(NumPlayers(), [&](int p) {
-        Player& player = players_[p];
-        if (p < rows) {
-          if (combined_) {
-            player.game->setAction(action_set_[static_cast<std::size_t>(buttons.Get<double>(p))]);
-          } else {
-            const double* row = buttons.Data<double>() + static_cast<std::size_t>(p) * cfg_.buttons.size();
-            player.game->setAction(std::vector<double>(row, row + cfg_.buttons.size()));
-          }
-        } else {
-          player.game->setAction(action_set_[0]);
-        }
-        player.game->advanceAction(frame_skip_, true);
-        Observe(player, /*reset=*/false, player.game->getLastReward());
-      });
+      RunTogether(
+          NumPlayers(),
+          [&](int p) {
+            Player& player = players_[p];
+            if (p < rows) {
+              if (combined_) {
+                player.game->setAction(
+                    action_set_[static_cast<std::size_t>(buttons.Get<double>(p))]);
+              } else {
+                const double* row =
+                    buttons.Data<double>() + static_cast<std::size_t>(p) * cfg_.buttons.size();
+                player.game->setAction(std::vector<double>(row, row + cfg_.buttons.size()));
+              }
+            } else {
+              player.game->setAction(action_set_[0]);
+            }
+            Advance(player);
+            Observe(player, /*reset=*/false, player.reward_of_step);
+          },
+          [&] { AbortMatch(); });
       ++total_steps_;
       WriteState();
     });
@@ -288,7 +315,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   bool IsTerminated() override {
     if (Finished()) return true;
     if (!episodic_life_) return false;
-    return std::any_of(players_.begin(), players_.end(), [](const Player& p) { return p.game->isPlayerDead(); });
+    return std::any_of(players_.begin(), players_.end(),
+                       [](const Player& p) { return p.game->isPlayerDead(); });
   }
 
  private:
@@ -302,12 +330,14 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     std::vector<std::uint8_t> planes;  // one screen, channel-major
     std::vector<double> variables;
     float reward = 0.0F;
+    double reward_of_step = 0.0;  // the scenario's own reward over the step's tics
   };
 
   int NumPlayers() const { return static_cast<int>(players_.size()); }
 
   bool Finished() const {
-    return std::any_of(players_.begin(), players_.end(), [](const Player& p) { return p.game->isEpisodeFinished(); });
+    return std::any_of(players_.begin(), players_.end(),
+                       [](const Player& p) { return p.game->isEpisodeFinished(); });
   }
 
   // Runs `fn`, turning ViZDoom's errors (an engine that died, a cfg it
@@ -341,12 +371,36 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
         if (n == 1 || attempt == 2) throw;
       }
     }
+    instance_ids_.clear();
     for (auto& player : players_) {
-      player.shaped = std::make_unique<ShapedReward>(player.game->getAvailableGameVariables(),
-                                                     spec_.config["reward_config"_],
-                                                     spec_.config["selected_weapon_reward_config"_],
-                                                     spec_.config["weapon_duration"_]);
+      instance_ids_.push_back(player.game->getInstanceId());
+      player.shaped = std::make_unique<ShapedReward>(
+          player.game->getAvailableGameVariables(), spec_.config["reward_config"_],
+          spec_.config["selected_weapon_reward_config"_], spec_.config["weapon_duration"_]);
     }
+  }
+
+  // The engines of a match start their episode on tics that may differ by
+  // one or two. A player's tic needs every player's input for that tic, and
+  // a step advances all players by frame_skip tics at once: players out of
+  // phase would each wait for the other's next step. So the players behind
+  // first catch up with the first (the others' inputs for those tics exist).
+  void AlignPlayers() {
+    if (NumPlayers() == 1) return;
+    unsigned int ahead = 0;
+    for (auto& player : players_) ahead = std::max(ahead, player.game->getEpisodeTime());
+    for (auto& player : players_) {
+      const unsigned int behind = ahead - player.game->getEpisodeTime();
+      if (behind > 0) player.game->advanceAction(behind, true);
+    }
+  }
+
+  // A player failed mid-step: the others wait for its input inside their
+  // engines, so their engines are stopped too (and the barrier broken); the
+  // next reset starts the match afresh.
+  void AbortMatch() {
+    tic_barrier_.Break();
+    for (const auto& id : instance_ids_) KillEngine(id);
   }
 
   void StopEngines() {
@@ -366,12 +420,32 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   // An engine that died (killed, crashed) makes its step fail; the reset
   // after that starts the env's engines afresh.
   bool RestartDeadEngines() {
-    if (std::all_of(players_.begin(), players_.end(), [](const Player& p) { return p.game && p.game->isRunning(); })) {
+    if (std::all_of(players_.begin(), players_.end(),
+                    [](const Player& p) { return p.game && p.game->isRunning(); })) {
       return false;
     }
     StopEngines();
     StartEngines();
     return true;
+  }
+
+  // frame_skip tics of `player` (its buttons set). Alone, in one call; in a
+  // match, one tic at a time with every player in step: an engine sends its
+  // input for a tic only as it starts the next one, so players that each run
+  // several tics in one call wait for each other forever (seen with 2
+  // players and 4 tics per call, never with 1).
+  void Advance(Player& player) {
+    if (NumPlayers() == 1) {
+      player.game->advanceAction(frame_skip_, true);
+      player.reward_of_step = player.game->getLastReward();
+      return;
+    }
+    player.reward_of_step = 0.0;
+    for (int tic = 0; tic < frame_skip_; ++tic) {
+      player.game->advanceAction(1, true);
+      player.reward_of_step += player.game->getLastReward();
+      tic_barrier_.Wait();
+    }
   }
 
   // Reads player's state after a reset or a step: the screen into the stack
@@ -384,9 +458,11 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
       PushScreen(player, state->screenBuffer->data(), reset);
     } else {
       player.variables.resize(vars.size());
-      for (std::size_t i = 0; i < vars.size(); ++i) player.variables[i] = player.game->getGameVariable(vars[i]);
+      for (std::size_t i = 0; i < vars.size(); ++i)
+        player.variables[i] = player.game->getGameVariable(vars[i]);
     }
-    float reward = reset ? player.shaped->Reset(player.variables) : player.shaped->Step(player.variables);
+    float reward =
+        reset ? player.shaped->Reset(player.variables) : player.shaped->Step(player.variables);
     if (use_game_reward_ && !reset) reward += static_cast<float>(game_reward);
     player.reward = reward;
   }
@@ -396,14 +472,16 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     const std::uint8_t* planes = screen;
     if (!cfg_.planar) {  // interleaved pixels: gather each channel's plane
       for (int c = 0; c < cfg_.channels; ++c) {
-        for (std::size_t i = 0; i < plane; ++i) player.planes[c * plane + i] = screen[i * cfg_.channels + c];
+        for (std::size_t i = 0; i < plane; ++i)
+          player.planes[c * plane + i] = screen[i * cfg_.channels + c];
       }
       planes = player.planes.data();
     }
     const std::size_t frame = static_cast<std::size_t>(cfg_.channels) * plane_size_;
     player.newest = (player.newest + 1) % stack_num_;
     std::uint8_t* dst = player.frames.data() + player.newest * frame;
-    for (int c = 0; c < cfg_.channels; ++c) resizer_.Resize(planes + c * plane, dst + c * plane_size_);
+    for (int c = 0; c < cfg_.channels; ++c)
+      resizer_.Resize(planes + c * plane, dst + c * plane_size_);
     if (fill) {
       for (int k = 0; k < stack_num_; ++k) {
         if (k != player.newest) std::memcpy(player.frames.data() + k * frame, dst, frame);
@@ -463,6 +541,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   std::size_t plane_size_;
   std::vector<Player> players_;
   std::vector<std::vector<double>> action_set_;
+  TicBarrier tic_barrier_{static_cast<int>(players_.size())};
+  std::vector<std::string> instance_ids_;
   int port_ = 0;
   bool started_ = false;
   int episodes_ = 0;

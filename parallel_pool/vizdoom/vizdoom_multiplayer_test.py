@@ -1,1 +1,135 @@
-"""Multi-player ViZDoom: matches of max_num_players players in one env."""
+"""Multi-player ViZDoom: matches of max_num_players players in one env.
+
+Each env hosts one deathmatch over loopback (player 0 hosts, the others
+join); every player is a row of the batch with its own action row.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+import parallel_pool
+
+# A short match: the map ends after `timelimit` minutes of game time (35 tics
+# a second, 4 tics a step: 0.5 min = 1050 tics = 262 steps).
+SHORT_MATCH = "-deathmatch +timelimit 0.5"
+
+
+def engines() -> list[int]:
+    """This process's ViZDoom engine processes."""
+    out = subprocess.run(["pgrep", "-P", str(os.getpid()), "-f", "vizdoom"], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def random_match(task: str, num_envs: int, players: int, seed: int, steps: int = 2000) -> tuple[int, dict]:
+    env = parallel_pool.make_gymnasium(
+        task, num_envs=num_envs, max_num_players=players, seed=seed, max_episode_steps=2000, game_args=SHORT_MATCH
+    )
+    try:
+        obs, info = env.reset()
+        assert obs.shape[0] == num_envs * players
+        np.testing.assert_array_equal(info["players"]["env_id"], np.repeat(np.arange(num_envs), players))
+        rng = np.random.default_rng(seed)
+        buttons = env.action_space.shape[-1]
+        for t in range(steps):
+            actions = rng.integers(0, 2, size=(num_envs * players, buttons)).astype(np.float64)
+            obs, reward, terminated, truncated, info = env.step(actions)
+            assert reward.shape == (num_envs * players,)
+            assert terminated.shape == (num_envs,)
+            if terminated.all():
+                return t + 1, {k: np.array(v) for k, v in info.items() if k != "players"}
+        raise AssertionError("the match did not end")
+    finally:
+        env.close()
+
+
+def test_two_player_match_runs_to_its_end() -> None:
+    steps, info = random_match("MultiDuel-v1", num_envs=1, players=2, seed=3)
+    # The time limit of the match ends the episode (terminated, not the
+    # env's 2000-step truncation): 1050 tics, give or take the tic or two the
+    # players' engines may differ by at the start.
+    assert 261 <= steps <= 264
+    frags, deaths = info["FRAGCOUNT"], info["DEATHCOUNT"]
+    assert frags.shape == deaths.shape == (2,)
+    # Every frag is the other player's death (a suicide is -1 frag, +1 death).
+    assert frags.sum() <= deaths.sum()
+    assert (info["HEALTH"] <= 200).all()
+
+
+def test_matches_side_by_side_on_distinct_ports() -> None:
+    # Two pools of two matches each, all at once in this process: every match
+    # gets its own port.
+    pools = [
+        parallel_pool.make_gymnasium("Cig-v1", num_envs=2, max_num_players=2, seed=s, max_episode_steps=50)
+        for s in (1, 5)
+    ]
+    try:
+        assert len(engines()) == 8
+        for pool in pools:
+            obs, info = pool.reset()
+            assert obs.shape[0] == 4
+            for _ in range(20):
+                pool.step(np.zeros((4, pool.action_space.shape[-1])))
+    finally:
+        for pool in pools:
+            pool.close()
+    assert engines() == []
+
+
+def test_three_players_in_one_env() -> None:
+    env = parallel_pool.make_gymnasium("Cig-v1", num_envs=1, max_num_players=3, seed=2, max_episode_steps=30)
+    try:
+        obs, info = env.reset()
+        assert obs.shape[0] == 3
+        for _ in range(30):
+            obs, reward, terminated, truncated, info = env.step(np.zeros((3, env.action_space.shape[-1])))
+        assert truncated.all()
+        # Each player sees the match from its own place.
+        assert not np.array_equal(obs[0], obs[1])
+    finally:
+        env.close()
+
+
+def test_a_killed_engine_stops_the_match_with_an_error_naming_the_env() -> None:
+    env = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=2, max_num_players=2, seed=1, max_episode_steps=500)
+    try:
+        env.reset()
+        zeros = np.zeros((4, env.action_space.shape[-1]))
+        env.step(zeros)
+        # The engines start in env order, the host of env 0 first among them.
+        victim = sorted(engines())[0]
+        os.kill(victim, 9)
+        with pytest.raises(RuntimeError, match=r"vizdoom env \d"):
+            for _ in range(5):
+                env.step(zeros)
+        # The next steps start the failed match afresh; the pool goes on.
+        for _ in range(3):
+            obs, *_ = env.step(zeros)
+        assert obs.shape[0] == 4
+    finally:
+        env.close()
+    assert engines() == []
+
+
+@pytest.mark.parametrize("players", [0, 17])
+def test_bad_player_counts(players: int) -> None:
+    with pytest.raises(ValueError, match="max_num_players"):
+        parallel_pool.make_gymnasium("MultiDuel-v1", max_num_players=players)
+
+
+def test_a_map_without_deathmatch_starts_cannot_host(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(ValueError, match="no deathmatch starts"):
+        parallel_pool.make_gymnasium("Basic-v1", max_num_players=2)
+    # A map of one's own: the engine says so, as a Python error (not a crash).
+    basic = parallel_pool.make_spec("Basic-v1").config
+    wad = tmp_path / "my_map.wad"
+    shutil.copy(basic.wad_path, wad)
+    with pytest.raises(RuntimeError, match="No deathmatch starts"):
+        parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=str(wad), max_num_players=2)
+    assert engines() == []

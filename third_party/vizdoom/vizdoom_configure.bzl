@@ -5,7 +5,8 @@ tools/setup.sh fetches the `vizdoom==1.3.2` sdist from PyPI with pip into
 $HOME/.cache/parallel_pool/third_party/; this rule finds that tarball (or
 the one named by $PARALLEL_POOL_VIZDOOM_SDIST), extracts the client library
 (src/lib, include/, one engine header), generates src/lib/ViZDoomVersion.h
-as ViZDoom's CMake would, and compiles it with
+as ViZDoom's CMake would, fixes one null pointer dereference (below), and
+compiles it with
 //third_party/vizdoom:vizdoom.BUILD against Debian's Boost.
 
 The engine itself (the `vizdoom` binary, vizdoom.pk3, freedoom2.wad and the
@@ -42,6 +43,18 @@ def _vizdoom_configure_impl(ctx):
         id = VIZDOOM_VERSION.replace(".", ""),
         version = VIZDOOM_VERSION,
     ))
+    # A fix for a crash of ViZDoom 1.3.2's client library: when the engine
+    # dies while starting (a map that cannot host the match asked for, a
+    # scenario that is not a wad), init() calls close(), which reads the
+    # shared game state before the engine ever created it: a null pointer
+    # dereference that kills the whole process. With the check, init() throws
+    # ViZDoomUnexpectedExitException, as it does for later engine deaths.
+    controller = "src/lib/ViZDoomController.cpp"
+    unsafe = "if (this->gameState->DEMO_RECORDING){"
+    source = ctx.read(controller)
+    if source.count(unsafe) != 1:
+        fail("vizdoom_configure: %s no longer has the line the null check patches" % controller)
+    ctx.file(controller, source.replace(unsafe, "if (this->gameState && this->gameState->DEMO_RECORDING){"))
     ctx.symlink(ctx.attr.build_file, "BUILD")
     ctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % ctx.name)
 
