@@ -287,22 +287,22 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
       tic_barrier_.Repair();  // after a failed step, every player has left it
       const Array& buttons = action["action"_];
       const int rows = std::min<int>(NumPlayers(), static_cast<int>(buttons.shape()[0]));
+      // Every player's buttons first: a bad action must not stop a match.
+      const std::size_t n = cfg_.buttons.size();
+      std::vector<std::vector<double>> pressed(NumPlayers(), action_set_[0]);
+      for (int p = 0; p < rows; ++p) {
+        if (combined_) {
+          pressed[p] = action_set_[CombinedIndex(buttons.Get<double>(p))];
+        } else {
+          const double* row = buttons.Data<double>() + static_cast<std::size_t>(p) * n;
+          pressed[p].assign(row, row + n);
+        }
+      }
       RunTogether(
           NumPlayers(),
           [&](int p) {
             Player& player = players_[p];
-            if (p < rows) {
-              if (combined_) {
-                player.game->setAction(
-                    action_set_[static_cast<std::size_t>(buttons.Get<double>(p))]);
-              } else {
-                const double* row =
-                    buttons.Data<double>() + static_cast<std::size_t>(p) * cfg_.buttons.size();
-                player.game->setAction(std::vector<double>(row, row + cfg_.buttons.size()));
-              }
-            } else {
-              player.game->setAction(action_set_[0]);
-            }
+            player.game->setAction(pressed[p]);
             Advance(player);
             Observe(player, /*reset=*/false, player.reward_of_step);
           },
@@ -334,6 +334,17 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   };
 
   int NumPlayers() const { return static_cast<int>(players_.size()); }
+
+  // A combined action's index, checked here: the action field is a float64
+  // (EnvPool's type), whose bounds the pool does not enforce.
+  std::size_t CombinedIndex(double value) const {
+    if (!(value >= 0.0 && value < static_cast<double>(action_set_.size()))) {
+      throw std::invalid_argument("action: " + std::to_string(value) + " is outside [0, " +
+                                  std::to_string(action_set_.size() - 1) +
+                                  "] (use_combined_action)");
+    }
+    return static_cast<std::size_t>(value);
+  }
 
   bool Finished() const {
     return std::any_of(players_.begin(), players_.end(),

@@ -133,3 +133,7 @@ def test_a_map_without_deathmatch_starts_cannot_host(tmp_path: pathlib.Path) -> 
     with pytest.raises(RuntimeError, match="No deathmatch starts"):
         parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=str(wad), max_num_players=2)
     assert engines() == []
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -1,1 +1,268 @@
-"""The vizdoom family: ids, spaces, config checks, actions, failures and shutdown."""
+"""The vizdoom family: ids, spaces, config, actions, the three APIs, failures and shutdown."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+import vizdoom as vzd
+
+import parallel_pool
+from parallel_pool.vizdoom import registration
+
+INFO = (
+    "AMMO2", "AMMO3", "AMMO4", "AMMO5", "AMMO6", "AMMO7", "ARMOR", "DAMAGECOUNT", "DEATHCOUNT",
+    "FRAGCOUNT", "HEALTH", "HITCOUNT", "KILLCOUNT", "SELECTED_WEAPON", "SELECTED_WEAPON_AMMO", "USER2",
+)  # fmt: skip
+
+# EnvPool's 19 ViZDoom ids.
+IDS = [
+    "Basic-v1", "Cig-v1", "D1Basic-v1", "D2Navigation-v1", "D3Battle-v1", "D4Battle2-v1",
+    "DeadlyCorridor-v1", "Deathmatch-v1", "DefendTheCenter-v1", "DefendTheLine-v1", "HealthGathering-v1",
+    "HealthGatheringSupreme-v1", "MultiDuel-v1", "MyWayHome-v1", "PredictPosition-v1", "RocketBasic-v1",
+    "SimplerBasic-v1", "TakeCover-v1", "VizdoomCustom-v1",
+]  # fmt: skip
+
+
+def engines() -> list[int]:
+    """This process's ViZDoom engine processes."""
+    out = subprocess.run(["pgrep", "-P", str(os.getpid()), "-f", "vizdoom"], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def test_the_19_ids_are_registered() -> None:
+    registered = [t for t in parallel_pool.list_all_envs() if t in IDS]
+    assert sorted(registered) == sorted(IDS)
+
+
+@pytest.mark.parametrize("task", [t for t in IDS if t != "VizdoomCustom-v1"])
+def test_every_scenario_runs(task: str) -> None:
+    players = 2 if task in ("Cig-v1", "MultiDuel-v1") else 1
+    env = parallel_pool.make_gymnasium(task, num_envs=2, max_num_players=players, max_episode_steps=10)
+    try:
+        spec = env.spec.config
+        game = vzd.DoomGame()
+        game.load_config(spec.cfg_path)
+        channels = 1 if game.get_screen_format() in (vzd.ScreenFormat.GRAY8, vzd.ScreenFormat.DOOM_256_COLORS8) else 3
+        obs, info = env.reset()
+        assert obs.shape == (2 * players, 4 * channels, 84, 84) and obs.dtype == np.uint8
+        assert env.single_action_space.shape == (game.get_available_buttons_size(),)
+        assert set(INFO) <= set(info)
+        for _ in range(11):
+            obs, reward, terminated, truncated, info = env.step(np.zeros((2 * players, *env.single_action_space.shape)))
+        assert reward.dtype == np.float64 and all(info[k].dtype == np.float64 for k in INFO)
+    finally:
+        env.close()
+
+
+def test_config_keys_and_defaults_are_envpools() -> None:
+    c = parallel_pool.make_spec("Basic-v1").config
+    assert (c.img_height, c.img_width, c.stack_num, c.frame_skip) == (84, 84, 4, 4)
+    assert not (c.episodic_life or c.force_speed or c.use_combined_action)
+    assert c.use_inter_area_resize
+    assert (c.weapon_duration, c.max_episode_steps, c.map_id, c.lmp_save_dir) == (5, 525, "map01", "")
+    assert c.reward_config["FRAGCOUNT"] == (1.0, -1.5)
+    assert c.reward_config["HEALTH"] == (np.float32(0.005), np.float32(-0.003))
+    assert c.reward_config["AMMO7"] == (np.float32(0.002), np.float32(-0.001))
+    assert len(c.reward_config) == 23
+    weapons = {i: np.float32(0.0002 if i < 3 else 0.001 if i < 6 else 0.002) for i in range(8)}
+    assert c.selected_weapon_reward_config == weapons
+    assert c.delta_button_config == {}
+    assert c.cfg_path.endswith("scenarios/basic.cfg") and c.wad_path.endswith("scenarios/basic.wad")
+    assert parallel_pool.make_spec("D3Battle-v1").config.cfg_path.endswith("vizdoom/maps/D3_battle.cfg")
+    assert parallel_pool.make_spec("Cig-v1").config.game_args == "-deathmatch"
+
+
+# Sizes of the combined action set, as EnvPool 1.2.5 builds it.
+@pytest.mark.parametrize(
+    ("task", "config", "count"),
+    [
+        ("Basic-v1", {}, 6),
+        ("D1Basic-v1", {}, 6),
+        ("D3Battle-v1", {}, 108),
+        ("D3Battle-v1", {"force_speed": True}, 54),
+        ("Deathmatch-v1", {}, 4536),
+        ("Deathmatch-v1", {"force_speed": True}, 2268),
+        ("Deathmatch-v1", {"delta_button_config": {"LOOK_UP_DOWN_DELTA": (11, -10, 10)}}, 4536 * 11),
+    ],
+)
+def test_combined_action_set_sizes(task: str, config: dict, count: int) -> None:
+    spec = parallel_pool.make_spec(task, use_combined_action=True, **config)
+    assert spec.action_space.n == count
+    assert spec.action_spec().num_values == count
+
+
+def test_combined_actions_press_envpools_buttons() -> None:
+    # Basic's buttons are [MOVE_LEFT, MOVE_RIGHT, ATTACK]; EnvPool's order:
+    # none, RIGHT, LEFT, ATTACK, ATTACK+RIGHT, ATTACK+LEFT.
+    vectors = [[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 1, 1], [1, 0, 1]]
+    for index, vector in enumerate(vectors):
+        combined = parallel_pool.make_gymnasium("Basic-v1", use_combined_action=True, seed=4)
+        raw = parallel_pool.make_gymnasium("Basic-v1", seed=4)
+        try:
+            combined.reset()
+            raw.reset()
+            for _ in range(5):
+                a = combined.step(np.array([index]))
+                b = raw.step(np.array([vector], dtype=np.float64))
+            np.testing.assert_array_equal(a[0], b[0])
+            assert a[4]["AMMO2"][0] == b[4]["AMMO2"][0]
+        finally:
+            combined.close()
+            raw.close()
+
+
+def test_dm_and_gym_flavours() -> None:
+    dm = parallel_pool.make_dm("DefendTheLine-v1", num_envs=2)
+    try:
+        ts = dm.reset()
+        assert ts.observation.obs.shape == (2, 12, 84, 84)
+        assert ts.observation.HEALTH.tolist() == [100.0, 100.0]
+        ts = dm.step(np.zeros((2, 3)))
+        assert ts.step_type.tolist() == [1, 1]
+    finally:
+        dm.close()
+    gym = parallel_pool.make_gym("DefendTheLine-v1", num_envs=2, use_combined_action=True)
+    try:
+        gym.reset()
+        assert len(gym.step(np.array([1, 2]))) == 5
+    finally:
+        gym.close()
+
+
+def test_seeds_decide_episodes() -> None:
+    def run(seed: int) -> np.ndarray:
+        env = parallel_pool.make_gymnasium("DefendTheCenter-v1", num_envs=2, seed=seed)
+        try:
+            env.reset()
+            rng = np.random.default_rng(0)
+            for _ in range(30):
+                obs, *_ = env.step(rng.integers(0, 2, size=(2, 3)).astype(np.float64))
+            return np.array(obs)
+        finally:
+            env.close()
+
+    a, b = run(1), run(1)
+    np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(a, run(2))
+
+
+@pytest.mark.parametrize(
+    ("config", "error", "match"),
+    [
+        ({"stack_num": 0}, ValueError, "stack_num"),
+        ({"frame_skip": 0}, ValueError, "frame_skip"),
+        ({"img_height": 0}, ValueError, "img_height"),
+        ({"weapon_duration": -1}, ValueError, "weapon_duration"),
+        ({"cfg_path": "/nonexistent.cfg"}, ValueError, "cfg_path"),
+        ({"wad_path": "/nonexistent.wad"}, ValueError, "wad_path"),
+        ({"vzd_path": "/nonexistent"}, ValueError, "vzd_path"),
+        ({"iwad_path": "nope.wad"}, ValueError, "iwad_path"),
+        ({"lmp_save_dir": "/nonexistent/dir"}, ValueError, "lmp_save_dir"),
+        ({"reward_config": {"NOT_A_VARIABLE": (1, 0)}}, ValueError, "reward_config"),
+        ({"reward_config": [1, 2]}, TypeError, "reward_config"),
+        ({"reward_config": {"HEALTH": "x"}}, TypeError, "reward_config"),
+        ({"selected_weapon_reward_config": {12: 1.0}}, ValueError, "selected_weapon_reward_config"),
+        ({"delta_button_config": {"ATTACK": (3, -1, 1)}}, ValueError, "delta_button_config"),
+        ({"delta_button_config": {"TURN_LEFT_RIGHT_DELTA": (2.5, -1, 1)}}, ValueError, "delta_button_config"),
+        ({"use_combined_action": "yes"}, TypeError, "use_combined_action"),
+        ({"max_num_players": 2}, ValueError, "max_num_players"),
+    ],
+)
+def test_bad_config_is_a_clear_error(config: dict, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        parallel_pool.make_gymnasium("Basic-v1", **config)
+
+
+def test_custom_needs_a_cfg_and_runs_yours() -> None:
+    with pytest.raises(ValueError, match="cfg_path"):
+        parallel_pool.make_gymnasium("VizdoomCustom-v1")
+    basic = parallel_pool.make_spec("Basic-v1").config
+    env = parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=basic.wad_path)
+    try:
+        obs, _ = env.reset()
+        assert obs.shape == (1, 12, 84, 84)
+    finally:
+        env.close()
+
+
+def test_bad_actions_are_rejected() -> None:
+    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2, use_combined_action=True)
+    try:
+        env.reset()
+        with pytest.raises(ValueError, match="action"):
+            env.step(np.array([0, 6]))
+        # The env whose action was refused starts a new episode on its next step.
+        obs, reward, terminated, truncated, info = env.step(np.array([5, 0]))
+        assert info["elapsed_step"].tolist() == [2, 0]
+        with pytest.raises(ValueError, match="action"):
+            env.step(np.array([-1, 0]))
+    finally:
+        env.close()
+
+
+def test_a_killed_engine_is_an_error_naming_the_env_then_the_env_restarts() -> None:
+    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=3)
+    try:
+        env.reset()
+        zeros = np.zeros((3, 3))
+        env.step(zeros)
+        os.kill(sorted(engines())[1], signal.SIGKILL)
+        with pytest.raises(RuntimeError, match=r"vizdoom env \d: .*crash"):
+            for _ in range(3):
+                env.step(zeros)
+        # The failed env resets on its next step with a new engine.
+        for _ in range(3):
+            obs, *_ = env.step(zeros)
+        assert obs.shape == (3, 12, 84, 84)
+        assert len(engines()) == 3
+    finally:
+        env.close()
+    assert engines() == []
+
+
+def test_close_and_interpreter_exit_leave_no_engine() -> None:
+    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2)
+    assert len(engines()) == 2
+    env.close()
+    assert engines() == []
+    # A script that exits with pools open and steps in flight.
+    script = textwrap.dedent(
+        """
+        import os, sys
+        import numpy as np
+        import parallel_pool
+        a = parallel_pool.make_gymnasium("Basic-v1", num_envs=2)
+        b = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=1, max_num_players=2, batch_size=1)
+        a.reset()
+        b.async_reset()
+        a.send(np.zeros((2, 3)))
+        print(os.getpid(), flush=True)
+        """
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    pid = done.stdout.split()[-1]
+    leftover = subprocess.run(["pgrep", "-P", pid], capture_output=True, text=True)
+    assert leftover.stdout == ""
+    strays = subprocess.run(["pgrep", "-f", "vizdoom"], capture_output=True, text=True).stdout.split()
+    parents = {
+        open(f"/proc/{p}/stat").read().split()[3] for p in strays if os.path.exists(f"/proc/{p}/stat")
+    }  # the engines' parents
+    assert "1" not in parents, "an engine outlived its pool's process"
+
+
+def test_registration_without_envpool_assets_names_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registration, "package_dir", lambda name: None)
+    with pytest.raises(ValueError, match="envpool-assets"):
+        parallel_pool.make_spec("D1Basic-v1")
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))
