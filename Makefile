@@ -7,7 +7,8 @@ PY := $(VENV)/bin/python
 # Bazel finds the interpreter (headers, numpy, pybind11, py_test runtime)
 # through PYTHON_BIN_PATH; see third_party/python/python_configure.bzl.
 BAZEL := PYTHON_BIN_PATH=$(PY) bazel
-EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'pybind_extension|env_family' {} + | xargs -n1 dirname)
+# The packages with a <package>_ext module (test-only modules are named otherwise).
+EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
 .PHONY: setup build develop test bench wheel wheel-test lint clean test-family new-family scaffold-check
 

@@ -14,11 +14,23 @@
 // Errors. An exception in an env is caught on its worker, the batch row is
 // still marked finished (so nobody waits forever), and the first error is
 // re-thrown from the next Recv/Step on the caller's thread.
+//
+// Interruptions (docs/reliability.md). A caller waiting for a batch wakes
+// every kWaitPollInterval to call its WaitPoll (the binding runs Python's
+// signal handlers there) and to see whether Close() was called; either
+// abandons the wait by throwing. An abandoned batch is not lost: the next
+// Recv returns it, and in sync mode the next Send/Reset/Step first waits for
+// it and drops it, so step() works again after a Ctrl-C. Close() from any
+// thread makes waiting callers throw "pool closed", drops queued work, joins
+// the workers and destroys the envs. A pool used in the child of a fork()
+// (which copies only the forking thread, not the workers) throws instead of
+// waiting forever, and is leaked there rather than joined.
 #ifndef PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_
 #define PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_
 
 #include <pthread.h>
 #include <sched.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -26,6 +38,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -44,6 +57,32 @@ namespace parallel_pool {
 // Below this much estimated work, a sync Step runs on the caller's thread.
 // Measured by benchmark/handoff.py on the 2-core CI machine (see docs/performance.md).
 inline constexpr double kInlineBudgetNs = 20000.0;
+
+// How often a caller waiting for a batch looks for signals and Close(): the
+// bound on Ctrl-C's latency while it waits (not while it runs an env itself).
+inline constexpr std::chrono::milliseconds kWaitPollInterval{5};
+
+// Called by a waiting caller every kWaitPollInterval (with the pool's lock
+// held); it abandons the wait by throwing. Empty: never called.
+using WaitPoll = std::function<void()>;
+
+inline constexpr const char* kPoolClosedMessage =
+    "pool closed: close() was called on this pool; make a new one";
+
+// How many fork()s this process descends from, counted by a pthread_atfork
+// handler in the child. A pool remembers the count it was made at: comparing
+// two ints on every call is cheaper than a getpid() system call.
+inline std::atomic<int>& ForkCount() {
+  static std::atomic<int> count{0};
+  return count;
+}
+
+inline int CurrentForkCount() {
+  static const int registered =
+      pthread_atfork(nullptr, nullptr, [] { ForkCount().fetch_add(1, std::memory_order_relaxed); });
+  static_cast<void>(registered);
+  return ForkCount().load(std::memory_order_relaxed);
+}
 
 // The actions of one send: one array per action field, rows in env_ids
 // order (per-player fields: rows in players_env_id order).
@@ -74,7 +113,9 @@ class AsyncEnvPool {
         state_queue_(state_specs_,
                      spec.same_step_autoreset() ? shadowed_ : std::vector<std::size_t>{},
                      batch_size_, num_envs_, max_players_, sync_mode_),
-        in_flight_(num_envs_, 0) {
+        in_flight_(num_envs_, 0),
+        fork_count_(CurrentForkCount()),
+        creator_pid_(getpid()) {
     for (const ArraySpec& a : action_specs_) {
       std::vector<std::size_t> dims{static_cast<std::size_t>(num_envs_) *
                                     (a.per_player ? max_players_ : 1)};
@@ -94,13 +135,7 @@ class AsyncEnvPool {
     }
   }
 
-  ~AsyncEnvPool() {
-    // Work already queued is finished first (FIFO), then each worker takes
-    // one stop item; buffers outlive the joins.
-    std::vector<ActionSlice> stop(workers_.size(), ActionSlice{-1, 0, false});
-    action_queue_.EnqueueBulk(stop.data(), stop.size());
-    for (std::thread& t : workers_) t.join();
-  }
+  ~AsyncEnvPool() { Close(); }
 
   AsyncEnvPool(const AsyncEnvPool&) = delete;
   AsyncEnvPool& operator=(const AsyncEnvPool&) = delete;
@@ -110,45 +145,122 @@ class AsyncEnvPool {
   const std::vector<std::size_t>& shadowed_fields() const { return shadowed_; }
   bool same_step() const { return spec_.same_step_autoreset(); }
   int in_flight() const { return in_flight_count_; }
+  bool closed() const { return closing_.load(); }
+  // Whether this process is a fork()ed child of the one that made the pool.
+  bool forked() const { return fork_count_ != CurrentForkCount(); }
 
-  void Send(const ActionBatch& batch) {
-    std::lock_guard<std::mutex> lock(api_mu_);
+  // Each call below may wait (for a batch, or for one an interrupted call
+  // left behind); `poll` is called while it does (see WaitPoll).
+  void Send(const ActionBatch& batch, const WaitPoll& poll = nullptr) {
+    std::lock_guard<std::mutex> lock(Enter());
+    Call call(this, &poll);
     std::vector<ActionSlice> items = Prepare(batch, false);
     action_queue_.EnqueueBulk(items.data(), items.size());
   }
 
   // Resets the given envs (all, if empty); results come back via Recv.
-  void Reset(const std::vector<int>& env_ids) {
-    std::lock_guard<std::mutex> lock(api_mu_);
+  void Reset(const std::vector<int>& env_ids, const WaitPoll& poll = nullptr) {
+    std::lock_guard<std::mutex> lock(Enter());
+    Call call(this, &poll);
     ActionBatch batch;
     batch.env_ids = env_ids;
     std::vector<ActionSlice> items = Prepare(batch, true);
     action_queue_.EnqueueBulk(items.data(), items.size());
   }
 
-  StateBatch Recv() {
-    std::lock_guard<std::mutex> lock(api_mu_);
+  StateBatch Recv(const WaitPoll& poll = nullptr) {
+    std::lock_guard<std::mutex> lock(Enter());
+    Call call(this, &poll);
     return RecvLocked();
   }
 
   // Send + Recv in one call. In sync mode a cheap batch runs inline.
-  StateBatch Step(const ActionBatch& batch) {
-    std::lock_guard<std::mutex> lock(api_mu_);
+  StateBatch Step(const ActionBatch& batch, const WaitPoll& poll = nullptr) {
+    std::lock_guard<std::mutex> lock(Enter());
+    Call call(this, &poll);
     std::vector<ActionSlice> items = Prepare(batch, false);
     // One env cannot be parallelised: handing it over would only add the
     // hand-off to its latency.
+    std::size_t ran = 0;
     if (sync_mode_ &&
         (items.size() == 1 || static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs)) {
-      auto start = std::chrono::steady_clock::now();
-      for (const ActionSlice& item : items) RunOne(item);
-      UpdateCost(start, items.size());
-    } else {
-      action_queue_.EnqueueBulk(items.data(), items.size());
+      ran = RunInline(items);
     }
+    if (ran < items.size()) action_queue_.EnqueueBulk(items.data() + ran, items.size() - ran);
     return RecvLocked();
   }
 
+  // Stops the pool for good; idempotent, and safe from any thread. A caller
+  // waiting in Recv/Step throws "pool closed" within kWaitPollInterval (or
+  // after the env it is running itself); then queued work is dropped, the
+  // workers finish the env they are running and exit, and the envs are
+  // destroyed. Every later call throws "pool closed". In a fork()ed child it
+  // only marks the pool closed and leaks it (its threads are not there).
+  void Close() {
+    closing_.store(true);
+    if (forked()) {
+      LeakAfterFork();
+      return;
+    }
+    // Called from a WaitPoll (a Python signal handler that closes the pool):
+    // this thread holds the lock; the wait it interrupts stops the pool.
+    if (poller_.load() == std::this_thread::get_id()) return;
+    std::lock_guard<std::mutex> lock(api_mu_);
+    StopLocked();
+  }
+
  private:
+  // Checks, before taking any lock (a fork may have copied it locked), that
+  // the pool can be used; returns the lock to take.
+  std::mutex& Enter() {
+    if (forked()) {
+      throw std::runtime_error(
+          "this pool was made in process " + std::to_string(creator_pid_) +
+          " and cannot be used in its fork()ed child " + std::to_string(getpid()) +
+          ": fork copies no worker threads. Make a new pool in the child (that works)");
+    }
+    if (closing_.load()) throw std::runtime_error(kPoolClosedMessage);
+    return api_mu_;
+  }
+
+  // One API call, under api_mu_: its WaitPoll, and dropping a batch an
+  // interrupted sync-mode call left behind (Recv returns it instead).
+  class Call {
+   public:
+    Call(AsyncEnvPool* pool, const WaitPoll* poll) : pool_(pool) { pool_->poll_ = poll; }
+    ~Call() { pool_->poll_ = nullptr; }
+    Call(const Call&) = delete;
+    Call& operator=(const Call&) = delete;
+
+   private:
+    AsyncEnvPool* pool_;
+  };
+
+  void DropOrphan() {
+    if (orphaned_) static_cast<void>(TakeHead());
+  }
+
+  // Under api_mu_: stops the workers (queued work is skipped, see
+  // WorkerLoop) and destroys the envs.
+  void StopLocked() {
+    if (stopped_) return;
+    stopped_ = true;
+    std::vector<ActionSlice> stop(workers_.size(), ActionSlice{-1, 0, false});
+    action_queue_.EnqueueBulk(stop.data(), stop.size());
+    for (std::thread& t : workers_) t.join();
+    workers_.clear();
+    envs_.clear();
+  }
+
+  // fork() copied the threads' handles but not the threads: joining them
+  // would wait forever, destroying joinable handles would abort, and
+  // destroying the envs could end resources the parent still uses (engine
+  // processes). So the child leaks them; its copy of the memory is free.
+  void LeakAfterFork() {
+    static_cast<void>(new std::vector<std::thread>(std::move(workers_)));
+    static_cast<void>(new std::vector<std::unique_ptr<EnvT>>(std::move(envs_)));
+  }
+
   static std::vector<std::size_t> ShadowedFields(const Spec& spec) {
     std::vector<std::size_t> out;
     std::vector<std::string> keys = Spec::StateSpec::Keys();
@@ -193,6 +305,7 @@ class AsyncEnvPool {
   // envs in flight. Throws std::invalid_argument (ValueError in Python)
   // before changing anything if the request is bad.
   std::vector<ActionSlice> Prepare(const ActionBatch& batch, bool force_reset) {
+    DropOrphan();
     std::vector<int> ids = batch.env_ids;
     if (ids.empty() && force_reset) {
       for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
@@ -285,41 +398,88 @@ class AsyncEnvPool {
                     " envs are running but batch_size is " + std::to_string(batch_size_) +
                     ", so this recv() would wait forever; send() more first");
     }
-    HelpUntilReady(state_queue_.head());
+    StateBatch out = TakeHead();
+    ThrowPendingError();
+    return out;
+  }
+
+  // Waits for the head batch and takes it. An interrupted wait leaves the
+  // batch in place; in sync mode it is then orphaned (see DropOrphan).
+  StateBatch TakeHead() {
+    try {
+      HelpUntilReady(state_queue_.head());
+    } catch (...) {
+      if (sync_mode_) orphaned_ = true;
+      throw;
+    }
+    orphaned_ = false;
     StateBatch out = state_queue_.Take();
     const Array& env_ids = out.arrays[env_id_field_];
     const int* ids = env_ids.template Data<int>();
     for (std::size_t i = 0; i < env_ids.shape()[0]; ++i) in_flight_[ids[i]] = 0;
     in_flight_count_ -= static_cast<int>(env_ids.shape()[0]);
     sync_sent_ = 0;
-    ThrowPendingError();
     return out;
   }
 
-  // While the batch is incomplete, run queued envs here instead of idling.
+  // While the batch is incomplete, run queued envs here instead of idling;
+  // every kWaitPollInterval, look for Close() and call the WaitPoll.
   void HelpUntilReady(StateBlock& block) {
+    auto next_poll = std::chrono::steady_clock::now() + kWaitPollInterval;
     ActionSlice item;
     while (!block.Ready()) {
-      if (!action_queue_.TryDequeue(&item)) {
-        block.Wait();
+      if (closing_.load(std::memory_order_relaxed)) {
+        StopLocked();
+        throw std::runtime_error(kPoolClosedMessage);
+      }
+      if (action_queue_.TryDequeue(&item)) {
+        auto start = std::chrono::steady_clock::now();
+        RunOne(item);
+        if (UpdateCost(start, 1) < next_poll) continue;
+      } else if (block.WaitFor(kWaitPollInterval)) {
         return;
       }
-      if (item.env_id < 0) {  // a stop item (only during destruction)
-        action_queue_.EnqueueBulk(&item, 1);
-        block.Wait();
-        return;
-      }
-      auto start = std::chrono::steady_clock::now();
-      RunOne(item);
-      UpdateCost(start, 1);
+      Poll();
+      next_poll = std::chrono::steady_clock::now() + kWaitPollInterval;
     }
   }
 
-  void UpdateCost(std::chrono::steady_clock::time_point start, std::size_t n) {
-    double ns =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  // Runs a batch on the calling thread, unless it turns out far costlier
+  // than estimated (the first steps of an env whose resets are cheap): then
+  // the rest goes to the workers, and the caller waits as it would have,
+  // answering signals and Close(). The clock is read after envs 1, 2, 4, 8,
+  // ..., so a cheap batch pays for a few reads only. Returns how many ran.
+  std::size_t RunInline(const std::vector<ActionSlice>& items) {
+    constexpr auto kOverrun = std::chrono::milliseconds(1);
+    auto start = std::chrono::steady_clock::now();
+    std::size_t i = 0;
+    for (std::size_t check = 1; i < items.size(); check *= 2) {
+      for (; i < std::min(check, items.size()); ++i) RunOne(items[i]);
+      if (i < items.size() && std::chrono::steady_clock::now() - start > kOverrun) break;
+    }
+    UpdateCost(start, i);
+    return i;
+  }
+
+  void Poll() {
+    if (poll_ == nullptr || !*poll_) return;
+    poller_.store(std::this_thread::get_id());
+    try {
+      (*poll_)();
+    } catch (...) {
+      poller_.store(std::thread::id());
+      throw;
+    }
+    poller_.store(std::thread::id());
+  }
+
+  std::chrono::steady_clock::time_point UpdateCost(std::chrono::steady_clock::time_point start,
+                                                   std::size_t n) {
+    auto now = std::chrono::steady_clock::now();
+    double ns = std::chrono::duration<double, std::nano>(now - start).count();
     double per_env = ns / static_cast<double>(n);
     step_ns_ = step_ns_ == 0.0 ? per_env : 0.8 * step_ns_ + 0.2 * per_env;
+    return now;
   }
 
   void RunOne(const ActionSlice& item) {
@@ -342,7 +502,8 @@ class AsyncEnvPool {
       std::size_t n = action_queue_.DequeueUpTo(items.data(), chunk_);
       for (std::size_t i = 0; i < n; ++i) {
         if (items[i].env_id < 0) return;
-        RunOne(items[i]);
+        // Closing: nobody will collect queued work, so skip it.
+        if (!closing_.load(std::memory_order_relaxed)) RunOne(items[i]);
       }
     }
   }
@@ -390,6 +551,14 @@ class AsyncEnvPool {
   int in_flight_count_ = 0;
   int sync_sent_ = 0;
   double step_ns_ = 0.0;  // EMA of one env's reset/step cost
+  bool orphaned_ = false;  // sync mode: an interrupted call left the head batch
+  bool stopped_ = false;   // workers joined, envs destroyed
+  const WaitPoll* poll_ = nullptr;  // the current call's
+
+  std::atomic<bool> closing_{false};
+  std::atomic<std::thread::id> poller_{};  // the thread inside a WaitPoll
+  const int fork_count_;
+  const pid_t creator_pid_;
 
   std::mutex error_mu_;
   std::exception_ptr error_;

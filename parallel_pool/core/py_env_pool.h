@@ -5,6 +5,10 @@
 // converted (same_kind casting) and validated while the GIL is held, then
 // the GIL is released for the whole C++ step; results become numpy arrays
 // over the batch buffer itself (no copy), kept alive by one capsule.
+//
+// A call that waits without the GIL still answers Ctrl-C: on the main
+// thread it runs Python's signal handlers every kWaitPollInterval, so a
+// KeyboardInterrupt abandons the wait (docs/reliability.md).
 #ifndef PARALLEL_POOL_CORE_PY_ENV_POOL_H_
 #define PARALLEL_POOL_CORE_PY_ENV_POOL_H_
 
@@ -232,6 +236,17 @@ py::list SpecList(const SpecDict& specs) {
   return out;
 }
 
+// Runs Python's signal handlers from inside a wait; a handler's exception
+// (KeyboardInterrupt) is thrown on to abandon the wait. Only the main thread
+// runs handlers, so other threads get no poll and never take the GIL for it.
+inline WaitPoll SignalPoll() {
+  if (!_PyOS_IsMainThread()) return nullptr;
+  return [] {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  };
+}
+
 template <typename PoolT>
 class PyEnvPool {
  public:
@@ -239,26 +254,40 @@ class PyEnvPool {
   using Values = typename Spec::Config::Values;
 
   explicit PyEnvPool(const Spec& spec)
-      : pool_(spec), action_specs_(ArraySpecsOf(spec.action_spec)) {
+      : pool_(std::make_unique<PoolT>(spec)), action_specs_(ArraySpecsOf(spec.action_spec)) {
     std::vector<ArraySpec> state_specs = ArraySpecsOf(spec.state_spec);
     for (std::size_t i = 0; i < state_specs.size(); ++i) {
       if (!state_specs[i].enabled) continue;
       exported_.push_back(i);
-      exported_keys_.push_back(pool_.state_keys()[i]);
+      exported_keys_.push_back(pool_->state_keys()[i]);
     }
   }
 
+  // In a fork()ed child the pool is leaked, not destroyed: its threads and
+  // locks are copies (see AsyncEnvPool::LeakAfterFork).
+  ~PyEnvPool() {
+    if (pool_->forked()) {
+      pool_->Close();
+      static_cast<void>(pool_.release());
+    }
+  }
+
+  PyEnvPool(const PyEnvPool&) = delete;
+  PyEnvPool& operator=(const PyEnvPool&) = delete;
+
   void Send(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
     Converted in = Convert(actions, env_ids, players);
+    WaitPoll poll = SignalPoll();
     py::gil_scoped_release release;
-    pool_.Send(in.batch);
+    pool_->Send(in.batch, poll);
   }
 
   py::tuple Recv() {
     StateBatch out;
+    WaitPoll poll = SignalPoll();
     {
       py::gil_scoped_release release;
-      out = pool_.Recv();
+      out = pool_->Recv(poll);
     }
     return ToPython(out);
   }
@@ -266,28 +295,37 @@ class PyEnvPool {
   py::tuple Step(const py::tuple& actions, const py::object& env_ids, const py::object& players) {
     Converted in = Convert(actions, env_ids, players);
     StateBatch out;
+    WaitPoll poll = SignalPoll();
     {
       py::gil_scoped_release release;
-      out = pool_.Step(in.batch);
+      out = pool_->Step(in.batch, poll);
     }
     return ToPython(out);
   }
 
   void Reset(const py::object& env_ids) {
     std::vector<int> ids = EnvIds(env_ids);
+    WaitPoll poll = SignalPoll();
     py::gil_scoped_release release;
-    pool_.Reset(ids);
+    pool_->Reset(ids, poll);
+  }
+
+  // Without the GIL: a thread waiting in this pool may need it to leave.
+  void Close() {
+    py::gil_scoped_release release;
+    pool_->Close();
   }
 
   std::vector<std::string> final_keys() const {
     std::vector<std::string> out;
-    if (!pool_.same_step()) return out;
-    for (std::size_t i : pool_.shadowed_fields()) out.push_back(pool_.state_keys()[i]);
+    if (!pool_->same_step()) return out;
+    for (std::size_t i : pool_->shadowed_fields()) out.push_back(pool_->state_keys()[i]);
     return out;
   }
   // The fields returned to Python, in the order of the result tuple.
   const std::vector<std::string>& state_keys() const { return exported_keys_; }
-  int in_flight() const { return pool_.in_flight(); }
+  int in_flight() const { return pool_->in_flight(); }
+  bool closed() const { return pool_->closed(); }
 
  private:
   std::vector<int> EnvIds(const py::object& env_ids) const {
@@ -321,7 +359,7 @@ class PyEnvPool {
     std::size_t player_rows =
         batch.players_env_id.empty() ? batch.env_ids.size() : batch.players_env_id.size();
     std::size_t f = 0;
-    pool_.spec().action_spec.ForEach([&](std::string_view key, const auto& s) {
+    pool_->spec().action_spec.ForEach([&](std::string_view key, const auto& s) {
       const ArraySpec& a = action_specs_[f];
       std::string what = "action[" + std::string(key) + "]";
       py::object arr =
@@ -360,7 +398,7 @@ class PyEnvPool {
     return result;
   }
 
-  PoolT pool_;
+  std::unique_ptr<PoolT> pool_;
   std::vector<ArraySpec> action_specs_;
   // Indices (into the state spec) and keys of the fields Python receives.
   std::vector<std::size_t> exported_;
@@ -387,6 +425,8 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def("_recv", &PyEnvPool<PoolT>::Recv)
       .def("_step", &PyEnvPool<PoolT>::Step)
       .def("_reset", &PyEnvPool<PoolT>::Reset)
+      .def("_close", &PyEnvPool<PoolT>::Close)
+      .def_property_readonly("_closed", &PyEnvPool<PoolT>::closed)
       .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)
       .def_property_readonly("_final_keys", &PyEnvPool<PoolT>::final_keys)
       .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight);

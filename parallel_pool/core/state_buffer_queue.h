@@ -14,10 +14,13 @@
 #define PARALLEL_POOL_CORE_STATE_BUFFER_QUEUE_H_
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <utility>
@@ -73,16 +76,26 @@ class StateBlock {
   // A row is written. The caller is woken when the last expected row is in.
   void Finish() {
     int n = finished_.fetch_add(1) + 1;
-    if (n == target_.load()) finished_.notify_all();
+    if (n == target_.load()) {
+      // Taking the lock orders this wake after a waiter's check of Ready(),
+      // so the wake cannot fall between that check and its sleep.
+      { std::lock_guard<std::mutex> lock(wake_mu_); }
+      wake_.notify_all();
+    }
   }
 
   bool Ready() const { return finished_.load() >= target_.load(); }
 
-  void Wait() const {
-    if (SpinWait([this] { return Ready(); })) return;
-    int target = target_.load();
-    for (int done = finished_.load(); done < target; done = finished_.load()) {
-      finished_.wait(done);
+  // Waits until the block is ready or `timeout` has passed; true if ready.
+  // Bounded, so a waiting caller can look for signals and close() in between.
+  bool WaitFor(std::chrono::microseconds timeout) {
+    if (SpinWait([this] { return Ready(); })) return true;
+    std::unique_lock<std::mutex> lock(wake_mu_);
+    return wake_.wait_for(lock, timeout, [this] { return Ready(); });
+  }
+
+  void Wait() {
+    while (!WaitFor(std::chrono::milliseconds(100))) {
     }
   }
 
@@ -99,6 +112,8 @@ class StateBlock {
   std::atomic<std::size_t> claimed_{0};  // player rows handed out
   std::atomic<int> finished_{0};
   std::atomic<int> target_;
+  std::mutex wake_mu_;
+  std::condition_variable wake_;
 };
 
 // Where one env's result goes.

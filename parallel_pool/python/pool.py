@@ -13,6 +13,9 @@ import numpy as np
 
 from parallel_pool.python.spec import EnvSpec, obs_name
 
+# What every call on a closed pool raises (the C++ pool says the same).
+_CLOSED = "pool closed: close() was called on this pool; make a new one"
+
 # Info fields every env has; they get EnvPool's layout in `info`.
 _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 
@@ -103,7 +106,7 @@ class PoolBase:
 
     def _check_open(self) -> None:
         if self._closed:
-            raise RuntimeError("this pool is closed")
+            raise RuntimeError(_CLOSED)
 
     # ---------------------------------------------------------------- batches
 
@@ -183,10 +186,12 @@ class PoolBase:
     # ------------------------------------------------------------- lifecycle
 
     def close(self) -> None:
-        """Stops the worker threads (after their current work)."""
+        """Stops the pool; idempotent. Work still queued is dropped, the worker threads
+        finish the env they run and exit, and the envs are destroyed. A thread waiting in
+        recv() or step() raises RuntimeError("pool closed ..."); so does every later call."""
         if not self._closed:
             self._closed = True
-            self._pool = None
+            self._pool._close()
 
     def __len__(self) -> int:
         return self.num_envs
