@@ -550,9 +550,9 @@ class AsyncEnvPool {
   std::vector<char> in_flight_;
   int in_flight_count_ = 0;
   int sync_sent_ = 0;
-  double step_ns_ = 0.0;  // EMA of one env's reset/step cost
-  bool orphaned_ = false;  // sync mode: an interrupted call left the head batch
-  bool stopped_ = false;   // workers joined, envs destroyed
+  double step_ns_ = 0.0;            // EMA of one env's reset/step cost
+  bool orphaned_ = false;           // sync mode: an interrupted call left the head batch
+  bool stopped_ = false;            // workers joined, envs destroyed
   const WaitPoll* poll_ = nullptr;  // the current call's
 
   std::atomic<bool> closing_{false};

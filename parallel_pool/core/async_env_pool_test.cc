@@ -3,9 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "parallel_pool/core/test_envs.h"
@@ -267,6 +271,97 @@ TEST(AsyncEnvPoolTest, LargeBatchRunsOnWorkers) {
     }
   }
   // The batch really was shared: some steps ran on a worker thread.
+  std::set<std::thread::id> threads = StepThreads().Get();
+  threads.erase(std::this_thread::get_id());
+  EXPECT_FALSE(threads.empty());
+}
+
+// Slow steps (sleep_us * (1 + env_id % 3)) that never end an episode.
+CounterEnvSpec SlowSpec(int num_envs, int batch_size, int sleep_us) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = num_envs;
+  config["batch_size"_] = batch_size;
+  config["num_threads"_] = 1;
+  config["sleep_us"_] = sleep_us;
+  config["episode_length"_] = 1000000;
+  config["max_episode_steps"_] = 1000000;
+  return CounterEnvSpec(config);
+}
+
+struct Interrupted {};
+
+TEST(AsyncEnvPoolTest, AThrowingWaitPollAbandonsTheWaitAndRecvGetsTheBatchLater) {
+  CounterEnvPool pool(SlowSpec(8, 4, 20000));
+  pool.Reset({});
+  pool.Recv();
+  pool.Recv();
+  pool.Send(Actions({0, 1, 2, 3}, {7, 7, 7, 7}));
+  int polls = 0;
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(pool.Recv([&] {
+    if (++polls == 2) throw Interrupted{};
+  }),
+               Interrupted);
+  // Two polls, each within kWaitPollInterval (or one helped env step, <= 60 ms).
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100));
+  StateBatch out = pool.Recv();
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out.arrays[kReward].Data<double>()[i], 7);
+}
+
+TEST(AsyncEnvPoolTest, AnInterruptedSyncStepIsDroppedByTheNextStep) {
+  CounterEnvPool pool(SlowSpec(8, 8, 10000));
+  pool.Reset({});
+  pool.Recv();
+  std::vector<int> ids{0, 1, 2, 3, 4, 5, 6, 7};
+  EXPECT_THROW(pool.Step(Actions(ids, std::vector<int>(8, 1)), [] { throw Interrupted{}; }),
+               Interrupted);
+  StateBatch out = pool.Step(Actions(ids, std::vector<int>(8, 2)));
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(out.arrays[kElapsed].Data<int>()[i], 2);  // the dropped step happened
+    EXPECT_EQ(out.arrays[kReward].Data<double>()[i], 2);
+  }
+}
+
+TEST(AsyncEnvPoolTest, CloseMakesAWaitingCallerThrowAndEveryLaterCall) {
+  CounterEnvPool pool(SlowSpec(8, 4, 100000));
+  pool.Reset({});
+  pool.Recv();
+  pool.Recv();
+  pool.Send(Actions({0, 1, 2, 3}, {1, 1, 1, 1}));
+  pool.Send(Actions({4, 5, 6, 7}, {1, 1, 1, 1}));
+  std::string error;
+  std::thread waiter([&] {
+    try {
+      pool.Recv();
+      pool.Recv();
+    } catch (const std::runtime_error& e) {
+      error = e.what();
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  auto start = std::chrono::steady_clock::now();
+  pool.Close();
+  pool.Close();  // idempotent
+  waiter.join();
+  // The running env steps finish (<= 300 ms); the queued ones are dropped.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(700));
+  EXPECT_NE(error.find("pool closed"), std::string::npos) << error;
+  EXPECT_TRUE(pool.closed());
+  EXPECT_THROW(pool.Recv(), std::runtime_error);
+  EXPECT_THROW(pool.Send(Actions({0}, {1})), std::runtime_error);
+  EXPECT_THROW(pool.Reset({}), std::runtime_error);
+}
+
+TEST(AsyncEnvPoolTest, AFirstSlowStepAfterCheapResetsIsHandedOver) {
+  // The cost estimate (from resets) says "inline"; after the first env the
+  // caller sees it was wrong and hands the rest to the workers.
+  CounterEnvPool pool(SlowSpec(16, 16, 2000));
+  pool.Reset({});
+  pool.Recv();
+  StepThreads().Clear();
+  std::vector<int> ids(16);
+  for (int i = 0; i < 16; ++i) ids[i] = i;
+  pool.Step(Actions(ids, std::vector<int>(16, 1)));
   std::set<std::thread::id> threads = StepThreads().Get();
   threads.erase(std::this_thread::get_id());
   EXPECT_FALSE(threads.empty());
