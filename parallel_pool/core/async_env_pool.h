@@ -223,8 +223,7 @@ class AsyncEnvPool {
     return api_mu_;
   }
 
-  // One API call, under api_mu_: its WaitPoll, and dropping a batch an
-  // interrupted sync-mode call left behind (Recv returns it instead).
+  // One API call, under api_mu_: makes its WaitPoll the one Poll() calls.
   class Call {
    public:
     Call(AsyncEnvPool* pool, const WaitPoll* poll) : pool_(pool) { pool_->poll_ = poll; }
@@ -428,10 +427,7 @@ class AsyncEnvPool {
     auto next_poll = std::chrono::steady_clock::now() + kWaitPollInterval;
     ActionSlice item;
     while (!block.Ready()) {
-      if (closing_.load(std::memory_order_relaxed)) {
-        StopLocked();
-        throw std::runtime_error(kPoolClosedMessage);
-      }
+      ThrowIfClosing();
       if (action_queue_.TryDequeue(&item)) {
         auto start = std::chrono::steady_clock::now();
         RunOne(item);
@@ -440,8 +436,17 @@ class AsyncEnvPool {
         return;
       }
       Poll();
+      ThrowIfClosing();  // the poll itself may have closed the pool
       next_poll = std::chrono::steady_clock::now() + kWaitPollInterval;
     }
+  }
+
+  // Under api_mu_, while waiting: Close() was called, so stop the pool here
+  // (Close() may be waiting for this lock, or may be this thread's WaitPoll).
+  void ThrowIfClosing() {
+    if (!closing_.load(std::memory_order_relaxed)) return;
+    StopLocked();
+    throw std::runtime_error(kPoolClosedMessage);
   }
 
   // Runs a batch on the calling thread, unless it turns out far costlier

@@ -32,13 +32,29 @@
 
 namespace parallel_pool {
 
+// Where a caller sleeps until a block is ready. It lives in the queue, not in
+// the block: the caller may take and free a block as soon as its last row is
+// counted, while the worker that counted it is still about to wake it.
+struct BlockWaker {
+  std::mutex mu;
+  std::condition_variable cv;
+
+  void Wake() {
+    // Taking the lock orders this wake after a waiter's check of the block,
+    // so it cannot fall between that check and the waiter's sleep.
+    { std::lock_guard<std::mutex> lock(mu); }
+    cv.notify_all();
+  }
+};
+
 class StateBlock {
  public:
   // `shadowed` lists the fields that get a second "final" array (same-step
-  // autoreset keeps the terminal observation and info there).
+  // autoreset keeps the terminal observation and info there). `waker` must
+  // outlive every worker that finishes rows of the block.
   StateBlock(const std::vector<ArraySpec>& specs, const std::vector<std::size_t>& shadowed,
-             std::size_t batch, std::size_t max_players, int target)
-      : target_(target) {
+             std::size_t batch, std::size_t max_players, int target, BlockWaker* waker)
+      : waker_(waker), target_(target) {
     // One allocation for the whole block: fields start on 64-byte lines so
     // workers writing neighbouring fields don't share cache lines needlessly.
     std::vector<std::size_t> offsets;
@@ -74,14 +90,13 @@ class StateBlock {
   }
 
   // A row is written. The caller is woken when the last expected row is in.
+  // Nothing of the block is read after the count: the caller may free it then.
+  // (The target read first can only be stale for a row that is not the last:
+  // more rows are expected only before they are queued.)
   void Finish() {
-    int n = finished_.fetch_add(1) + 1;
-    if (n == target_.load()) {
-      // Taking the lock orders this wake after a waiter's check of Ready(),
-      // so the wake cannot fall between that check and its sleep.
-      { std::lock_guard<std::mutex> lock(wake_mu_); }
-      wake_.notify_all();
-    }
+    BlockWaker* waker = waker_;
+    int target = target_.load();
+    if (finished_.fetch_add(1) + 1 == target) waker->Wake();
   }
 
   bool Ready() const { return finished_.load() >= target_.load(); }
@@ -90,8 +105,8 @@ class StateBlock {
   // Bounded, so a waiting caller can look for signals and close() in between.
   bool WaitFor(std::chrono::microseconds timeout) {
     if (SpinWait([this] { return Ready(); })) return true;
-    std::unique_lock<std::mutex> lock(wake_mu_);
-    return wake_.wait_for(lock, timeout, [this] { return Ready(); });
+    std::unique_lock<std::mutex> lock(waker_->mu);
+    return waker_->cv.wait_for(lock, timeout, [this] { return Ready(); });
   }
 
   void Wait() {
@@ -110,10 +125,9 @@ class StateBlock {
   std::vector<Array> arrays_;
   std::vector<Array> final_arrays_;
   std::atomic<std::size_t> claimed_{0};  // player rows handed out
+  BlockWaker* waker_;
   std::atomic<int> finished_{0};
   std::atomic<int> target_;
-  std::mutex wake_mu_;
-  std::condition_variable wake_;
 };
 
 // Where one env's result goes.
@@ -196,7 +210,7 @@ class StateBufferQueue {
  private:
   std::unique_ptr<StateBlock> NewBlock() const {
     return std::make_unique<StateBlock>(specs_, shadowed_, batch_, max_players_,
-                                        sync_mode_ ? 0 : static_cast<int>(batch_));
+                                        sync_mode_ ? 0 : static_cast<int>(batch_), waker_.get());
   }
 
   std::vector<ArraySpec> specs_;
@@ -204,6 +218,7 @@ class StateBufferQueue {
   std::size_t batch_;
   std::size_t max_players_;
   bool sync_mode_;
+  std::unique_ptr<BlockWaker> waker_ = std::make_unique<BlockWaker>();
   std::vector<std::unique_ptr<StateBlock>> ring_;
   std::atomic<std::uint64_t> next_row_{0};
   std::size_t head_ = 0;
