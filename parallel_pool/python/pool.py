@@ -7,6 +7,8 @@ are worked out once here, so the step path does no key lookups.
 
 from __future__ import annotations
 
+import atexit
+import weakref
 from typing import Any, ClassVar
 
 import numpy as np
@@ -15,6 +17,18 @@ from parallel_pool.python.spec import EnvSpec, obs_name
 
 # What every call on a closed pool raises (the C++ pool says the same).
 _CLOSED = "pool closed: close() was called on this pool; make a new one"
+
+# Pools still open at interpreter exit are closed first, while the interpreter is whole
+# (also those a reference cycle or a leak would keep): queued work is dropped, and no
+# worker thread runs into the exit (docs/reliability.md).
+_OPEN_POOLS: weakref.WeakSet[PoolBase] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_pools() -> None:
+    for pool in list(_OPEN_POOLS):
+        pool.close()
+
 
 # Info fields every env has; they get EnvPool's layout in `info`.
 _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
@@ -38,6 +52,7 @@ class PoolBase:
         self.spec = spec
         self.config = spec.config
         self._pool = self._pool_cls(spec._cpp)
+        _OPEN_POOLS.add(self)
         self.num_envs: int = spec.config.num_envs
         self.batch_size: int = spec.config.batch_size
         self.is_async = self.batch_size < self.num_envs

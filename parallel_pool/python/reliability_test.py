@@ -24,7 +24,13 @@ import parallel_pool
 # Defines slow_pool() in a child interpreter (and here, by exec).
 _PRELUDE = textwrap.dedent(
     """
-    import json, os, signal, sys, threading, time
+    import atexit, json, os, signal, sys, threading, time
+
+    # Exit hooks that run after parallel_pool's (atexit runs the last registered first).
+    _late_exit_hooks = []
+    atexit.register(lambda: [hook() for hook in _late_exit_hooks])
+    atexit_register = _late_exit_hooks.append
+
     import numpy as np
     import parallel_pool
     from parallel_pool.core import test_envs_module
@@ -267,6 +273,33 @@ def test_interpreter_exit_with_sends_in_flight_is_quick() -> None:
     assert proc.returncode == 0, proc.stderr
     assert results["in_flight"] > 8
     # Starting the interpreter and importing takes about a second of that.
+    assert took < 2.0 + _startup_seconds(), took
+
+
+def test_pools_still_open_at_exit_are_closed_first() -> None:
+    # A pool that is never freed (a leaked reference) is closed by an atexit hook, so its
+    # workers do not run env steps into the interpreter's teardown. atexit runs handlers
+    # last-registered first: this one, registered before parallel_pool is imported, runs
+    # after the pool's and sees it closed.
+    start = time.perf_counter()
+    results, proc = run_child(
+        """
+        import ctypes
+        env = slow_pool(num_envs=16, batch_size=4, sleep_ms=100)
+        env.async_reset()
+        env.recv()
+        env.send(np.ones(4, dtype=np.int32))
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(env))  # never freed
+        leaked = env._pool
+        def check():
+            report(closed=leaked._closed, in_flight=leaked._in_flight)
+        atexit_register(check)
+        """,
+        timeout=30,
+    )
+    took = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr
+    assert results == {"closed": True, "in_flight": 16}
     assert took < 2.0 + _startup_seconds(), took
 
 
