@@ -452,13 +452,13 @@ class AsyncEnvPool {
   // Runs a batch on the calling thread, unless it turns out far costlier
   // than estimated (the first steps of an env whose resets are cheap): then
   // the rest goes to the workers, and the caller waits as it would have,
-  // answering signals and Close(). The clock is read after envs 1, 2, 4, 8,
+  // answering signals and Close(). The clock is read after envs 1, 4, 16, 64,
   // ..., so a cheap batch pays for a few reads only. Returns how many ran.
   std::size_t RunInline(const std::vector<ActionSlice>& items) {
     constexpr auto kOverrun = std::chrono::milliseconds(1);
     auto start = std::chrono::steady_clock::now();
     std::size_t i = 0;
-    for (std::size_t check = 1; i < items.size(); check *= 2) {
+    for (std::size_t check = 1; i < items.size(); check *= 4) {
       for (; i < std::min(check, items.size()); ++i) RunOne(items[i]);
       if (i < items.size() && std::chrono::steady_clock::now() - start > kOverrun) break;
     }
