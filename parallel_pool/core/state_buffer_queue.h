@@ -33,9 +33,11 @@ class StateBlock {
  public:
   // `shadowed` lists the fields that get a second "final" array (same-step
   // autoreset keeps the terminal observation and info there).
+  // `progress` is the queue's wake-up word, which outlives every block.
   StateBlock(const std::vector<ArraySpec>& specs, const std::vector<std::size_t>& shadowed,
-             std::size_t batch, std::size_t max_players, int target)
-      : target_(target) {
+             std::size_t batch, std::size_t max_players, int target,
+             std::atomic<std::uint32_t>* progress)
+      : progress_(progress), target_(target) {
     // One allocation for the whole block: fields start on 64-byte lines so
     // workers writing neighbouring fields don't share cache lines needlessly.
     std::vector<std::size_t> offsets;
@@ -71,18 +73,27 @@ class StateBlock {
   }
 
   // A row is written. The caller is woken when the last expected row is in.
+  // Nothing of this block may be touched once that row is counted: the
+  // caller may take and free the block at once (ThreadSanitizer saw a worker
+  // still reading it). So the wake-up goes through the queue's word, read
+  // before the count.
   void Finish() {
-    int n = finished_.fetch_add(1) + 1;
-    if (n == target_.load()) finished_.notify_all();
+    std::atomic<std::uint32_t>* progress = progress_;
+    const int target = target_.load();
+    if (finished_.fetch_add(1) + 1 >= target) {
+      progress->fetch_add(1);
+      progress->notify_all();
+    }
   }
 
   bool Ready() const { return finished_.load() >= target_.load(); }
 
   void Wait() const {
     if (SpinWait([this] { return Ready(); })) return;
-    int target = target_.load();
-    for (int done = finished_.load(); done < target; done = finished_.load()) {
-      finished_.wait(done);
+    for (;;) {
+      const std::uint32_t seen = progress_->load();
+      if (Ready()) return;
+      progress_->wait(seen);
     }
   }
 
@@ -96,6 +107,7 @@ class StateBlock {
  private:
   std::vector<Array> arrays_;
   std::vector<Array> final_arrays_;
+  std::atomic<std::uint32_t>* progress_;
   std::atomic<std::size_t> claimed_{0};  // player rows handed out
   std::atomic<int> finished_{0};
   std::atomic<int> target_;
@@ -127,8 +139,12 @@ class StateBufferQueue {
         sync_mode_(sync_mode),
         // Async: results not yet received never exceed num_envs, so writers
         // run at most num_envs / batch + 1 blocks ahead of the reader.
-        ring_(sync_mode ? 1 : num_envs / batch + 2) {
-    for (auto& block : ring_) block = NewBlock();
+        owned_(sync_mode ? 1 : num_envs / batch + 2),
+        ring_(owned_.size()) {
+    for (std::size_t i = 0; i < owned_.size(); ++i) {
+      owned_[i] = NewBlock();
+      ring_[i].store(owned_[i].get());
+    }
   }
 
   // Worker side: the slot for one env's result. `order` is used in sync mode.
@@ -139,11 +155,11 @@ class StateBufferQueue {
     StateSlot slot;
     slot.num_players = num_players;
     if (sync_mode_) {
-      slot.block = ring_[0].get();
+      slot.block = ring_[0].load(std::memory_order_acquire);
       slot.row = static_cast<std::size_t>(order);
     } else {
       std::uint64_t s = next_row_.fetch_add(1, std::memory_order_relaxed);
-      slot.block = ring_[(s / batch_) % ring_.size()].get();
+      slot.block = ring_[(s / batch_) % ring_.size()].load(std::memory_order_acquire);
       slot.row = s % batch_;
     }
     // Single-player envs: a player row is the env row, so per-player fields
@@ -154,15 +170,16 @@ class StateBufferQueue {
   }
 
   // Caller side, sync mode: n more results are due in the current batch.
-  void Expect(int n) { ring_[0]->AddTarget(n); }
+  void Expect(int n) { ring_[0].load()->AddTarget(n); }
 
-  StateBlock& head() { return *ring_[head_ % ring_.size()]; }
+  StateBlock& head() { return *ring_[head_ % ring_.size()].load(); }
 
   // Takes the (ready) head batch and puts a fresh block in its place.
   StateBatch Take() {
-    std::unique_ptr<StateBlock>& slot = ring_[head_ % ring_.size()];
-    std::unique_ptr<StateBlock> block = std::move(slot);
-    slot = NewBlock();
+    const std::size_t slot = head_ % ring_.size();
+    std::unique_ptr<StateBlock> block = std::move(owned_[slot]);
+    owned_[slot] = NewBlock();
+    ring_[slot].store(owned_[slot].get(), std::memory_order_release);
     ++head_;
     std::size_t rows = static_cast<std::size_t>(block->target());
     std::size_t player_rows = max_players_ == 1 ? rows : block->player_rows();
@@ -181,7 +198,7 @@ class StateBufferQueue {
  private:
   std::unique_ptr<StateBlock> NewBlock() const {
     return std::make_unique<StateBlock>(specs_, shadowed_, batch_, max_players_,
-                                        sync_mode_ ? 0 : static_cast<int>(batch_));
+                                        sync_mode_ ? 0 : static_cast<int>(batch_), &progress_);
   }
 
   std::vector<ArraySpec> specs_;
@@ -189,9 +206,15 @@ class StateBufferQueue {
   std::size_t batch_;
   std::size_t max_players_;
   bool sync_mode_;
-  std::vector<std::unique_ptr<StateBlock>> ring_;
+  // The blocks, and the ring slots workers read them through: a slot is
+  // replaced by the reader (Take) while workers may be reading another, so
+  // the slots are atomic.
+  std::vector<std::unique_ptr<StateBlock>> owned_;
+  std::vector<std::atomic<StateBlock*>> ring_;
   std::atomic<std::uint64_t> next_row_{0};
   std::size_t head_ = 0;
+  // Bumped (and waited on) whenever a block may have become ready.
+  mutable std::atomic<std::uint32_t> progress_{0};
 };
 
 }  // namespace parallel_pool
