@@ -24,7 +24,7 @@ _AUTORESET_MODES = {
 }
 
 # A family's translation of EnvPool's config keys into its own:
-# (the user's keyword arguments, the config they apply to) -> keyword arguments.
+# (the user's keyword arguments, the task's default config) -> keyword arguments.
 ConfigAliases = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
@@ -72,7 +72,7 @@ class EnvRegistry:
         `config_aliases(kwargs, config)`, if given, rewrites the user's keyword
         arguments before they are checked: EnvPool's names for a family's keys
         become ours, and a key that cannot apply raises a ValueError saying why.
-        `config` is the config the arguments apply to (defaults, then kwargs).
+        `config` is the task's defaults, which the arguments then override.
         """
         for name in (task_id, *aliases):
             if name in self._entries:
@@ -134,7 +134,7 @@ class EnvRegistry:
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
         kwargs = _envpool_common_keys(kwargs)
         if entry.config_aliases is not None:
-            kwargs = entry.config_aliases(dict(kwargs), {**config, **kwargs})
+            kwargs = entry.config_aliases(dict(kwargs), dict(config))
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":
                 valid = ", ".join(k for k in config if k != "env_seeds")
