@@ -10,7 +10,7 @@ BAZEL := PYTHON_BIN_PATH=$(PY) bazel
 # The packages with a <package>_ext module (test-only modules are named otherwise).
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop test bench wheel wheel-test lint clean test-family new-family scaffold-check
+.PHONY: setup build develop test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -24,13 +24,15 @@ develop: build
 	@for d in $(EXTENSIONS); do ln -sf "$$PWD/bazel-bin/$$d/$$(basename $$d)_ext.so" "$$d/"; done
 
 # Lint first (a check CI does not run is not a habit), then every C++ and
-# Python test under Bazel, then the wheel test; the Bazel server is shut down
+# Python test under Bazel, then the core's tests under the sanitizers, then
+# the wheel test; the Bazel server is shut down
 # whatever happened, so nothing outlives the run. Test results are never taken
 # from the cache: Bazel cannot see the venv's packages (gymnasium, ale_py,
 # mujoco), so a cached pass could be stale.
 test: setup lint
 	@status=0; \
 	$(BAZEL) test --nocache_test_results //... || status=$$?; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory sanitize || status=$$?; fi; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test || status=$$?; fi; \
 	$(BAZEL) shutdown; \
 	exit $$status
@@ -74,6 +76,13 @@ wheel: build
 	$(PY) -m pip wheel . --no-build-isolation --no-deps -q -w dist
 	PATH=$(VENV)/bin:$$PATH $(PY) -m auditwheel repair dist/*.whl -w wheelhouse
 	@ls wheelhouse/*.whl
+
+# The C++ core's tests under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then ThreadSanitizer (.bazelrc's asan and tsan configs); the concurrent
+# tests run several times, since a race shows only in some schedules.
+sanitize: setup
+	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all
+	$(BAZEL) test --config=tsan --nocache_test_results --runs_per_test=5 //parallel_pool/core:all
 
 # Installs the repaired wheel into a fresh venv and runs an example from
 # outside the source tree.

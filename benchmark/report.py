@@ -23,6 +23,7 @@ OURS = ("parallel_pool sync", "parallel_pool async")
 LIMIT = "physical limit"
 # The table's columns, in order, and their headers: the methods of benchmark/run.py.
 COLUMNS = {
+    "vizdoom DoomGame loop": "DoomGame loop, one game",
     "dm_control single env": "dm_control loop, one env",
     "gymnasium single env": "one gymnasium env",
     "gymnasium SyncVectorEnv": "SyncVectorEnv",
@@ -40,7 +41,8 @@ FAMILY_COLUMNS = {
     "dm_control": {
         "gymnasium SyncVectorEnv": "SyncVectorEnv of dm_control envs",
         "gymnasium AsyncVectorEnv": "AsyncVectorEnv of dm_control envs",
-    }
+    },
+    "vizdoom": {"gymnasium AsyncVectorEnv": "AsyncVectorEnv of vizdoom's gymnasium envs"},
 }
 FAMILIES = {
     "classic_control": "Classic control",
@@ -48,13 +50,17 @@ FAMILIES = {
     "atari": "Atari",
     "mujoco": "MuJoCo",
     "dm_control": "dm_control",
+    "vizdoom": "ViZDoom",
 }
-SINGLE = ("gymnasium single env", "dm_control single env")  # the one-env Python baselines
+SINGLE = ("gymnasium single env", "dm_control single env", "vizdoom DoomGame loop")  # the one-env Python baselines
 # The dm_control family's targets (issue 8): ours >= ENVPOOL_TARGET x EnvPool at every
 # num_envs, >= LIMIT_TARGET of the limit with LIMIT_MIN_ENVS envs or more, and one env
 # >= SINGLE_TARGET x dm_control's own loop.
-TARGET_FAMILIES = ("dm_control",)
+TARGET_FAMILIES = ("dm_control", "vizdoom")
 ENVPOOL_TARGET, LIMIT_TARGET, LIMIT_MIN_ENVS, SINGLE_TARGET = 1.0, 0.9, 8, 1.5
+# The vizdoom family's: the best of ours >= VIZDOOM_ASYNC_TARGET x AsyncVectorEnv at every
+# num_envs, and >= LIMIT_TARGET of the limit with num_envs >= cores.
+VIZDOOM_ASYNC_TARGET = 1.5
 
 
 # --- lookups -------------------------------------------------------------------------------
@@ -95,8 +101,20 @@ def frames_per_step(data: Data, task: str) -> int:
     return int(data["tasks"][task]["frames_per_step"])
 
 
+def rows_per_env(data: Data, task: str) -> int:
+    """Rows of the batch per env: a match's players, else 1."""
+    return int(data["tasks"][task].get("rows_per_env", 1))
+
+
 def unit(data: Data, task: str) -> str:
+    if rows_per_env(data, task) > 1:
+        return f"player steps/s: {rows_per_env(data, task)} rows per env"
     return "frames/s" if frames_per_step(data, task) > 1 else "env steps/s"
+
+
+def units(data: Data, tasks: list[str]) -> str:
+    """The units of `tasks`' tables, each once: "env steps/s", "player steps/s ..."."""
+    return "; ".join(dict.fromkeys(unit(data, t) for t in tasks))
 
 
 def tasks_of(data: Data, family: str) -> list[str]:
@@ -212,7 +230,8 @@ def limit_table(data: Data, tasks: list[str] | None = None) -> str:
     cores = int(data["machine"]["usable_cores"])
     body = []
     for e in entries:
-        bounds = sorted({n for n in data["settings"]["num_envs"] if limit_threads(data, n) == e["threads"]})
+        sizes = {n for t, n in _rows(data, [e["task"]])} or set(data["settings"]["num_envs"])
+        bounds = sorted(n for n in sizes if limit_threads(data, n) == e["threads"])
         body.append(
             [
                 e["task"],
@@ -250,7 +269,10 @@ def _lowest(found: list[tuple[float, int]], target: float, fmt: Callable[[float]
 
 def target_table(data: Data, tasks: list[str]) -> str:
     """The targets of TARGET_FAMILIES, one row per task: each ratio's worst row in this run."""
-    if family_of(data, tasks) not in TARGET_FAMILIES:
+    family = family_of(data, tasks)
+    if family == "vizdoom":
+        return _vizdoom_targets(data, tasks)
+    if family not in TARGET_FAMILIES:
         return ""
     times, pct = (lambda x: f"{x:.2f}x"), (lambda x: f"{x:.0%}")
     single = next((m for m in SINGLE if any(value(data, t, 1, m) for t in tasks)), SINGLE[-1])
@@ -284,6 +306,33 @@ def target_table(data: Data, tasks: list[str]) -> str:
         f"ours async / EnvPool async, lowest (target >= {ENVPOOL_TARGET:g}x)",
         f"best of ours / limit, lowest with num_envs >= {LIMIT_MIN_ENVS} (target >= {LIMIT_TARGET:.0%})",
         f"one env: ours / {COLUMNS[single]} (target >= {SINGLE_TARGET:g}x)",
+    ]
+    return _table(head, body, left=1)
+
+
+def _vizdoom_targets(data: Data, tasks: list[str]) -> str:
+    """The vizdoom family's targets, one row per task: each ratio's worst row in this run."""
+    cores = int(data["machine"]["usable_cores"])
+    body = []
+    for t in tasks:
+        rows = [n for task, n in _rows(data, [t]) if task == t]
+        found = [
+            (a / b, n)
+            for n in rows
+            if (a := _best_ours(data, t, n)) and (b := value(data, t, n, "gymnasium AsyncVectorEnv"))
+        ]
+        cells = [t, _lowest(found, VIZDOOM_ASYNC_TARGET, lambda x: f"{x:.2f}x")]
+        found = [
+            (a / e["steps_per_s"], n)
+            for n in rows
+            if n >= cores and (a := _best_ours(data, t, n)) and (e := limit(data, t, n))
+        ]
+        cells.append(_lowest(found, LIMIT_TARGET, lambda x: f"{x:.0%}"))
+        body.append(cells)
+    head = [
+        "task",
+        f"best of ours / AsyncVectorEnv, lowest (target >= {VIZDOOM_ASYNC_TARGET:g}x at every num_envs)",
+        f"best of ours / limit, lowest with num_envs >= cores ({cores}) (target >= {LIMIT_TARGET:.0%})",
     ]
     return _table(head, body, left=1)
 
@@ -494,12 +543,52 @@ FAMILY_PROSE["dm_control"] = (
     "package's copy, EnvPool its own build."
 )
 
-TARGETS_PROSE = (
-    f"The targets (issue 8): ours at least {ENVPOOL_TARGET:g}x EnvPool at every num_envs, in each mode; "
-    f"at least {LIMIT_TARGET:.0%} of the physical limit with {LIMIT_MIN_ENVS} envs or more (the better "
-    f"of our two modes); one env at least {SINGLE_TARGET:g}x dm_control's own loop. Each cell is the "
-    "lowest ratio of this run's rows, with its num_envs."
+FAMILY_PROSE["vizdoom"] = (
+    "ViZDoom's scenarios under EnvPool's names (`Basic-v1` is vizdoom's `basic.cfg`), vizdoom {vizdoom}; "
+    "every env is a ViZDoom engine process, so the family runs num_envs up to 8 only. Every method "
+    "steps 4 tics per step (`make_action(a, 4)`, frame_skip 4) with random button presses (each button "
+    "0 or 1), in episodes of at most 525 steps (the family's max_episode_steps, set as the engine's "
+    "episode timeout in every method). The columns: *DoomGame loop, one game* is vizdoom's own "
+    "Python loop, one `vizdoom.DoomGame` of the scenario's cfg (no window, no sound) stepped with "
+    "`make_action(a, 4)`, the screen read with `get_state()` and `new_episode()` when the episode is "
+    "finished. *AsyncVectorEnv of vizdoom's gymnasium envs* is gymnasium's `AsyncVectorEnv` (one "
+    "subprocess per env) over vizdoom's own gymnasium env of the scenario "
+    "(`VizdoomBasic-MultiBinary-v1`, made with `frame_skip=4`): its observation is a Dict of the "
+    "full-size screen (240x320x3) and the game variables, with no resize and no frame stack, so it "
+    "does less image work per step than the pools (84x84, 4 frames stacked) and copies more bytes. "
+    "EnvPool {envpool} runs its own ViZDoom build, each measurement in a subprocess of its own so that "
+    "a crash cannot end the run (a note says where it does not run). "
+    '`MultiDuel-v1:max_num_players=2` is `make_gymnasium("MultiDuel-v1", max_num_players=2)`: each '
+    "env is one 2-player deathmatch (player 0 hosting, the other joining over loopback), 2 rows of the "
+    "batch, so num_envs counts matches and its figures are player steps/s, rows of the batch per second "
+    "(2x the match's steps/s). Its DoomGame loop is the match in 2 processes, one DoomGame and the "
+    "loop above per player (the same match arguments as the family's; vizdoom's DoomGame holds the "
+    "GIL in `make_action`, so the players cannot be threads of one process), its figure the sum of "
+    "the players' steps/s; it has no AsyncVectorEnv column (vizdoom's gymnasium envs are "
+    "single-player). The physical limit (Basic-v1; `benchmark/vizdoom_limit.py`) is T x one game's "
+    "steps/s / (1 - p), T = min(num_envs, cores): one DoomGame of the scenario, set up as above, "
+    "stepped from Python with `make_action(a, 4)` and `new_episode()` at the end of an episode, no "
+    "screen read and no resize, in windows interleaved with the pool measurements (the best window "
+    "is the limit, their spread its noise); p is the share of reset steps, counted as free. It is "
+    "what perfect scaling of the engine alone would reach: each engine is a process that keeps about "
+    "one core busy, and no more than T run at once. A match has no limit: its engines wait for each "
+    "other every tic, which one single-player game's rate does not bound."
 )
+
+TARGETS_PROSE = {
+    "dm_control": (
+        f"The targets (issue 8): ours at least {ENVPOOL_TARGET:g}x EnvPool at every num_envs, in each mode; "
+        f"at least {LIMIT_TARGET:.0%} of the physical limit with {LIMIT_MIN_ENVS} envs or more (the better "
+        f"of our two modes); one env at least {SINGLE_TARGET:g}x dm_control's own loop. Each cell is the "
+        "lowest ratio of this run's rows, with its num_envs."
+    ),
+    "vizdoom": (
+        f"The targets: the better of our two modes at least {VIZDOOM_ASYNC_TARGET:g}x AsyncVectorEnv at "
+        f"every num_envs, and at least {LIMIT_TARGET:.0%} of the physical limit with num_envs >= cores. "
+        "Each cell is the lowest ratio of this run's rows, with its num_envs; n/a where the task has no "
+        "such column (a match has neither an AsyncVectorEnv nor a limit)."
+    ),
+}
 
 HANDOFF = """\
 ## Why cheap envs are fast here
@@ -565,13 +654,16 @@ def document(data: Data) -> str:
     for family in shown:
         tasks = tasks_of(data, family)
         title = FAMILIES.get(family, family.replace("_", " ").capitalize())
-        parts += [f"## {title} ({', '.join(tasks)}; {unit(data, tasks[0])})", ""]
+        parts += [f"## {title} ({', '.join(tasks)}; {units(data, tasks)})", ""]
         prose = FAMILY_PROSE.get(family, "").format(
-            mujoco=packages.get("mujoco") or "", dm_control=packages.get("dm-control") or ""
+            mujoco=packages.get("mujoco") or "",
+            dm_control=packages.get("dm-control") or "",
+            vizdoom=packages.get("vizdoom") or "",
+            envpool=packages.get("envpool") or "",
         )
         for task in tasks:
             other = data["tasks"][task].get("gymnasium_id")
-            if other and other != task:
+            if other and other != task and family != "vizdoom":  # the vizdoom prose names its envs
                 prose += (
                     f" gymnasium has no {task}: the gymnasium columns run its {other}, the same env "
                     "at the default config."
@@ -591,7 +683,7 @@ def document(data: Data) -> str:
             parts += [limits, "", verdict, ""]
         targets = target_table(data, tasks)
         if targets:
-            parts += [TARGETS_PROSE, "", targets, ""]
+            parts += [TARGETS_PROSE.get(family, ""), "", targets, ""]
         parts += [summary(data, family)]
     handoff = _handoff_prose(data)
     if handoff:

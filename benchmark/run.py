@@ -9,17 +9,23 @@ benchmark/runners.py: gymnasium's env alone, SyncVectorEnv, AsyncVectorEnv,
 EnvPool and parallel_pool in sync and async mode, for Atari ale_py's own
 AtariVectorEnv; for a dm_control task dm_control's own loop replaces the
 gymnasium env alone, and the vector envs step dm_control's env through
-benchmark/dm_control_gym.py) and prints each task's tables when the task is
-done. Every measurement is one window of --seconds on the wall clock after a
-warm-up of a tenth of that; with --repeat R the whole plan runs R times
-(rounds spread across the run) and each figure is the best of its R windows.
+benchmark/dm_control_gym.py; for a ViZDoom task vizdoom.DoomGame's own loop,
+gymnasium's AsyncVectorEnv over vizdoom's own gymnasium env, and EnvPool in a
+subprocess, see below) and prints each task's tables when the task is done. Every
+measurement is one window of --seconds on the wall clock after a warm-up of a tenth
+of that; with --repeat R the whole plan runs R times (rounds spread across the run)
+and each figure is the best of its R windows.
 
 Progress goes to stderr, one line per measurement as it starts: which task,
 num_envs and method, how far through the plan, the time so far and an
 estimate of what remains (from the measurements done so far).
 
 The default task list covers every family (classic_control, toy_text, atari,
-mujoco, dm_control; the run warns if a registered family has no task in it).
+mujoco, dm_control, vizdoom; the run warns if a registered family has no task in it).
+A task is an id, or an id and its config as ID:key=value,... (MultiDuel-v1:max_num_players=2,
+one 2-player match per env; its figures count player steps, rows of the batch). A family
+in MAX_NUM_ENVS runs only the --num-envs up to its cap (ViZDoom: 8; every env is an
+engine process).
 A default task parallel_pool does not register (HumanoidRun-v1 until the
 dm_control family's humanoid lands) is left out with a note; a --tasks id it
 does not register runs without the parallel_pool columns, with a note. Notes
@@ -28,7 +34,17 @@ cheap envs never slower than the for-loop; num_envs=1 faster than one plain
 gymnasium env; Atari >= AtariVectorEnv in both modes and >= 1.5x
 AsyncVectorEnv; MuJoCo >= 2x AsyncVectorEnv and >= 90% of the physical limit;
 dm_control >= 90% of the limit with 8+ envs and one env >= 1.5x dm_control's
-own loop (the report's dm_control targets table checks these and EnvPool's).
+own loop (the report's dm_control targets table checks these and EnvPool's); ViZDoom
+>= 1.5x AsyncVectorEnv and >= 90% of the limit with num_envs >= cores (its targets
+table).
+
+ViZDoom (benchmark/runners.py, benchmark/vizdoom_limit.py): the DoomGame loop is one
+vizdoom.DoomGame stepped with make_action(a, 4) (for a match one process per player);
+AsyncVectorEnv steps vizdoom's own gymnasium env (full-size screen, no resize) with
+frame_skip 4; EnvPool's ViZDoom runs in a subprocess, and where it crashes or fails the
+task's EnvPool columns stay empty with a note saying why. The limit of a single-player
+task is T x one DoomGame's steps/s (no screen read, no resize), T = min(num_envs, cores),
+measured in windows interleaved as the MuJoCo limit's (below).
 
 The physical limit (MuJoCo and dm_control tasks; benchmark/mujoco_limit.py):
 the env steps/s MuJoCo alone reaches with T = min(num_envs, cores) threads,
@@ -71,8 +87,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mujoco_limit
 import report
 import runners
+import vizdoom_limit
 
 METHODS: dict[str, runners.Runner] = {
+    "vizdoom DoomGame loop": runners.vizdoom_loop,
     "dm_control single env": runners.dm_control_single,
     "gymnasium single env": runners.gymnasium_single,
     "gymnasium SyncVectorEnv": runners.gymnasium_sync,
@@ -99,7 +117,13 @@ DEFAULT_TASKS = [
     "CheetahRun-v1",
     "WalkerWalk-v1",
     "HumanoidRun-v1",
+    "Basic-v1",
+    "MultiDuel-v1:max_num_players=2",
 ]
+# The most envs a family's tasks run (of --num-envs): every ViZDoom env is an engine process
+# (a match one per player), so 32 would spend its time starting engines.
+MAX_NUM_ENVS = {"vizdoom": 8}
+PACKAGE_NAMES = {"envpool": "EnvPool"}  # in notes
 HANDOFF_TASK = "CartPole-v1"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENERATED = ("benchmark/results.json", "docs/performance.md")  # not counted as uncommitted changes
@@ -115,16 +139,28 @@ class Job:
     threads: int = 0
 
     def label(self) -> str:
+        if self.method == LIMIT and vizdoom_limit.has_limit(self.task):
+            return f"{self.task}  {LIMIT}: one game's rate (x min(num_envs, cores))"
         if self.method == LIMIT:
             return f"{self.task}  {LIMIT}, {self.threads} thread{'s' if self.threads > 1 else ''}"
         return f"{self.task}  num_envs={self.num_envs}  {self.method}"
 
 
+def sizes(task: str, num_envs: list[int]) -> list[int]:
+    """The num_envs the task runs: those of --num-envs up to its family's MAX_NUM_ENVS."""
+    top = MAX_NUM_ENVS.get(runners.family(task))
+    return [n for n in num_envs if top is None or n <= top]
+
+
 def methods_for(task: str, num_envs: int) -> list[str]:
     dm_control = runners.dm_control_task(task) is not None
     ours = runners.registered(task)
+    if runners.vizdoom_scenario(task) is not None:
+        return vizdoom_methods(task, num_envs, ours)
     out = []
     for name in METHODS:
+        if name == "vizdoom DoomGame loop":
+            continue
         if name.endswith("single env") and num_envs != 1:
             continue
         if name == "gymnasium single env" and dm_control:
@@ -141,15 +177,35 @@ def methods_for(task: str, num_envs: int) -> list[str]:
     return out
 
 
+def vizdoom_methods(task: str, num_envs: int, ours: bool) -> list[str]:
+    """A ViZDoom task's methods: the DoomGame loop (one game), AsyncVectorEnv over vizdoom's
+    own gymnasium env (single-player only), EnvPool and ours. No SyncVectorEnv: a for-loop
+    over N games is N times the DoomGame loop's cost."""
+    out = ["vizdoom DoomGame loop"] if num_envs == 1 else []
+    if num_envs > 1 and runners.vizdoom_gymnasium_id(task) is not None:
+        out.append("gymnasium AsyncVectorEnv")
+    out.append("envpool sync")
+    out += ["parallel_pool sync"] if ours else []
+    if num_envs > 1:
+        out += ["envpool async"] + (["parallel_pool async"] if ours else [])
+    return [m for m in METHODS if m in out]
+
+
 def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int]) -> list[Job]:
     """Every measurement in order: `repeat` rounds of every task; in a MuJoCo task the limit
     of each thread count it needs before every num_envs row and once after the last."""
     jobs: list[Job] = []
     for _ in range(repeat):
         for task in tasks:
-            threads = sorted({mujoco_limit.threads_for(n) for n in num_envs}) if mujoco_limit.is_mujoco(task) else []
+            counts = sizes(task, num_envs)
+            if vizdoom_limit.has_limit(task):  # one game's window gives every thread count's limit
+                threads = [1]
+            elif runners.vizdoom_scenario(task) is None and mujoco_limit.is_mujoco(task):
+                threads = sorted({mujoco_limit.threads_for(n) for n in counts})
+            else:
+                threads = []
             limits = [Job(task, 0, LIMIT, t) for t in threads]
-            for n in num_envs:
+            for n in counts:
                 jobs += limits + [Job(task, n, m) for m in methods_for(task, n)]
             jobs += limits
     return jobs + [Job(HANDOFF_TASK, n, HANDOFF) for n in handoff]
@@ -231,7 +287,18 @@ def machine() -> dict[str, Any]:
         "numpy": numpy.__version__,
         "packages": {
             name: _version(name)
-            for name in ("parallel_pool", "numpy", "gymnasium", "envpool", "mujoco", "dm-control", "ale-py", "pybind11")
+            for name in (
+                "parallel_pool",
+                "numpy",
+                "gymnasium",
+                "envpool",
+                "envpool-assets",
+                "mujoco",
+                "dm-control",
+                "ale-py",
+                "vizdoom",
+                "pybind11",
+            )
         },
         "parallel_pool_path": os.path.dirname(parallel_pool.__file__),
         "loadavg_start": list(os.getloadavg()),
@@ -245,7 +312,8 @@ class Bench:
         self.args = args
         self.samples: dict[tuple[str, int, str], list[float]] = defaultdict(list)
         self.limits: dict[tuple[str, int], mujoco_limit.Limit] = {}
-        self.probes: dict[str, mujoco_limit.LimitProbe] = {}
+        self.probes: dict[str, mujoco_limit.LimitProbe | vizdoom_limit.LimitProbe] = {}
+        self.does_not_run: dict[tuple[str, str], str] = {}  # (task, method family) -> why
         self.handoff: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
         self.notes: list[dict[str, str]] = []  # {"task", "family", "note"}: what the run left out, and why
@@ -255,10 +323,13 @@ class Bench:
 
     def run(self, job: Job) -> str:
         """Measures `job`; returns its result as text."""
+        if job.method == LIMIT and vizdoom_limit.has_limit(job.task):
+            return self._vizdoom_limit(job)
         if job.method == LIMIT:
             probe = self.probes.get(job.task)
             if probe is None:
                 probe = self.probes[job.task] = mujoco_limit.LimitProbe(job.task)
+            assert isinstance(probe, mujoco_limit.LimitProbe)
             key = (job.task, job.threads)
             if key not in self.limits:
                 self.limits[key] = mujoco_limit.Limit(job.task, job.threads, probe.frame_skip, probe.reset_fraction)
@@ -273,9 +344,41 @@ class Bench:
                 {"task": job.task, "num_envs": job.num_envs, "step_us": step_us, "send_recv_us": queued_us}
             )
             return f"step() {step_us:.1f} us, send()+recv() {queued_us:.1f} us"
-        rate = METHODS[job.method](job.task, job.num_envs, self.args.seconds)
+        kind = (job.task, job.method.split()[0])  # EnvPool's modes fail alike
+        if kind in self.does_not_run:
+            return f"skipped: {kind[1]} does not run {job.task} here ({self.does_not_run[kind]})"
+        try:
+            rate = METHODS[job.method](job.task, job.num_envs, self.args.seconds)
+        except runners.DoesNotRun as why:
+            self.does_not_run[kind] = str(why)
+            package = job.method.split()[0]
+            name = f"{PACKAGE_NAMES.get(package, package)} {_version(package) or ''}".strip()
+            note = f"{name} does not run {job.task} here: {why}; its columns are empty."
+            self.notes.append({"task": job.task, "family": runners.family(job.task), "note": note})
+            return f"does not run here: {why}"
         self.samples[(job.task, job.num_envs, job.method)].append(rate)
-        return f"{rate:,.0f} env steps/s"
+        return f"{rate:,.0f} {'player' if runners.players(job.task) > 1 else 'env'} steps/s"
+
+    def _vizdoom_limit(self, job: Job) -> str:
+        """One window of one game's rate: a window of the limit of every thread count the
+        task's num_envs need (T x the rate)."""
+        probe = self.probes.get(job.task)
+        if probe is None:
+            probe = self.probes[job.task] = vizdoom_limit.LimitProbe(job.task)
+        assert isinstance(probe, vizdoom_limit.LimitProbe)
+        rate = probe.window(self.args.seconds)
+        for t in sorted({mujoco_limit.threads_for(n) for n in sizes(job.task, self.args.num_envs)}):
+            entry = self.limits.setdefault((job.task, t), mujoco_limit.Limit(job.task, t, probe.frame_skip, 0.0))
+            entry.samples.append(rate * t)
+            entry.reset_fraction = probe.reset_fraction
+        return f"one game {rate:,.0f} env steps/s"
+
+    def close_probes(self, task: str) -> None:
+        """Ends the task's limit probe (a ViZDoom probe holds an engine process)."""
+        probe = self.probes.pop(task, None)
+        close = getattr(probe, "close", None)
+        if close is not None:
+            close()
 
     def data(self) -> dict[str, Any]:
         """Everything measured so far, as benchmark/results.json holds it."""
@@ -292,6 +395,7 @@ class Bench:
             "settings": {
                 "tasks": self.args.tasks,
                 "num_envs": self.args.num_envs,
+                "max_num_envs": MAX_NUM_ENVS,
                 "seconds": self.args.seconds,
                 "warmup": runners.WARMUP,
                 "repeat": self.args.repeat,
@@ -299,8 +403,13 @@ class Bench:
             "tasks": {
                 t: {
                     "family": runners.family(t),
+                    "id": runners.split_task(t)[0],
+                    "config": runners.split_task(t)[1],
+                    "rows_per_env": runners.players(t),
                     "frames_per_step": runners.ATARI_FRAME_SKIP if runners.atari_rom(t) else 1,
-                    "gymnasium_id": runners.GYMNASIUM_IDS.get(t, t),
+                    "gymnasium_id": runners.vizdoom_gymnasium_id(t)
+                    if runners.vizdoom_scenario(t)
+                    else runners.GYMNASIUM_IDS.get(t, t),
                     "dm_control_task": "/".join(dm) if (dm := runners.dm_control_task(t)) else None,
                     "registered": runners.registered(t),
                 }
@@ -342,7 +451,16 @@ def choose_tasks(given: list[str] | None) -> tuple[list[str], list[dict[str, str
         tasks = given
         missing = [t for t in given if not runners.registered(t)]
         notes = [(t, f"{not_registered(t)}: its parallel_pool columns are empty.") for t in missing]
+    notes += [(t, note) for t in tasks if (note := method_note(t))]
     return tasks, [{"task": t, "family": runners.family(t), "note": text} for t, text in notes]
+
+
+def method_note(task: str) -> str | None:
+    """Why a task has no column of a method that its family's other tasks have, or None."""
+    if runners.vizdoom_scenario(task) is not None and runners.vizdoom_gymnasium_id(task) is None:
+        why = "its gymnasium envs are single-player" if runners.players(task) > 1 else "it has no gymnasium env of it"
+        return f"{task}: no AsyncVectorEnv column: {why} (vizdoom {_version('vizdoom')})."
+    return None
 
 
 def main() -> None:
@@ -393,6 +511,8 @@ def main() -> None:
         duration = time.perf_counter() - start
         progress.end(job, duration)
         print(f"        -> {result} ({duration:.1f} s)", file=sys.stderr, flush=True)
+        if last.get(job.task) == i:
+            bench.close_probes(job.task)
         if last.get(job.task) == i and any(t == job.task for t, _, _ in bench.samples):
             data = bench.data()
             print(

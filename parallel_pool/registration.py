@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import os
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 _INT32 = (-(2**31), 2**31 - 1)
@@ -19,7 +20,12 @@ _AUTORESET_MODES = {
     "nextstep": "next_step",
     "same_step": "same_step",
     "samestep": "same_step",
+    "disabled": "disabled",
 }
+
+# A family's translation of EnvPool's config keys into its own:
+# (the user's keyword arguments, the task's default config) -> keyword arguments.
+ConfigAliases = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 class _Entry(NamedTuple):
@@ -29,6 +35,7 @@ class _Entry(NamedTuple):
     gym_cls: str | None
     gymnasium_cls: str
     defaults: dict[str, Any]
+    config_aliases: ConfigAliases | None
 
 
 class _FailedFamily(NamedTuple):
@@ -53,6 +60,7 @@ class EnvRegistry:
         gymnasium_cls: str,
         gym_cls: str | None = None,
         aliases: tuple[str, ...] | list[str] = (),
+        config_aliases: ConfigAliases | None = None,
         **kwargs: Any,
     ) -> None:
         """Registers `task_id` (and `aliases`); kwargs become config defaults.
@@ -60,12 +68,19 @@ class EnvRegistry:
         A default may be a zero-argument callable, called when a spec is made
         (e.g. the dm_control family's generated model XML, which needs the
         dm_control package only when such a pool is made).
+
+        `config_aliases(kwargs, config)`, if given, rewrites the user's keyword
+        arguments before they are checked: EnvPool's names for a family's keys
+        become ours, and a key that cannot apply raises a ValueError saying why.
+        `config` is the task's defaults, which the arguments then override.
         """
         for name in (task_id, *aliases):
             if name in self._entries:
                 raise ValueError(f"task_id: {name!r} is already registered")
             kwargs.setdefault("base_path", os.path.dirname(os.path.abspath(__file__)))
-            self._entries[name] = _Entry(import_path, spec_cls, dm_cls, gym_cls, gymnasium_cls, dict(kwargs))
+            self._entries[name] = _Entry(
+                import_path, spec_cls, dm_cls, gym_cls, gymnasium_cls, dict(kwargs), config_aliases
+            )
 
     def list_all_envs(self) -> list[str]:
         return list(self._entries)
@@ -117,6 +132,9 @@ class EnvRegistry:
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
+        kwargs = _envpool_common_keys(kwargs)
+        if entry.config_aliases is not None:
+            kwargs = entry.config_aliases(dict(kwargs), dict(config))
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":
                 valid = ", ".join(k for k in config if k != "env_seeds")
@@ -142,6 +160,36 @@ class EnvRegistry:
 
     def make_gymnasium(self, task_id: str, **kwargs: Any) -> Any:
         return self.make(task_id, "gymnasium", **kwargs)
+
+
+def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """EnvPool's common config keys that are not ours, with EnvPool's meaning.
+
+    `gym_reset_return_info=True`: reset() returns (obs, info), as it always
+    does here. `env_seed=[...]`: one seed per env, the same as `seed=[...]`.
+    """
+    kwargs = dict(kwargs)
+    if "gym_reset_return_info" in kwargs:
+        flag = kwargs.pop("gym_reset_return_info")
+        if not isinstance(flag, bool) and type(flag).__name__ != "bool_":
+            raise TypeError(f"gym_reset_return_info: expected a bool, got {type(flag).__name__} {flag!r}")
+        if not flag:
+            raise ValueError(
+                "gym_reset_return_info: False asks for reset() returning obs alone (EnvPool before 0.7), "
+                "which the gym 0.26 / gymnasium API this pool implements does not allow: reset() always "
+                "returns (obs, info); drop the argument and write `obs, info = env.reset()`"
+            )
+    if "env_seed" in kwargs:
+        seeds = kwargs.pop("env_seed")
+        if isinstance(seeds, (str, bytes)) or not (isinstance(seeds, (list, tuple)) or hasattr(seeds, "__array__")):
+            raise TypeError(f"env_seed: expected a list with one seed per env, got {type(seeds).__name__} {seeds!r}")
+        seeds = list(seeds)
+        if seeds:  # EnvPool's default [] means "use seed"
+            seed = kwargs.get("seed")
+            if isinstance(seed, (list, tuple)) or hasattr(seed, "__array__"):
+                raise ValueError("env_seed: a seed list was given as seed= too; pass one of them")
+            kwargs["seed"] = seeds
+    return kwargs
 
 
 def _check_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:

@@ -13,7 +13,10 @@
 //   - INTER_AREA with both scale factors >= 1: the area average in float:
 //     each source row is filtered horizontally with OpenCV's weight tables,
 //     the filtered rows are summed with their vertical weights, the sums
-//     rounded;
+//     rounded. With SSE2 (every x86-64) four source rows are filtered at
+//     once and the vertical sums run four columns at once: the same float
+//     operations in the same order per value, 3x faster (320x240 -> 84x84:
+//     61 -> 21 us a plane);
 //   - otherwise (INTER_LINEAR, or INTER_AREA enlarging along some axis):
 //     bilinear in 11-bit fixed point (INTER_AREA enlarging with its own
 //     coefficients), horizontal pass into int, then vertical.
@@ -35,6 +38,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdexcept>
 #include <vector>
 
@@ -179,8 +185,10 @@ class Resizer {
       if (tap_src_[i] < 0) tap_src_[i] = tap_src_[i - i % taps_per_col_];
     }
     row_taps_ = AreaTable(src_h_, dst_h_, scale_y);
-    row_float_.assign(static_cast<std::size_t>(src_w_) * cn_, 0.0F);
-    row_buf_.assign(cols, 0.0F);
+    // Room for four interleaved rows (FilterAllRows) or one (AreaRowTaps).
+    row_float_.assign(static_cast<std::size_t>(src_w_) * cn_ * 4, 0.0F);
+    row_buf_.assign(static_cast<std::size_t>(cols) * 4, 0.0F);
+    rows_filtered_.assign(static_cast<std::size_t>(src_h_ + 1) * cols, 0.0F);  // + a spare row
     row_sum_.assign(cols, 0.0F);
   }
 
@@ -217,37 +225,172 @@ class Resizer {
   }
 
   void ResizeArea(const std::uint8_t* src, std::uint8_t* dst) {
-    const int cols = dst_w_ * cn_;
+#if defined(__SSE2__)
+    FilterAllRows(src);
+    VerticalArea(
+        [&](int src_row) {
+          return rows_filtered_.data() + static_cast<std::size_t>(src_row) * dst_w_ * cn_;
+        },
+        dst);
+#else
     const std::size_t src_stride = static_cast<std::size_t>(src_w_) * cn_;
-    float* buf = row_buf_.data();
+    const std::uint8_t* filtered = nullptr;  // the source row row_buf_ holds
+    VerticalArea(
+        [&](int src_row) {
+          // A row is filtered once even if two destination rows use it, and
+          // not at all if it repeats the one filtered last: same bytes, same
+          // floats.
+          const std::uint8_t* row = src + static_cast<std::size_t>(src_row) * src_stride;
+          if (row != filtered &&
+              (filtered == nullptr || std::memcmp(row, filtered, src_stride) != 0)) {
+            AreaRow(row);
+          }
+          filtered = row;
+          return static_cast<const float*>(row_buf_.data());
+        },
+        dst);
+#endif
+  }
+
+  // The vertical pass: each destination row is the sum, in OpenCV's order,
+  // of its source rows' horizontal results times their weights;
+  // `filtered(r)` gives source row r's.
+  template <typename Filtered>
+  void VerticalArea(Filtered&& filtered, std::uint8_t* dst) {
+    const int cols = dst_w_ * cn_;
     float* sum = row_sum_.data();
     int prev_dst = row_taps_.front().dst;
-    const std::uint8_t* filtered = nullptr;  // the source row row_buf_ holds
     std::fill(row_sum_.begin(), row_sum_.end(), 0.0F);
     for (const AreaTap& t : row_taps_) {
-      // A row is filtered once even if two destination rows use it, and not
-      // at all if it repeats the one filtered last (frequent in Atari
-      // frames): same bytes, same floats.
-      const std::uint8_t* row = src + static_cast<std::size_t>(t.src) * src_stride;
-      if (row != filtered && (filtered == nullptr || std::memcmp(row, filtered, src_stride) != 0)) {
-        AreaRow(row);
-      }
-      filtered = row;
+      const float* buf = filtered(t.src);
       const float beta = t.weight;
       if (t.dst != prev_dst) {
-        std::uint8_t* out = dst + static_cast<std::size_t>(prev_dst) * cols;
-        for (int col = 0; col < cols; ++col) {
-          out[col] = SaturateU8(sum[col]);
-          sum[col] = beta * buf[col];
-        }
+        StoreRow(sum, dst + static_cast<std::size_t>(prev_dst) * cols);
+        for (int col = 0; col < cols; ++col) sum[col] = beta * buf[col];
         prev_dst = t.dst;
       } else {
-        for (int col = 0; col < cols; ++col) sum[col] = sum[col] + beta * buf[col];
+        AddScaled(sum, beta, buf, cols);
       }
     }
-    std::uint8_t* out = dst + static_cast<std::size_t>(prev_dst) * cols;
-    for (int col = 0; col < cols; ++col) out[col] = SaturateU8(sum[col]);
+    StoreRow(sum, dst + static_cast<std::size_t>(prev_dst) * cols);
   }
+
+  // sum += beta * buf, element by element (the same float operations either way).
+  static void AddScaled(float* sum, float beta, const float* buf, int cols) {
+    int col = 0;
+#if defined(__SSE2__)
+    const __m128 b = _mm_set1_ps(beta);
+    for (; col + 4 <= cols; col += 4) {
+      _mm_storeu_ps(sum + col,
+                    _mm_add_ps(_mm_loadu_ps(sum + col), _mm_mul_ps(b, _mm_loadu_ps(buf + col))));
+    }
+#endif
+    for (; col < cols; ++col) sum[col] = sum[col] + beta * buf[col];
+  }
+
+  // out = saturate_cast<uchar>(sum): rounded half to even, clamped to [0, 255].
+  void StoreRow(const float* sum, std::uint8_t* out) const {
+    const int cols = dst_w_ * cn_;
+    int col = 0;
+#if defined(__SSE2__)
+    // cvtps2dq rounds as the FPU is set (half to even, as nearbyint); the
+    // saturating packs clamp as std::clamp(v, 0, 255) does.
+    for (; col + 8 <= cols; col += 8) {
+      const __m128i lo = _mm_cvtps_epi32(_mm_loadu_ps(sum + col));
+      const __m128i hi = _mm_cvtps_epi32(_mm_loadu_ps(sum + col + 4));
+      const __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(lo, hi), _mm_setzero_si128());
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(out + col), bytes);
+    }
+#endif
+    for (; col < cols; ++col) out[col] = SaturateU8(sum[col]);
+  }
+
+#if defined(__SSE2__)
+  // The horizontal pass of every source row into rows_filtered_, four rows
+  // at once: the rows are interleaved as floats (pixel i of the four rows
+  // side by side), so each tap is one vector load, multiply and add for four
+  // rows, and every row gets exactly AreaRowTaps's float operations in its
+  // order (the intrinsics never fuse a multiply-add).
+  static __m128 FourPixels(const std::uint8_t* p) {
+    std::int32_t bytes;
+    std::memcpy(&bytes, p, sizeof(bytes));
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i wide =
+        _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(bytes), zero), zero);
+    return _mm_cvtepi32_ps(wide);
+  }
+
+  void FilterAllRows(const std::uint8_t* src) {
+    switch (taps_per_col_) {
+      case 2:
+        return FilterAllRowsTaps<2>(src);
+      case 3:
+        return FilterAllRowsTaps<3>(src);
+      case 4:
+        return FilterAllRowsTaps<4>(src);
+      case 5:
+        return FilterAllRowsTaps<5>(src);
+      case 6:
+        return FilterAllRowsTaps<6>(src);
+      default:
+        return FilterAllRowsTaps<0>(src);
+    }
+  }
+
+  template <int kTaps>
+  void FilterAllRowsTaps(const std::uint8_t* src) {
+    const int src_cols = src_w_ * cn_;
+    const int cols = dst_w_ * cn_;
+    const int taps = kTaps > 0 ? kTaps : taps_per_col_;
+    float* lanes = row_float_.data();  // src_cols x 4
+    float* out = row_buf_.data();      // cols x 4
+    for (int r0 = 0; r0 < src_h_; r0 += 4) {
+      const std::uint8_t* rows[4];
+      for (int l = 0; l < 4; ++l) {
+        rows[l] = src + static_cast<std::size_t>(std::min(r0 + l, src_h_ - 1)) * src_cols;
+      }
+      int i = 0;
+      for (; i + 4 <= src_cols; i += 4) {  // 4 pixels of 4 rows: convert, transpose
+        __m128 p0 = FourPixels(rows[0] + i), p1 = FourPixels(rows[1] + i);
+        __m128 p2 = FourPixels(rows[2] + i), p3 = FourPixels(rows[3] + i);
+        _MM_TRANSPOSE4_PS(p0, p1, p2, p3);
+        _mm_storeu_ps(lanes + 4 * i, p0);
+        _mm_storeu_ps(lanes + 4 * i + 4, p1);
+        _mm_storeu_ps(lanes + 4 * i + 8, p2);
+        _mm_storeu_ps(lanes + 4 * i + 12, p3);
+      }
+      for (; i < src_cols; ++i) {
+        _mm_storeu_ps(lanes + 4 * i, _mm_setr_ps(rows[0][i], rows[1][i], rows[2][i], rows[3][i]));
+      }
+      const int* idx = tap_src_.data();
+      const float* w = tap_weight_.data();
+      for (int col = 0; col < cols; ++col, idx += taps, w += taps) {
+        __m128 b = _mm_mul_ps(_mm_loadu_ps(lanes + 4 * idx[0]), _mm_set1_ps(w[0]));
+        for (int t = 1; t < taps; ++t) {
+          b = _mm_add_ps(b, _mm_mul_ps(_mm_loadu_ps(lanes + 4 * idx[t]), _mm_set1_ps(w[t])));
+        }
+        _mm_storeu_ps(out + 4 * col, b);
+      }
+      float* row[4];
+      for (int l = 0; l < 4; ++l) {  // rows past the last land in a spare row
+        row[l] = rows_filtered_.data() + static_cast<std::size_t>(std::min(r0 + l, src_h_)) * cols;
+      }
+      int col = 0;
+      for (; col + 4 <= cols; col += 4) {
+        __m128 c0 = _mm_loadu_ps(out + 4 * col), c1 = _mm_loadu_ps(out + 4 * col + 4);
+        __m128 c2 = _mm_loadu_ps(out + 4 * col + 8), c3 = _mm_loadu_ps(out + 4 * col + 12);
+        _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+        _mm_storeu_ps(row[0] + col, c0);
+        _mm_storeu_ps(row[1] + col, c1);
+        _mm_storeu_ps(row[2] + col, c2);
+        _mm_storeu_ps(row[3] + col, c3);
+      }
+      for (; col < cols; ++col) {
+        for (int l = 0; l < 4; ++l) row[l][col] = out[4 * col + l];
+      }
+    }
+  }
+#endif
 
   // ----------------------------------------------------------- fast area
 
@@ -400,6 +543,7 @@ class Resizer {
   int taps_per_col_ = 0;
   std::vector<int> tap_src_;
   std::vector<float> tap_weight_;
+  std::vector<float> rows_filtered_;  // every source row's horizontal pass
   std::vector<AreaTap> row_taps_;
   std::vector<float> row_float_, row_buf_, row_sum_;
   // fast area

@@ -3,7 +3,7 @@
 INTER_AREA is the observation's default resize and must equal OpenCV's
 exactly; INTER_LINEAR (use_inter_area_resize=False) too. Inputs: real Atari
 frames (grayscale and RGB, from ale_py) and uniform noise (which hits every
-rounding case), for the Atari default 84x84, the other sizes people use, the
+rounding case; also at ViZDoom's screen sizes), for the Atari default 84x84, the other sizes people use, the
 integer-scale "fast area" path (105x80, 70x80, 42x32), odd shapes, and
 enlargements (where OpenCV's INTER_AREA is a bilinear variant).
 """
@@ -62,7 +62,13 @@ def images() -> list[np.ndarray]:
     rng = np.random.default_rng(1)
     noise = rng.integers(0, 256, size=(3, 210, 160, 3), dtype=np.uint8)
     gray = [cv2.cvtColor(f, cv2.COLOR_RGB2GRAY) for f in rgb] + [n[..., 0] for n in noise]
-    return gray + list(rgb) + list(noise)
+    # ViZDoom's screens (320x240 and 160x120), and sources whose height is
+    # not a multiple of 4 (the rows are filtered four at a time).
+    other = [
+        rng.integers(0, 256, size=s, dtype=np.uint8)
+        for s in ((240, 320), (240, 320, 3), (120, 160), (7, 13), (2, 5, 3))
+    ]
+    return gray + list(rgb) + list(noise) + other
 
 
 @pytest.mark.parametrize("inter_area", [True, False], ids=["area", "linear"])

@@ -105,6 +105,7 @@ class AsyncEnvPool {
         batch_size_(spec.batch_size()),
         max_players_(spec.max_num_players()),
         sync_mode_(spec.sync_mode()),
+        autoreset_disabled_(spec.autoreset_disabled()),
         state_specs_(ArraySpecsOf(spec.state_spec)),
         action_specs_(ArraySpecsOf(spec.action_spec)),
         shadowed_(ShadowedFields(spec)),
@@ -320,6 +321,13 @@ class AsyncEnvPool {
       if (in_flight_[id]) {
         throw std::invalid_argument("env_id: env " + std::to_string(id) +
                                     " is still running; recv() its result first");
+      }
+      // Without autoreset the pool never steps an env out of a finished
+      // episode; the caller resets it (gymnasium's AutoresetMode.DISABLED).
+      if (!force_reset && autoreset_disabled_ && envs_[id]->IsDone()) {
+        throw std::invalid_argument("env_id: env " + std::to_string(id) +
+                                    " has no episode running (it ended, or was never reset) and "
+                                    "autoreset_mode is 'disabled'; reset it first");
       }
       seen[id] = 1;
     }
@@ -538,6 +546,7 @@ class AsyncEnvPool {
   const int batch_size_;
   const int max_players_;
   const bool sync_mode_;
+  const bool autoreset_disabled_;
   std::vector<ArraySpec> state_specs_;
   std::vector<ArraySpec> action_specs_;
   std::vector<std::size_t> shadowed_;

@@ -235,6 +235,28 @@ TEST(AsyncEnvPoolTest, SameStepAutoresetKeepsTheFinalObservation) {
   EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 3.0);
 }
 
+TEST(AsyncEnvPoolTest, DisabledAutoresetRefusesToStepAFinishedEnv) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 2;
+  config["episode_length"_] = 1;
+  config["autoreset_mode"_] = std::string("disabled");
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  EXPECT_THROW(pool.Step(Actions({0}, {1})), std::invalid_argument);  // never reset
+  pool.Reset({});
+  pool.Recv();
+  StateBatch out = pool.Step(Actions({0}, {4}));
+  EXPECT_TRUE(out.arrays[kDone].Data<bool>()[0]);
+  // Env 0's episode ended: no step until it is reset; nothing was queued.
+  EXPECT_THROW(pool.Step(Actions({1, 0}, {1, 1})), std::invalid_argument);
+  EXPECT_EQ(pool.in_flight(), 0);
+  pool.Reset({0});
+  pool.Recv();
+  out = pool.Step(Actions({1, 0}, {2, 3}));
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 1);
+  EXPECT_EQ(out.arrays[kElapsed].Data<int>()[1], 1);
+  EXPECT_EQ(out.arrays[kReward].Data<double>()[1], 3.0);
+}
+
 TEST(AsyncEnvPoolTest, DestructionWithWorkInFlight) {
   for (int trial = 0; trial < 20; ++trial) {
     auto config = CounterEnvSpec::DefaultConfig();

@@ -57,6 +57,7 @@ inline auto CommonConfig() {
                   "max_episode_steps"_.Bind(std::numeric_limits<int>::max()),
                   // "next_step": a done env resets on its next step (EnvPool's way).
                   // "same_step": it resets at once; the final obs/info go to extra buffers.
+                  // "disabled": never; stepping a done env is an error until it is reset.
                   "autoreset_mode"_.Bind(std::string("next_step")));
 }
 
@@ -101,6 +102,7 @@ class EnvSpec {
   int max_num_players() const { return config["max_num_players"_]; }
   bool sync_mode() const { return batch_size() == num_envs(); }
   bool same_step_autoreset() const { return config["autoreset_mode"_] == "same_step"; }
+  bool autoreset_disabled() const { return config["autoreset_mode"_] == "disabled"; }
 
   Config config;
   StateSpec state_spec;
@@ -144,8 +146,8 @@ class EnvSpec {
               "one seed per env (" + std::to_string(num_envs) + ")", seeds.size());
     }
     const std::string& mode = conf["autoreset_mode"_];
-    require(mode == "next_step" || mode == "same_step", "autoreset_mode",
-            "'next_step' or 'same_step'", "'" + mode + "'");
+    require(mode == "next_step" || mode == "same_step" || mode == "disabled", "autoreset_mode",
+            "'next_step', 'same_step' or 'disabled'", "'" + mode + "'");
     if constexpr (requires { EnvFns::Validate(conf); }) EnvFns::Validate(conf);
     return conf;
   }

@@ -32,15 +32,17 @@
 
 namespace parallel_pool {
 
-// Where a caller sleeps until a block is ready. It lives in the queue, not in
-// the block: the caller may take and free a block as soon as its last row is
-// counted, while the worker that counted it is still about to wake it.
+// Where a caller sleeps until a block may be ready. It lives in the queue,
+// not in the block: the caller may take and free a block as soon as its last
+// row is counted, while the worker that counted it is still to wake it. A
+// mutex and condition variable rather than an atomic wait: the caller's wait
+// is bounded (see StateBlock::WaitFor), which atomic waits cannot be.
 struct BlockWaker {
   std::mutex mu;
   std::condition_variable cv;
 
   void Wake() {
-    // Taking the lock orders this wake after a waiter's check of the block,
+    // Taking the lock orders this wake after a waiter's check of its block,
     // so it cannot fall between that check and the waiter's sleep.
     { std::lock_guard<std::mutex> lock(mu); }
     cv.notify_all();
@@ -50,8 +52,8 @@ struct BlockWaker {
 class StateBlock {
  public:
   // `shadowed` lists the fields that get a second "final" array (same-step
-  // autoreset keeps the terminal observation and info there). `waker` must
-  // outlive every worker that finishes rows of the block.
+  // autoreset keeps the terminal observation and info there).
+  // `waker` is the queue's, which outlives every block.
   StateBlock(const std::vector<ArraySpec>& specs, const std::vector<std::size_t>& shadowed,
              std::size_t batch, std::size_t max_players, int target, BlockWaker* waker)
       : waker_(waker), target_(target) {
@@ -90,26 +92,27 @@ class StateBlock {
   }
 
   // A row is written. The caller is woken when the last expected row is in.
-  // Nothing of the block is read after the count: the caller may free it then.
-  // (The target read first can only be stale for a row that is not the last:
-  // more rows are expected only before they are queued.)
+  // Nothing of this block may be touched once that row is counted: the
+  // caller may take and free the block at once (ThreadSanitizer saw a worker
+  // still reading it). So the wake-up goes through the queue's waker, read
+  // before the count.
   void Finish() {
     BlockWaker* waker = waker_;
-    int target = target_.load();
-    if (finished_.fetch_add(1) + 1 == target) waker->Wake();
+    const int target = target_.load();
+    if (finished_.fetch_add(1) + 1 >= target) waker->Wake();
   }
 
   bool Ready() const { return finished_.load() >= target_.load(); }
 
   // Waits until the block is ready or `timeout` has passed; true if ready.
   // Bounded, so a waiting caller can look for signals and close() in between.
-  bool WaitFor(std::chrono::microseconds timeout) {
+  bool WaitFor(std::chrono::microseconds timeout) const {
     if (SpinWait([this] { return Ready(); })) return true;
     std::unique_lock<std::mutex> lock(waker_->mu);
     return waker_->cv.wait_for(lock, timeout, [this] { return Ready(); });
   }
 
-  void Wait() {
+  void Wait() const {
     while (!WaitFor(std::chrono::milliseconds(100))) {
     }
   }
@@ -124,8 +127,8 @@ class StateBlock {
  private:
   std::vector<Array> arrays_;
   std::vector<Array> final_arrays_;
-  std::atomic<std::size_t> claimed_{0};  // player rows handed out
   BlockWaker* waker_;
+  std::atomic<std::size_t> claimed_{0};  // player rows handed out
   std::atomic<int> finished_{0};
   std::atomic<int> target_;
 };
@@ -156,8 +159,12 @@ class StateBufferQueue {
         sync_mode_(sync_mode),
         // Async: results not yet received never exceed num_envs, so writers
         // run at most num_envs / batch + 1 blocks ahead of the reader.
-        ring_(sync_mode ? 1 : num_envs / batch + 2) {
-    for (auto& block : ring_) block = NewBlock();
+        owned_(sync_mode ? 1 : num_envs / batch + 2),
+        ring_(owned_.size()) {
+    for (std::size_t i = 0; i < owned_.size(); ++i) {
+      owned_[i] = NewBlock();
+      ring_[i].store(owned_[i].get());
+    }
   }
 
   // Worker side: the slot for one env's result. `order` is used in sync mode.
@@ -168,11 +175,11 @@ class StateBufferQueue {
     StateSlot slot;
     slot.num_players = num_players;
     if (sync_mode_) {
-      slot.block = ring_[0].get();
+      slot.block = ring_[0].load(std::memory_order_acquire);
       slot.row = static_cast<std::size_t>(order);
     } else {
       std::uint64_t s = next_row_.fetch_add(1, std::memory_order_relaxed);
-      slot.block = ring_[(s / batch_) % ring_.size()].get();
+      slot.block = ring_[(s / batch_) % ring_.size()].load(std::memory_order_acquire);
       slot.row = s % batch_;
     }
     // Single-player envs: a player row is the env row, so per-player fields
@@ -183,15 +190,16 @@ class StateBufferQueue {
   }
 
   // Caller side, sync mode: n more results are due in the current batch.
-  void Expect(int n) { ring_[0]->AddTarget(n); }
+  void Expect(int n) { ring_[0].load()->AddTarget(n); }
 
-  StateBlock& head() { return *ring_[head_ % ring_.size()]; }
+  StateBlock& head() { return *ring_[head_ % ring_.size()].load(); }
 
   // Takes the (ready) head batch and puts a fresh block in its place.
   StateBatch Take() {
-    std::unique_ptr<StateBlock>& slot = ring_[head_ % ring_.size()];
-    std::unique_ptr<StateBlock> block = std::move(slot);
-    slot = NewBlock();
+    const std::size_t slot = head_ % ring_.size();
+    std::unique_ptr<StateBlock> block = std::move(owned_[slot]);
+    owned_[slot] = NewBlock();
+    ring_[slot].store(owned_[slot].get(), std::memory_order_release);
     ++head_;
     std::size_t rows = static_cast<std::size_t>(block->target());
     std::size_t player_rows = max_players_ == 1 ? rows : block->player_rows();
@@ -218,10 +226,16 @@ class StateBufferQueue {
   std::size_t batch_;
   std::size_t max_players_;
   bool sync_mode_;
-  std::unique_ptr<BlockWaker> waker_ = std::make_unique<BlockWaker>();
-  std::vector<std::unique_ptr<StateBlock>> ring_;
+  // The blocks, and the ring slots workers read them through: a slot is
+  // replaced by the reader (Take) while workers may be reading another, so
+  // the slots are atomic.
+  std::vector<std::unique_ptr<StateBlock>> owned_;
+  std::vector<std::atomic<StateBlock*>> ring_;
   std::atomic<std::uint64_t> next_row_{0};
   std::size_t head_ = 0;
+  // Woken whenever a block may have become ready (on the heap: blocks keep
+  // its address).
+  std::unique_ptr<BlockWaker> waker_ = std::make_unique<BlockWaker>();
 };
 
 }  // namespace parallel_pool

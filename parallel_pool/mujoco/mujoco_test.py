@@ -239,6 +239,134 @@ def test_observation_size_follows_keywords() -> None:
     assert parallel_pool.make_spec("Humanoid-v5", **sizes).observation_space.shape == (350 - 130,)
 
 
+# ------------------------------------------------------ EnvPool's key names
+
+_INF = float("inf")
+
+
+@pytest.mark.parametrize(
+    ("task_id", "envpool_kwargs", "our_kwargs"),
+    [
+        ("Ant-v5", {"healthy_z_min": 0.3, "healthy_z_max": 0.9}, {"healthy_z_range": [0.3, 0.9]}),
+        ("Walker2d-v5", {"healthy_z_max": 3.0}, {"healthy_z_range": [0.8, 3.0]}),
+        (
+            "Hopper-v4",
+            {"healthy_z_min": 0.5, "healthy_angle_min": -0.3, "healthy_angle_max": 0.3, "healthy_state_max": 50.0},
+            {"healthy_z_range": [0.5, _INF], "healthy_angle_range": [-0.3, 0.3], "healthy_state_range": [-100.0, 50.0]},
+        ),
+        ("Ant-v4", {"contact_force_min": -2.0, "contact_force_max": 2.0}, {"contact_force_range": [-2.0, 2.0]}),
+        ("Humanoid-v5", {"contact_cost_max": 5.0}, {"contact_cost_range": [-_INF, 5.0]}),
+        (
+            "HumanoidStandup-v5",
+            {"contact_cost_max": 5.0, "contact_cost_weight": 1e-6, "forward_reward_weight": 2.0},
+            {"impact_cost_range": [-_INF, 5.0], "impact_cost_weight": 1e-6, "uph_cost_weight": 2.0},
+        ),
+        (
+            "Pusher-v5",
+            {"ctrl_cost_weight": 0.2, "dist_cost_weight": 2.0, "near_cost_weight": 0.7},
+            {"reward_control_weight": 0.2, "reward_dist_weight": 2.0, "reward_near_weight": 0.7},
+        ),
+        (
+            "Reacher-v4",
+            {"ctrl_cost_weight": 0.5, "dist_cost_weight": 3.0},
+            {"reward_control_weight": 0.5, "reward_dist_weight": 3.0},
+        ),
+        ("Ant-v4", {"use_contact_force": True}, {"use_contact_forces": True}),
+        ("Ant-v5", {"use_contact_force": False}, {"include_cfrc_ext_in_observation": False}),
+        # Values that are already what the task does: accepted, nothing changes.
+        ("Hopper-v5", {"frame_stack": 1, "post_constraint": True, "legacy_healthy_reward": False}, {}),
+        ("Hopper-v4", {"legacy_healthy_reward": True, "velocity_min": -10, "velocity_max": 10.0}, {}),
+        ("InvertedDoublePendulum-v4", {"constraint_obs_dim": 3, "healthy_z_max": 1.0, "observation_max": 10}, {}),
+        ("Reacher-v5", {"obs_include_z_distance": False, "reward_after_step": True, "reset_goal_scale": 0.2}, {}),
+        ("Swimmer-v5", {"gymnasium_v5_render_camera": True}, {}),
+    ],
+)
+def test_envpool_key_names_map_to_ours(task_id: str, envpool_kwargs: dict, our_kwargs: dict) -> None:
+    got = parallel_pool.make_spec(task_id, **envpool_kwargs)
+    want = parallel_pool.make_spec(task_id, **our_kwargs)
+    assert got.config == want.config
+    assert got.observation_space == want.observation_space
+    for key, value in our_kwargs.items():
+        assert getattr(got.config, key) == value
+
+
+def test_envpool_contact_force_switch_sizes_the_observation_as_envpool_does() -> None:
+    # EnvPool: Ant-v4 with use_contact_force is 111 wide, Ant-v5 without it 27.
+    assert parallel_pool.make_spec("Ant-v4", use_contact_force=True).observation_space.shape == (111,)
+    assert parallel_pool.make_spec("Ant-v5", use_contact_force=False).observation_space.shape == (27,)
+    assert parallel_pool.make_spec("Ant-v4", use_contact_force=True).observation_space == (
+        gymnasium.make("Ant-v4", use_contact_forces=True).observation_space
+    )
+
+
+@pytest.mark.parametrize(
+    ("task_id", "kwargs", "match"),
+    [
+        ("Hopper-v5", {"frame_stack": 4}, "frame_stack: .*one frame"),
+        ("Hopper-v4", {"post_constraint": False}, "post_constraint: .*mj_rnePostConstraint"),
+        ("Hopper-v5", {"legacy_healthy_reward": True}, "make Hopper-v4"),
+        ("Walker2d-v4", {"legacy_healthy_reward": False}, "make Walker2d-v5"),
+        ("Humanoid-v4", {"use_contact_force": True}, "make Humanoid-v5"),
+        ("Humanoid-v5", {"exclude_root_actuator_forces": False}, "exclude_root_actuator_forces"),
+        ("InvertedDoublePendulum-v5", {"constraint_obs_dim": 3}, "constraint_obs_dim"),
+        ("Reacher-v5", {"obs_include_z_distance": True}, "make Reacher-v4"),
+        ("Hopper-v5", {"velocity_max": 5.0}, "velocity_max: .*fixes it at 10"),
+        ("InvertedPendulum-v5", {"healthy_z_max": 0.5}, "healthy_z_max"),
+        ("Pusher-v5", {"cylinder_dist_min": 0.3}, "cylinder_dist_min"),
+        ("Ant-v5", {"healthy_z_min": 0.3, "healthy_z_range": [0.2, 1.0]}, "pass one"),
+        ("Pusher-v5", {"ctrl_cost_weight": 0.2, "reward_control_weight": 0.1}, "pass one"),
+    ],
+)
+def test_envpool_keys_that_cannot_apply_say_why(task_id: str, kwargs: dict, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        parallel_pool.make_spec(task_id, **kwargs)
+
+
+def test_envpool_key_of_another_task_is_unknown() -> None:
+    with pytest.raises(TypeError, match="healthy_z_min"):
+        parallel_pool.make_spec("HalfCheetah-v5", healthy_z_min=0.1)
+
+
+_ENVPOOL_CONFIGS = """
+import json, envpool
+out = {}
+for task_id in json.loads(input()):
+    out[task_id] = envpool.make_spec(task_id).config._asdict()
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def envpool_configs() -> dict[str, dict[str, Any]]:
+    """EnvPool's default config of each id, read in a child process (its own MuJoCo library
+    must not meet ours in one process)."""
+    import json
+    import subprocess
+    import sys
+
+    pytest.importorskip("envpool")
+    done = subprocess.run(
+        [sys.executable, "-c", _ENVPOOL_CONFIGS],
+        input=json.dumps(ALL_IDS),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_envpool_default_config_is_accepted_and_means_ours(task_id: str, envpool_configs: dict) -> None:
+    common = {"num_envs", "batch_size", "num_threads", "max_num_players", "thread_affinity_offset", "base_path"}
+    common |= {"seed", "max_episode_steps", "reward_threshold"}  # EnvPool's thresholds predate gymnasium 1.x's
+    kwargs = {k: v for k, v in envpool_configs[task_id].items() if k not in common}
+    if task_id.endswith("-v4"):
+        # EnvPool's v4 skips mj_rnePostConstraint; gymnasium's v4, which these envs reproduce, runs it.
+        assert kwargs.pop("post_constraint") is False
+    assert parallel_pool.make_spec(task_id, **kwargs).config == parallel_pool.make_spec(task_id).config
+
+
 def test_bad_model_file_is_a_clear_error(tmp_path: Any) -> None:
     with pytest.raises(ValueError, match="does not exist"):
         parallel_pool.make_spec("Hopper-v5", xml_file="no_such_model.xml")

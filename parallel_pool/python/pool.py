@@ -32,6 +32,18 @@ def _close_open_pools() -> None:
 
 # Info fields every env has; they get EnvPool's layout in `info`.
 _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
+# Partial batches kept for reset_mask before they are folded into one full batch.
+_MAX_PARTIAL_BATCHES = 16
+
+
+class Config(dict):
+    """A pool's config: a dict, as EnvPool's `env.config` is, whose keys also read as attributes."""
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
 
 
 class PoolBase:
@@ -50,16 +62,24 @@ class PoolBase:
         if not isinstance(spec, self._spec_cls):
             raise TypeError(f"spec: expected a {self._spec_cls.__name__}, got {type(spec).__name__}")
         self.spec = spec
-        self.config = spec.config
+        self.config = Config(spec.config._asdict())
         self._pool = self._pool_cls(spec._cpp)
         _OPEN_POOLS.add(self)
         self.num_envs: int = spec.config.num_envs
         self.batch_size: int = spec.config.batch_size
         self.is_async = self.batch_size < self.num_envs
         self._all_ids = np.arange(self.num_envs, dtype=np.int32)
+        self._all_ids.flags.writeable = False
         self._last_ids: np.ndarray | None = None if self.is_async else self._all_ids
         self._action_keys = list(spec.action_array_spec)
         self._closed = False
+        # For reset(options={"reset_mask": ...}), which returns every env's row:
+        # the last batch that covered every env (or a fold of several), the
+        # envs it lacks, and the partial batches since.
+        self._keeps_last_rows = False
+        self._base: tuple | None = None
+        self._base_missing: np.ndarray | None = None
+        self._partials: list[tuple] = []
 
         keys: list[str] = list(self._pool._state_keys)
         where = {k: i for i, k in enumerate(keys)}
@@ -138,6 +158,8 @@ class PoolBase:
         out = self._pool._step(fields, ids, self._players(players, ids))
         if self.is_async:
             self._last_ids = out[self._env_id_i]
+        if self._keeps_last_rows:
+            self._keep(out, full=ids is self._all_ids)
         return out
 
     def _recv_raw(self) -> tuple:
@@ -145,6 +167,9 @@ class PoolBase:
         out = self._pool._recv()
         if self.is_async:
             self._last_ids = out[self._env_id_i]
+        if self._keeps_last_rows:  # sync mode: send()/async_reset() + recv(), reset()
+            ids = out[self._env_id_i]
+            self._keep(out, full=len(ids) == self.num_envs and np.array_equal(ids, self._all_ids))
         return out
 
     def _reset_raw(self, env_id: Any) -> tuple:
@@ -152,6 +177,52 @@ class PoolBase:
         ids = None if env_id is None else self._env_ids(env_id)
         self._pool._reset(ids)
         return self._recv_raw()
+
+    # ---------------------------------------------------- every env's last row
+
+    def _keep(self, out: tuple, full: bool) -> None:
+        """Remembers `out` as the latest rows of its envs (sync mode, one player per env).
+
+        A full batch (row i: env i) is kept as it is, without a copy; partial
+        batches pile up until there are too many, then fold into a copy.
+        """
+        if full:
+            self._base, self._base_missing = out, None
+            if self._partials:
+                self._partials.clear()
+            return
+        self._partials.append(out)
+        if len(self._partials) > _MAX_PARTIAL_BATCHES:
+            self._base, self._base_missing = self._fold()
+            self._partials.clear()
+
+    def _fold(self) -> tuple[tuple, np.ndarray | None]:
+        """(one full batch of every env's latest row, mask of envs with no row yet or None)."""
+        if self._base is None:
+            like = self._partials[0]
+            merged = tuple(np.zeros((self.num_envs, *a.shape[1:]), dtype=a.dtype) for a in like)
+            missing: np.ndarray | None = np.ones(self.num_envs, dtype=np.bool_)
+        else:
+            merged = tuple(np.array(a, copy=True) for a in self._base)
+            missing = None if self._base_missing is None else self._base_missing.copy()
+        for out in self._partials:
+            rows = out[self._env_id_i]
+            for whole, part in zip(merged, out, strict=True):
+                whole[rows] = part
+            if missing is not None:
+                missing[rows] = False
+        if missing is not None and not missing.any():
+            missing = None
+        return merged, missing
+
+    def _never_run(self, mask: np.ndarray) -> np.ndarray:
+        """The ids of the envs outside `mask` that have returned no result yet."""
+        if self._base is not None and self._base_missing is None:
+            return np.zeros(0, dtype=np.int64)
+        missing = ~mask if self._base is None else self._base_missing & ~mask
+        for out in self._partials:
+            missing[out[self._env_id_i]] = False
+        return np.flatnonzero(missing)
 
     def async_reset(self) -> None:
         """Starts resetting every env; collect the results with recv()."""
@@ -198,6 +269,21 @@ class PoolBase:
             self._info(out),
         )
 
+    # ------------------------------------------------------------ attributes
+
+    @property
+    def all_env_ids(self) -> np.ndarray:
+        """EnvPool's: every env id, `np.arange(num_envs, dtype=np.int32)`."""
+        return self._all_ids
+
+    @property
+    def np_random_seed(self) -> tuple[int, ...]:
+        """The seed of each env (a tuple, as gymnasium's SyncVectorEnv reports it)."""
+        seeds = self.config["env_seeds"]
+        if seeds:
+            return tuple(int(s) for s in seeds)
+        return tuple(int(self.config["seed"]) + i for i in range(self.num_envs))
+
     # ------------------------------------------------------------- lifecycle
 
     def close(self) -> None:
@@ -207,6 +293,8 @@ class PoolBase:
         if not self._closed:
             self._closed = True
             self._pool._close()
+            self._base = None
+            self._partials.clear()
 
     def __len__(self) -> int:
         return self.num_envs

@@ -102,11 +102,24 @@ class EnvSpec:
 
     @classmethod
     def config_type(cls) -> type:
+        """The config namedtuple; a field left out takes the C++ default."""
         cached = cls.__dict__.get("_config_type")
         if cached is None:
-            cached = collections.namedtuple("Config", cls.config_keys())  # type: ignore[misc]
+            cached = collections.namedtuple(  # type: ignore[misc]
+                "Config", cls.config_keys(), defaults=cls._cpp_cls._default_config_values
+            )
             cls._config_type = cached
         return cached
+
+    @classmethod
+    def gen_config(cls, *args: Any, **kwargs: Any) -> Any:
+        """EnvPool's `gen_config`: a config namedtuple of the values given, C++ defaults for the rest.
+
+        Like EnvPool's, it neither applies a task's registered defaults nor
+        checks the values (make_spec(task_id, **kwargs) does both); an unknown
+        key is a TypeError.
+        """
+        return cls.config_type()(*args, **kwargs)
 
     @property
     def obs_keys(self) -> list[str]:

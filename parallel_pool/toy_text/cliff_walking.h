@@ -9,7 +9,7 @@
 // in place. On a slippery cliff the agent moves in the intended direction or
 // in one of the two perpendicular ones, each with probability 1/3.
 //
-// Observation "obs": int in [0, 47], row * 12 + col.
+// Observation "obs": int64 (gymnasium's Discrete dtype) in [0, 47], row * 12 + col.
 // Action "action": int in [0, 3]: 0 up, 1 right, 2 down, 3 left.
 // Info "prob": the probability of the branch taken (1 at reset), as
 //   gymnasium's info["prob"].
@@ -17,6 +17,7 @@
 #define PARALLEL_POOL_TOY_TEXT_CLIFF_WALKING_H_
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 
 #include "parallel_pool/core/async_env_pool.h"
@@ -30,7 +31,7 @@ class CliffWalkingEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& /*conf*/) {
-    return MakeDict("obs"_.Bind(Spec<int>({}, {0, 47})),
+    return MakeDict("obs"_.Bind(Spec<std::int64_t>({}, {0, 47})),
                     "info:prob"_.Bind(Spec<double>({}, {0.0, 1.0})));
   }
 

@@ -7,7 +7,7 @@
 // the agent in place. Reaching G gives reward 1 and terminates; falling into
 // H terminates with reward 0; every other step gives 0.
 //
-// Observation "obs": int in [0, size*size - 1], row * size + col.
+// Observation "obs": int64 (gymnasium's Discrete dtype) in [0, size*size - 1], row * size + col.
 // Action "action": int in [0, 3]: 0 left, 1 down, 2 right, 3 up.
 // Info "prob": the probability of the branch taken (1 at reset), as
 //   gymnasium's info["prob"].
@@ -15,6 +15,7 @@
 #define PARALLEL_POOL_TOY_TEXT_FROZEN_LAKE_H_
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -52,7 +53,7 @@ class FrozenLakeEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     int size = conf["size"_];
-    return MakeDict("obs"_.Bind(Spec<int>({}, {0, size * size - 1})),
+    return MakeDict("obs"_.Bind(Spec<std::int64_t>({}, {0, size * size - 1})),
                     "info:prob"_.Bind(Spec<double>({}, {0.0, 1.0})));
   }
 

@@ -7,11 +7,12 @@
 // taken instead. The episode never terminates; it is only truncated (1000
 // steps in NChain-v0).
 //
-// Observation "obs": int in [0, n - 1], the agent's state.
+// Observation "obs": int64 (gymnasium's Discrete dtype) in [0, n - 1], the agent's state.
 // Action "action": int in [0, 1]: 0 forward, 1 backward.
 #ifndef PARALLEL_POOL_TOY_TEXT_NCHAIN_H_
 #define PARALLEL_POOL_TOY_TEXT_NCHAIN_H_
 
+#include <cstdint>
 #include <random>
 #include <stdexcept>
 
@@ -35,7 +36,7 @@ class NChainEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    return MakeDict("obs"_.Bind(Spec<int>({}, {0, conf["n"_] - 1})));
+    return MakeDict("obs"_.Bind(Spec<std::int64_t>({}, {0, conf["n"_] - 1})));
   }
 
   template <typename Config>

@@ -11,7 +11,7 @@
 // Taxi-v4 coincide: gymnasium's v4 only fixed the optional is_rainy and
 // fickle_passenger variants, which this env implements with v4's semantics.
 //
-// Observation "obs": int in [0, 499],
+// Observation "obs": int64 (gymnasium's Discrete dtype) in [0, 499],
 //   ((taxi_row * 5 + taxi_col) * 5 + passenger_location) * 4 + destination,
 //   passenger_location 4 meaning "in the taxi".
 // Action "action": int in [0, 5]: 0 south, 1 north, 2 east, 3 west,
@@ -52,7 +52,7 @@ class TaxiEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& /*conf*/) {
-    return MakeDict("obs"_.Bind(Spec<int>({}, {0, 499})),
+    return MakeDict("obs"_.Bind(Spec<std::int64_t>({}, {0, 499})),
                     "info:prob"_.Bind(Spec<double>({}, {0.0, 1.0})),
                     "info:action_mask"_.Bind(Spec<std::int8_t>({6}, {0, 1})));
   }

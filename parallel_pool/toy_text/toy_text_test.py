@@ -79,6 +79,36 @@ def test_spaces_and_limits_match_gymnasium(task_id: str) -> None:
         assert env.spec.reward_threshold == pytest.approx(ref_spec.reward_threshold)
 
 
+DISCRETE_OBS_IDS = [
+    "FrozenLake-v1",
+    "FrozenLake8x8-v1",
+    "Taxi-v3",
+    "NChain-v0",
+    "CliffWalking-v0",
+    "CliffWalking-v1",
+    "CliffWalkingSlippery-v1",
+]
+
+
+@pytest.mark.parametrize("task_id", DISCRETE_OBS_IDS)
+def test_discrete_observations_have_the_declared_dtype(task_id: str) -> None:
+    # gymnasium's Discrete is int64, and so is its batched MultiDiscrete: the
+    # arrays must say the same, in every flavour.
+    num_envs = 3
+    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
+    obs, _ = env.reset()
+    assert obs.dtype == env.observation_space.dtype == env.single_observation_space.dtype == np.int64
+    obs, *_ = env.step(np.zeros(num_envs, dtype=np.int64))
+    assert obs.dtype == np.int64
+    dm = parallel_pool.make_dm(task_id, num_envs=num_envs)
+    assert dm.reset().observation.obs.dtype == dm.observation_spec().obs.dtype == np.int64
+    if task_id in GYMNASIUM_ID:
+        ref = gymnasium.vector.SyncVectorEnv([functools.partial(_reference, task_id)] * num_envs)
+        ref_obs, _ = ref.reset(seed=0)
+        assert ref.observation_space == env.observation_space
+        assert ref_obs.dtype == obs.dtype
+
+
 def test_spaces_without_gymnasium_reference() -> None:
     spaces = gymnasium.spaces
     catch = parallel_pool.make_spec("Catch-v0")

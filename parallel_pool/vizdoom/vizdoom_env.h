@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -35,6 +36,7 @@
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/vizdoom/action_set.h"
 #include "parallel_pool/vizdoom/doom_game.h"
+#include "parallel_pool/vizdoom/engine_watchdog.h"
 #include "parallel_pool/vizdoom/shaped_reward.h"
 
 namespace parallel_pool::vizdoom {
@@ -134,7 +136,10 @@ class VizdoomEnvFns {
                     "use_game_reward"_.Bind(false), "cfg_path"_.Bind(std::string()),
                     "wad_path"_.Bind(std::string()), "vzd_path"_.Bind(std::string("vizdoom")),
                     "iwad_path"_.Bind(std::string("freedoom2.wad")),
-                    "game_args"_.Bind(std::string()), "map_id"_.Bind(std::string("map01")));
+                    "game_args"_.Bind(std::string()), "map_id"_.Bind(std::string("map01")),
+                    // Ours: seconds an engine may take to answer one reset or step (a
+                    // match's start included) before the env stops it and raises.
+                    "engine_timeout"_.Bind(60.0));
   }
 
   template <typename Config>
@@ -173,6 +178,8 @@ class VizdoomEnvFns {
     RequireConfig(conf["stack_num"_] >= 1, "stack_num: must be >= 1");
     RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(conf["weapon_duration"_] >= 0, "weapon_duration: must be >= 0");
+    RequireConfig(conf["engine_timeout"_] > 0 && conf["engine_timeout"_] <= 1e6,
+                  "engine_timeout: seconds, in (0, 1e6]");
     RequireConfig(conf["max_episode_steps"_] >= 1 &&
                       conf["max_episode_steps"_] < (1 << 30) / conf["frame_skip"_],
                   "max_episode_steps: must be >= 1 and fit the engine's tic counter");
@@ -241,10 +248,19 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
       player.planes.resize(static_cast<std::size_t>(cfg_.channels) * cfg_.screen_height *
                            cfg_.screen_width);
     }
+    watched_.timeout_ms = static_cast<long long>(spec.config["engine_timeout"_] * 1000.0);
+    watched_.kill = [this] {
+      std::lock_guard<std::mutex> lock(instance_ids_mu_);
+      for (const auto& id : instance_ids_) KillEngine(id);
+    };
+    EngineWatchdog::Instance().Add(&watched_);
     Guarded([&] { StartEngines(); });
   }
 
-  ~VizdoomEnv() override { StopEngines(); }
+  ~VizdoomEnv() override {
+    EngineWatchdog::Instance().Remove(&watched_);
+    StopEngines();
+  }
 
  protected:
   void Reset() override {
@@ -353,14 +369,21 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
 
   // Runs `fn`, turning ViZDoom's errors (an engine that died, a cfg it
   // rejects) into one that names this env.
+  // Runs `fn` under the engine watchdog.
   template <typename Fn>
   void Guarded(Fn&& fn) {
     try {
+      BusyWithEngines busy(watched_);
       fn();
     } catch (const std::invalid_argument&) {
       throw;
     } catch (const std::exception& e) {
-      throw std::runtime_error("vizdoom env " + std::to_string(env_id_) + ": " + e.what());
+      const std::string why = watched_.fired.load()
+                                  ? "an engine did not answer for " +
+                                        std::to_string(watched_.timeout_ms / 1000.0) +
+                                        " s (engine_timeout) and was stopped"
+                                  : e.what();
+      throw std::runtime_error("vizdoom env " + std::to_string(env_id_) + ": " + why);
     }
   }
 
@@ -382,6 +405,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
         if (n == 1 || attempt == 2) throw;
       }
     }
+    std::lock_guard<std::mutex> lock(instance_ids_mu_);
     instance_ids_.clear();
     for (auto& player : players_) {
       instance_ids_.push_back(player.game->getInstanceId());
@@ -411,6 +435,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   // next reset starts the match afresh.
   void AbortMatch() {
     tic_barrier_.Break();
+    std::lock_guard<std::mutex> lock(instance_ids_mu_);
     for (const auto& id : instance_ids_) KillEngine(id);
   }
 
@@ -553,7 +578,9 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   std::vector<Player> players_;
   std::vector<std::vector<double>> action_set_;
   TicBarrier tic_barrier_{static_cast<int>(players_.size())};
-  std::vector<std::string> instance_ids_;
+  std::mutex instance_ids_mu_;
+  std::vector<std::string> instance_ids_;  // the engines' (to kill them)
+  EngineWatchdog::Watched watched_;
   int port_ = 0;
   bool started_ = false;
   int episodes_ = 0;

@@ -10,6 +10,8 @@ import os
 import pathlib
 import shutil
 import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -80,6 +82,37 @@ def test_matches_side_by_side_on_distinct_ports() -> None:
         for pool in pools:
             pool.close()
     assert engines() == []
+
+
+def test_matches_in_two_processes_at_once() -> None:
+    # Another process hosts its matches while this one hosts its own: ports
+    # named by the OS never collide (or a host that lost its port retries).
+    script = textwrap.dedent(
+        """
+        import numpy as np
+        import parallel_pool
+        env = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=2, max_num_players=2, max_episode_steps=100)
+        env.reset()
+        for _ in range(150):
+            env.step(np.zeros((4, 3)))
+        env.close()
+        print("ok")
+        """
+    )
+    env_vars = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    other = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env_vars)
+    try:
+        env = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=2, max_num_players=2, max_episode_steps=100)
+        try:
+            env.reset()
+            for _ in range(150):
+                env.step(np.zeros((4, 3)))
+        finally:
+            env.close()
+        out, _ = other.communicate(timeout=120)
+        assert other.returncode == 0 and out.strip() == "ok"
+    finally:
+        other.kill()
 
 
 def test_three_players_in_one_env() -> None:

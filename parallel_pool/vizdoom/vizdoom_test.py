@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -159,6 +160,7 @@ def test_seeds_decide_episodes() -> None:
         ({"frame_skip": 0}, ValueError, "frame_skip"),
         ({"img_height": 0}, ValueError, "img_height"),
         ({"weapon_duration": -1}, ValueError, "weapon_duration"),
+        ({"engine_timeout": 0}, ValueError, "engine_timeout"),
         ({"cfg_path": "/nonexistent.cfg"}, ValueError, "cfg_path"),
         ({"wad_path": "/nonexistent.wad"}, ValueError, "wad_path"),
         ({"vzd_path": "/nonexistent"}, ValueError, "vzd_path"),
@@ -221,6 +223,26 @@ def test_a_killed_engine_is_an_error_naming_the_env_then_the_env_restarts() -> N
             obs, *_ = env.step(zeros)
         assert obs.shape == (3, 12, 84, 84)
         assert len(engines()) == 3
+    finally:
+        env.close()
+    assert engines() == []
+
+
+def test_an_engine_that_stops_answering_is_stopped_after_engine_timeout() -> None:
+    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2, engine_timeout=1.5)
+    try:
+        env.reset()
+        zeros = np.zeros((2, 3))
+        env.step(zeros)
+        os.kill(sorted(engines())[0], signal.SIGSTOP)
+        start = time.monotonic()
+        with pytest.raises(RuntimeError, match=r"vizdoom env \d: an engine did not answer for 1.5"):
+            for _ in range(3):
+                env.step(zeros)
+        assert time.monotonic() - start < 5.0
+        for _ in range(2):  # the env starts a new engine
+            obs, *_ = env.step(zeros)
+        assert obs.shape == (2, 12, 84, 84)
     finally:
         env.close()
     assert engines() == []
