@@ -286,7 +286,12 @@ class AsyncEnvPool {
       builders.emplace_back([this, t, num_threads, &errors] {
         try {
           for (int i = t; i < num_envs_; i += num_threads) {
-            envs_[i] = std::make_unique<EnvT>(spec_, i);
+            try {
+              envs_[i] = std::make_unique<EnvT>(spec_, i);
+            } catch (...) {
+              errors[t] = NamingEnv(std::current_exception(), i);
+              return;
+            }
           }
         } catch (...) {
           errors[t] = std::current_exception();
@@ -502,7 +507,7 @@ class AsyncEnvPool {
     } catch (...) {
       {
         std::lock_guard<std::mutex> lock(error_mu_);
-        if (!error_) error_ = std::current_exception();
+        if (!error_) error_ = NamingEnv(std::current_exception(), item.env_id);
         has_error_.store(true);
       }
       env.FinishAfterError(item.order);
@@ -531,6 +536,22 @@ class AsyncEnvPool {
       has_error_.store(false);
     }
     if (error) std::rethrow_exception(error);
+  }
+
+  // `error` with "env <id>: " before its message, so Python's exception says
+  // which env failed: std::invalid_argument stays one (ValueError), any
+  // other std::exception becomes std::runtime_error (RuntimeError).
+  static std::exception_ptr NamingEnv(std::exception_ptr error, int env_id) {
+    const std::string prefix = "env " + std::to_string(env_id) + ": ";
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::invalid_argument& e) {
+      return std::make_exception_ptr(std::invalid_argument(prefix + e.what()));
+    } catch (const std::exception& e) {
+      return std::make_exception_ptr(std::runtime_error(prefix + e.what()));
+    } catch (...) {
+      return std::make_exception_ptr(std::runtime_error(prefix + "unknown error"));
+    }
   }
 
   static void PinThread(std::thread& t, int core) {

@@ -186,6 +186,8 @@ TEST(AsyncEnvPoolTest, EnvErrorReachesCallerAndPoolRecovers) {
     pool.Step(Actions({0, 1, 2}, {1, 1, 1}));
     FAIL() << "expected the env's exception";
   } catch (const std::runtime_error& e) {
+    // The pool names the env before the env's own message.
+    EXPECT_EQ(std::string(e.what()).rfind("env 1: ", 0), 0U) << e.what();
     EXPECT_NE(std::string(e.what()).find("failed on purpose"), std::string::npos);
   }
   // The failed env restarts its episode; the others carry on.

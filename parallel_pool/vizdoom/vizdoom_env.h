@@ -367,9 +367,9 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
                        [](const Player& p) { return p.game->isEpisodeFinished(); });
   }
 
-  // Runs `fn`, turning ViZDoom's errors (an engine that died, a cfg it
-  // rejects) into one that names this env.
-  // Runs `fn` under the engine watchdog.
+  // Runs `fn` under the engine watchdog, turning ViZDoom's errors (an engine
+  // that died or stopped answering, a cfg it rejects) into a RuntimeError;
+  // the pool puts "env <id>: " before the message.
   template <typename Fn>
   void Guarded(Fn&& fn) {
     try {
@@ -383,7 +383,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
                                         std::to_string(watched_.timeout_ms / 1000.0) +
                                         " s (engine_timeout) and was stopped"
                                   : e.what();
-      throw std::runtime_error("vizdoom env " + std::to_string(env_id_) + ": " + why);
+      throw std::runtime_error("vizdoom: " + why);  // the pool adds "env <id>: "
     }
   }
 

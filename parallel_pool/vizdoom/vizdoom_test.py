@@ -215,7 +215,7 @@ def test_a_killed_engine_is_an_error_naming_the_env_then_the_env_restarts() -> N
         zeros = np.zeros((3, 3))
         env.step(zeros)
         os.kill(sorted(engines())[1], signal.SIGKILL)
-        with pytest.raises(RuntimeError, match=r"vizdoom env \d: .*crash"):
+        with pytest.raises(RuntimeError, match=r"env \d: vizdoom: .*crash"):
             for _ in range(3):
                 env.step(zeros)
         # The failed env resets on its next step with a new engine.
@@ -236,7 +236,7 @@ def test_an_engine_that_stops_answering_is_stopped_after_engine_timeout() -> Non
         env.step(zeros)
         os.kill(sorted(engines())[0], signal.SIGSTOP)
         start = time.monotonic()
-        with pytest.raises(RuntimeError, match=r"vizdoom env \d: an engine did not answer for 1.5"):
+        with pytest.raises(RuntimeError, match=r"env \d: vizdoom: an engine did not answer for 1.5"):
             for _ in range(3):
                 env.step(zeros)
         assert time.monotonic() - start < 5.0
