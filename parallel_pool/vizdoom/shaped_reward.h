@@ -23,6 +23,7 @@
 
 #include <ViZDoom.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <stdexcept>
@@ -109,6 +110,12 @@ class ShapedReward {
         last_(vars_.size(), 0.0),
         values_(vars_.size(), 0.0),
         weapon_duration_(weapon_duration) {
+    for (GameVariable v : InfoVariables()) {
+      const auto it = std::find(vars_.begin(), vars_.end(), v);
+      if (it == vars_.end())
+        throw std::logic_error("vizdoom: an info game variable is not available");
+      info_slots_.push_back(static_cast<std::size_t>(it - vars_.begin()));
+    }
     for (std::size_t i = 0; i < vars_.size(); ++i) {
       auto it = weights.find(GameVariableName(vars_[i]));
       if (it != weights.end()) std::tie(rise_[i], fall_[i]) = it->second;
@@ -141,6 +148,8 @@ class ShapedReward {
   const std::vector<GameVariable>& vars() const { return vars_; }
   // The current (rebased, repaired) values, in vars() order.
   const std::vector<double>& values() const { return values_; }
+  // The current value of InfoVariables()[i].
+  double info(std::size_t i) const { return values_[info_slots_[i]]; }
 
  private:
   static bool Rebased(GameVariable v) {
@@ -201,6 +210,7 @@ class ShapedReward {
   std::vector<GameVariable> vars_;
   std::vector<float> rise_, fall_;
   std::vector<double> base_, last_, values_;
+  std::vector<std::size_t> info_slots_;  // where each InfoVariables() entry is in vars_
   std::array<float, ::vizdoom::SLOT_COUNT> weapon_bonus_{};
   int weapon_duration_;
   int weapon_ = -1;

@@ -530,7 +530,6 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     State state = Allocate(n);
     const std::size_t frame = static_cast<std::size_t>(cfg_.channels) * plane_size_;
     std::uint8_t* obs = state["obs"_].Data<std::uint8_t>();
-    const auto& info_vars = InfoVariables();
     for (int p = 0; p < n; ++p) {
       const Player& player = players_[p];
       std::uint8_t* out = obs + static_cast<std::size_t>(p) * stack_num_ * frame;
@@ -539,13 +538,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
         std::memcpy(out + k * frame, player.frames.data() + slot * frame, frame);
       }
       state["reward"_].Set(p, static_cast<double>(player.reward));
-      const auto& vars = player.shaped->vars();
-      const auto& values = player.shaped->values();
       double info[16];
-      for (std::size_t i = 0; i < info_vars.size(); ++i) {
-        const auto it = std::find(vars.begin(), vars.end(), info_vars[i]);
-        info[i] = values[it - vars.begin()];
-      }
+      for (std::size_t i = 0; i < 16; ++i) info[i] = player.shaped->info(i);
       state["info:AMMO2"_].Set(p, info[0]);
       state["info:AMMO3"_].Set(p, info[1]);
       state["info:AMMO4"_].Set(p, info[2]);
