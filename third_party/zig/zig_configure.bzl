@@ -120,7 +120,11 @@ cc_toolchain_config(
         "-ffunction-sections",
         "-fdata-sections",
     ],
-    opt_link_flags = ["-Wl,--gc-sections"],
+    # zig's libc++ carries debug info; the wheel does not need it.
+    opt_link_flags = [
+        "-Wl,--gc-sections",
+        "-Wl,--strip-debug",
+    ],
     supports_start_end_lib = False,
     target_libc = "glibc_{glibc}",
     target_system_name = "{target}",
