@@ -205,6 +205,7 @@ class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
         return obs, reward.astype(np.float32), dones, infos
 
     def close(self) -> None:
+        """Closes the pool (idempotent); every later step raises RuntimeError."""
         self._pool.close()
 
     # ---------------------------------------------------------------- attributes
@@ -241,7 +242,15 @@ class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
         """Always False: no gymnasium wrapper is inside a C++ env (wrap the VecEnv instead)."""
         return [False for _ in self._get_indices(indices)]
 
+    def seed(self, seed: int | None = None) -> Sequence[int | None]:
+        """Seeds `seed, seed + 1, ...` (random if None) for the envs, from the next `reset()` on.
+
+        parallel_pool seeds its envs at construction, so that reset makes a new pool.
+        """
+        return super().seed(seed)
+
     def set_options(self, options: list[dict] | dict | None = None) -> None:
+        """Only empty options: parallel_pool's envs take no reset options (else ValueError)."""
         if options and (isinstance(options, dict) or any(options)):
             raise ValueError("options: parallel_pool envs take no reset options")
         super().set_options(options)
