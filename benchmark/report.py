@@ -421,10 +421,10 @@ def summary(data: Data, family: str) -> str:
 
 
 def _wrap(text: str, width: int = 92) -> str:
-    """Fills every paragraph of `text` to `width`; tables, lists, headings and comments kept."""
+    """Fills every paragraph of `text` to `width`; tables, lists, headings, comments and images kept."""
     blocks = []
     for block in text.split("\n\n"):
-        if block.lstrip().startswith(("|", "- ", "#", "<!--")):
+        if block.lstrip().startswith(("|", "- ", "#", "<!--", "![")):
             blocks.append(block)
         else:
             blocks.append(textwrap.fill(" ".join(block.split()), width, break_on_hyphens=False))
