@@ -148,8 +148,9 @@ def limit_figure(data: Data, family: str, path: str) -> None:
     _save(fig, path)
 
 
-def summary_figure(data: Data, path: str, num_envs: int = report.SUMMARY_NUM_ENVS) -> None:
+def summary_figure(data: Data, path: str) -> None:
     """For each task, the better of parallel_pool's modes over each reference's better mode."""
+    num_envs = report.summary_num_envs(data)
     refs = {
         "EnvPool": ("envpool sync", "envpool async"),
         "gymnasium AsyncVectorEnv": ("gymnasium AsyncVectorEnv",),
@@ -177,6 +178,8 @@ def summary_figure(data: Data, path: str, num_envs: int = report.SUMMARY_NUM_ENV
     ax.axvline(1.0, color="black", linewidth=1)
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}x"))
+    low, high = ax.get_xlim()  # less than a decade: label the minor ticks too (2x, 3x, ...)
+    ax.xaxis.set_minor_formatter(FuncFormatter(lambda x, _: f"{x:g}x" if high / low < 10 else ""))
     ax.set_yticks(range(len(tasks)), tasks)
     ax.invert_yaxis()
     ax.set_xlabel("speed-up of parallel_pool (better of sync and async; > 1x: parallel_pool is faster)")

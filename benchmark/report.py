@@ -101,6 +101,12 @@ def limit(data: Data, task: str, num_envs: int) -> Data | None:
     return next((e for e in entries if (e["task"], e["threads"]) == (task, threads)), None)
 
 
+def summary_num_envs(data: Data) -> int:
+    """The summary figure's num_envs: SUMMARY_NUM_ENVS, or the run's largest if it has none."""
+    sizes = {int(r["num_envs"]) for r in data["results"]}
+    return SUMMARY_NUM_ENVS if SUMMARY_NUM_ENVS in sizes or not sizes else max(sizes)
+
+
 def has_limit(data: Data, tasks: list[str]) -> bool:
     """Whether any row of `tasks` has a physical limit (then a limit figure is drawn)."""
     return any(limit(data, t, n) for t, n in _rows(data, tasks))
@@ -673,7 +679,7 @@ def document(data: Data) -> str:
             provenance=provenance(data),
             envpool=packages.get("envpool") or "",
             summary=SUMMARY_IMAGE,
-            summary_envs=SUMMARY_NUM_ENVS,
+            summary_envs=summary_num_envs(data),
         ),
     ]
     parts += _problems(data)

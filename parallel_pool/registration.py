@@ -150,8 +150,8 @@ class EnvRegistry:
 
         Raises:
           ValueError: unknown `task_id` (with close matches), or a value out of its
-            range (the message starts with the key, e.g. `num_envs: expected an int
-            in [1, 1048576], got 0`).
+            range (the message starts with the key, e.g.
+            `num_envs: expected an int in [1, 1048576], got 0`).
           TypeError: an unknown key (the valid keys are listed) or a value of the
             wrong type.
         """
