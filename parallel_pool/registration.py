@@ -83,7 +83,17 @@ class EnvRegistry:
             )
 
     def list_all_envs(self) -> list[str]:
+        """Every registered task id (aliases included), in registration order."""
         return list(self._entries)
+
+    def family(self, task_id: str) -> str:
+        """The family that registered `task_id`: the last part of its import path (e.g. "atari").
+
+        Raises:
+          TypeError: `task_id` is not a str.
+          ValueError: `task_id` is not registered (with close matches).
+        """
+        return self._entry(task_id).import_path.rsplit(".", 1)[-1]
 
     def note_failed_family(self, family: str, reason: str, source: str = "") -> None:
         """Records that `family` failed to import (parallel_pool/entry.py does).
@@ -124,7 +134,27 @@ class EnvRegistry:
         return getattr(importlib.import_module(entry.import_path), attr)
 
     def make_spec(self, task_id: str, **kwargs: Any) -> Any:
-        """The EnvSpec of `task_id` with `kwargs` applied to its config."""
+        """The `EnvSpec` of `task_id`: its config (the task's defaults, then `kwargs`) and spaces.
+
+        Args:
+          task_id: a registered id, e.g. "CartPole-v1" (`list_all_envs()` lists them).
+          **kwargs: config values: the common keys (`num_envs`, `batch_size`,
+            `num_threads`, `seed`, `max_episode_steps`, `autoreset_mode`, ...; see
+            docs/api.md) and the task's own (`make_spec(task_id).config` lists them).
+
+        Returns:
+          The task's `EnvSpec`, with `.config` (a namedtuple of every value),
+          `.observation_space` and `.action_space` (gymnasium spaces of one env),
+          `.observation_spec()` and `.action_spec()` (dm_env), `.state_array_spec`
+          and `.action_array_spec`.
+
+        Raises:
+          ValueError: unknown `task_id` (with close matches), or a value out of its
+            range (the message starts with the key, e.g.
+            `num_envs: expected an int in [1, 1048576], got 0`).
+          TypeError: an unknown key (the valid keys are listed) or a value of the
+            wrong type.
+        """
         entry = self._entry(task_id)
         spec_cls = self._load(entry, entry.spec_cls)
         config = spec_cls.default_config()
@@ -144,7 +174,17 @@ class EnvRegistry:
         return spec_cls(tuple(config.values()))
 
     def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
-        """A pool of `task_id` envs with the API of `env_type` ("gym", "gymnasium" or "dm")."""
+        """A pool of `num_envs` envs of `task_id`, with the API of `env_type`.
+
+        Args:
+          task_id: a registered id, e.g. "Pong-v5".
+          env_type: "gymnasium" (`make_gymnasium`), "gym" (`make_gym`) or "dm" (`make_dm`).
+          **kwargs: the config, as for `make_spec`.
+
+        Raises:
+          ValueError: an `env_type` not in those three; and as `make_spec`.
+          TypeError: as `make_spec`.
+        """
         if env_type not in _ENV_TYPES:
             raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
         entry = self._entry(task_id)
@@ -153,12 +193,26 @@ class EnvRegistry:
         return self._load(entry, name[env_type])(spec)
 
     def make_dm(self, task_id: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs as a `dm_env.Environment` (`DMEnvPool`) returning batched TimeSteps.
+
+        `**kwargs` is the config, as for `make_spec`, whose errors it raises.
+        """
         return self.make(task_id, "dm", **kwargs)
 
     def make_gym(self, task_id: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs with the gym 0.26 API and gym spaces (`GymEnvPool`).
+
+        `**kwargs` is the config, as for `make_spec`, whose errors it raises.
+        """
         return self.make(task_id, "gym", **kwargs)
 
     def make_gymnasium(self, task_id: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs as a `gymnasium.vector.VectorEnv` (`GymnasiumEnvPool`).
+
+        Example: `make_gymnasium("CartPole-v1", num_envs=8, seed=0)` steps 8 CartPoles;
+        `reset()` returns observations of shape `(8, 4)`, float32. `**kwargs` is the
+        config, as for `make_spec`, whose errors it raises.
+        """
         return self.make(task_id, "gymnasium", **kwargs)
 
 

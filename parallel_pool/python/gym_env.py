@@ -36,6 +36,11 @@ class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
             self.action_space = spec.action_space
 
     def reset(self, env_id: Any = None, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        """Resets the envs `env_id` (default: all) and returns their first `(obs, info)`.
+
+        Raises:
+          ValueError: a `seed` (seeds are set at construction: `make_gym(..., seed=s)`).
+        """
         if kwargs.get("seed") is not None:
             raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gym()")
         out = self._reset_raw(env_id)

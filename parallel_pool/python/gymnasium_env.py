@@ -48,11 +48,20 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         seed: int | list[int] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Any, dict[str, Any]]:
-        """Resets the envs `env_id` (default: all) and returns their first (obs, info).
+        """Resets the envs `env_id` (default: all) and returns their first `(obs, info)`.
+
+        `obs` has one row per env reset, of the observation space's shape and dtype;
+        `info` is a dict of arrays with one row per env (`env_id`, `elapsed_step` 0, ...).
 
         `options={"reset_mask": mask}` (gymnasium's vector API): resets the
-        envs where the bool array `mask` of shape (num_envs,) is True and
+        envs where the bool array `mask` of shape `(num_envs,)` is True and
         returns every env's row, the others' last results unchanged.
+
+        Raises:
+          ValueError: `seed` given (seeds are set at construction), an unknown option,
+            both `env_id` and a mask, a mask of the wrong shape or with no True, or a
+            mask in async mode or with several players per env.
+          TypeError: a mask that is not a bool numpy array.
         """
         if seed is not None:
             raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gymnasium()")

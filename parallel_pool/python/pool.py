@@ -311,13 +311,49 @@ class FiveTuplePool(PoolBase):
     """The gym 0.26 / gymnasium results: `(obs, reward, terminated, truncated, info)`."""
 
     def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """Steps the envs `env_id` (default: all, or the last batch in async mode)."""
+        """Steps the envs `env_id` and returns their results, in the order of `env_id`.
+
+        Args:
+          action: one row per env stepped: an array of shape `(len(env_id), *action_shape)`
+            (int32 for a discrete action; other integer dtypes are cast if in range;
+            float32 or float64 per the task's space), or a dict of such arrays for an
+            env with several action fields.
+          env_id: int array of env ids; default all envs (sync mode) or the envs of the
+            last batch received (async mode).
+
+        Returns:
+          `(obs, reward, terminated, truncated, info)`, each with one row per env stepped
+          (one per player with `max_num_players > 1`): `obs` of the observation
+          space's shape and dtype (a dict of arrays for a Dict space), `reward` float64,
+          `terminated` and `truncated` bool, `info` a dict
+          of arrays (`env_id` int32, `elapsed_step` int32, `players` {"env_id"}, the
+          task's own fields). The arrays are views of a batch buffer that is never
+          written again.
+
+        Raises:
+          ValueError: an action of the wrong shape, a discrete action out of range, a
+            NaN, an `env_id` out of range, repeated or still running.
+          TypeError: an action dtype that same-kind casting forbids, a non-integer `env_id`.
+          RuntimeError: an exception inside an env (its message starts with `env <id>:`),
+            or a closed pool.
+        """
         return self._five_tuple(self._step_raw(action, env_id))
 
     def send(self, action: Any, env_id: Any = None) -> None:
-        """Starts stepping the envs `env_id`; collect the results with recv()."""
+        """Starts stepping the envs `env_id` with `action` (as for `step`) and returns at once.
+
+        Collect the results with `recv()`. Raises as `step` for bad input.
+        """
         self._send_raw(action, env_id)
 
     def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """The next batch of results."""
+        """The next `batch_size` results, as `step` returns them.
+
+        In async mode (`batch_size < num_envs`) the rows are the envs that finished
+        first; `info["env_id"]` says which.
+
+        Raises:
+          RuntimeError: nothing in flight, or fewer envs in flight than `batch_size`
+            (it would wait forever); an exception inside an env; a closed pool.
+        """
         return self._five_tuple(self._recv_raw())
