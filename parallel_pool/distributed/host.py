@@ -73,6 +73,11 @@ class PoolHost:
             except Exception as error:
                 self._send_error = error
 
+    def send_recv(self, fields: tuple, ids: np.ndarray) -> tuple:
+        """send() then recv(): the next batch of this actor's envs, in one call."""
+        self.send(fields, ids)
+        return self.recv()
+
     def recv(self) -> tuple:
         self._raise_send_error()
         return self._global(self._call(self._pool._recv))

@@ -136,9 +136,13 @@ class RemotePool:
             self._submit_sync(ids, lambda actor, part, local: actor.step.remote(tuple(f[part] for f in fields), local))
         else:
             for k, part, local in self._split(ids):
-                self._actors[k].send.remote(tuple(f[part] for f in fields), local)
+                actor, sent = self._actors[k], tuple(f[part] for f in fields)
                 self._count[k] += len(local)
-            self._issue_recvs()
+                if k not in self._outstanding and self._count[k] >= self._b:
+                    # This actor now has a whole batch in flight: ask for it in the same call.
+                    self._outstanding[k] = actor.send_recv.remote(sent, local)
+                else:
+                    actor.send.remote(sent, local)
         self._running[ids] = _RUNNING
 
     def _reset(self, env_ids: Any) -> None:
@@ -148,9 +152,11 @@ class RemotePool:
             self._submit_sync(ids, lambda actor, part, local: actor.reset_recv.remote(local))
         else:
             for k, _, local in self._split(ids):
-                self._actors[k].reset.remote(local)
                 self._count[k] += len(local)
-            self._issue_recvs()
+                if k not in self._outstanding and self._count[k] >= self._b:
+                    self._outstanding[k] = self._actors[k].reset_recv.remote(local)
+                else:
+                    self._actors[k].reset.remote(local)
         self._running[ids] = _RUNNING
 
     def _recv(self) -> tuple:
@@ -303,7 +309,10 @@ class RemotePool:
         while len(self._ready) < wanted:
             self._issue_recvs()
             owners = {ref: k for k, ref in self._outstanding.items()}
-            done, _ = ray.wait(list(owners), num_returns=1)
+            if len(owners) > 1:
+                done, _ = ray.wait(list(owners), num_returns=1)
+            else:
+                done = list(owners)
             k = owners[done[0]]
             try:
                 batch = ray.get(done[0])
