@@ -94,8 +94,8 @@ def measure_task(ppd: Any, task: str, batch: int, cpus: int, seconds: float) -> 
     row: dict[str, Any] = {"task": task, "batch_size": batch}
     pool = parallel_pool.make_gymnasium(task, num_envs=batch, num_threads=1)
     row["per_core"], _, _ = sync_loop(pool, seconds)
-    obs = pool.single_observation_space
-    row["obs_bytes"] = int(np.prod(obs.shape)) * obs.dtype.itemsize
+    # What one env step sends to the driver: every result field of one row.
+    row["row_bytes"] = sum(s.dtype.itemsize * int(np.prod(s.shape)) for s in pool.spec.state_array_spec.values())
     pool.close()
     pool = parallel_pool.make_gymnasium(task, num_envs=2 * batch, batch_size=batch, num_threads=cpus)
     row["local"], row["local_s_per_batch"], _ = async_loop(pool, seconds)
@@ -131,7 +131,8 @@ def batch_costs(ppd: Any, batches: list[int], seconds: float) -> list[dict[str, 
 
 
 def transfers(sizes_mb: list[float]) -> list[dict[str, Any]]:
-    """Seconds to ray.get() an array an actor returns, on the driver's node and on another."""
+    """Seconds (wall, and the driver's CPU) to ray.get() an array an actor returns, on the
+    driver's node and on another."""
     import ray
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
@@ -152,12 +153,13 @@ def transfers(sizes_mb: list[float]) -> list[dict[str, Any]]:
             n = int(mb * (1 << 20))
             ray.get(source.array.remote(n))
             reps = max(5, int(200 / max(mb, 1)))
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             for _ in range(reps):
                 arr = ray.get(source.array.remote(n))
                 del arr
             per = (time.perf_counter() - start) / reps
-            rows.append({"where": name, "mb": mb, "s": per, "mb_per_s": mb / per})
+            driver_cpu = (time.process_time() - cpu) / reps
+            rows.append({"where": name, "mb": mb, "s": per, "mb_per_s": mb / per, "driver_cpu_s": driver_cpu})
         ray.kill(source)
     return rows
 
@@ -173,7 +175,7 @@ class LocalCluster:
         self.cluster = Cluster(initialize_head=True, head_node_args={**args, "include_dashboard": False})
         for _ in range(nodes - 1):
             self.cluster.add_node(**args)
-        ray.init(address=self.cluster.address, logging_level="error")
+        ray.init(address=self.cluster.address, logging_level="error", log_to_driver=False)
 
     def shutdown(self) -> None:
         import ray
@@ -188,13 +190,13 @@ def report(results: dict[str, Any]) -> str:
         f"machine: {results['machine']}; load average before {results['load_before']}, after {results['load_after']}",
         f"cluster: {results['nodes']} nodes x {results['cpus_per_node']} CPUs (one actor per node)",
         "",
-        "| task | obs bytes | batch | env steps/s per core | local pool | distributed | "
+        "| task | bytes per env step | batch | env steps/s per core | local pool | distributed | "
         "distributed / local | s per batch (local / distributed) | driver CPU per batch | make() s |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results["tasks"]:
         out.append(
-            f"| {r['task']} | {r['obs_bytes']} | {r['batch_size']} | {r['per_core']:,.0f} | {r['local']:,.0f} | "
+            f"| {r['task']} | {r['row_bytes']} | {r['batch_size']} | {r['per_core']:,.0f} | {r['local']:,.0f} | "
             f"{r['distributed']:,.0f} | {r['distributed'] / r['local']:.2f} | "
             f"{r['local_s_per_batch'] * 1e3:.2f} ms / {r['distributed_s_per_batch'] * 1e3:.2f} ms | "
             f"{r['driver_cpu_s_per_batch'] * 1e3:.2f} ms | {r['make_s']:.1f} |"
@@ -214,9 +216,12 @@ def report(results: dict[str, Any]) -> str:
             f"{r['sync_step_s'] * 1e6:,.0f} us | {r['local_async_round_s'] * 1e6:,.1f} us |"
         )
     out += ["", "Object transfer, actor -> driver (ray.get of a fresh array):", ""]
-    out += ["| source | MB | time | MB/s |", "|---|---:|---:|---:|"]
+    out += ["| source | MB | time | MB/s | driver CPU |", "|---|---:|---:|---:|---:|"]
     for r in results["transfers"]:
-        out.append(f"| {r['where']} | {r['mb']:g} | {r['s'] * 1e3:.2f} ms | {r['mb_per_s']:,.0f} |")
+        out.append(
+            f"| {r['where']} | {r['mb']:g} | {r['s'] * 1e3:.2f} ms | {r['mb_per_s']:,.0f} | "
+            f"{r['driver_cpu_s'] * 1e3:.2f} ms |"
+        )
     return "\n".join(out)
 
 
@@ -244,7 +249,7 @@ def main() -> None:
     if args.address:
         import ray
 
-        ray.init(address=args.address, logging_level="error")
+        ray.init(address=args.address, logging_level="error", log_to_driver=False)
     else:
         cluster = LocalCluster(args.nodes, args.cpus_per_node)
     import ray
