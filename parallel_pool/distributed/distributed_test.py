@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from typing import Any
 
@@ -382,6 +383,27 @@ def test_an_env_error_names_the_global_env_and_the_pool_goes_on(pools) -> None:
         remote.step(ones)
     obs, *_ = remote.step(ones)  # those envs restarted their episodes, the others went on
     assert obs.shape == (6, 3)
+
+
+def test_close_while_another_thread_waits_raises_pool_closed_there(pools) -> None:
+    remote = ppd.make_gymnasium(COUNTER, num_envs=3, sleep_us=1_000_000, episode_length=100)  # steps of 1-3 s
+    pools.append(remote)
+    remote.reset()
+    raised: list[BaseException] = []
+
+    def wait() -> None:
+        try:
+            remote.step(np.ones(3, np.int32))
+        except BaseException as error:
+            raised.append(error)
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    time.sleep(0.5)
+    remote.close()
+    waiter.join(timeout=30)
+    assert not waiter.is_alive()
+    assert len(raised) == 1 and isinstance(raised[0], RuntimeError) and str(raised[0]).startswith("pool closed")
 
 
 def test_options_are_checked(cluster) -> None:

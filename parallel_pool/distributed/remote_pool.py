@@ -34,6 +34,7 @@ from ray.exceptions import GetTimeoutError, RayActorError, RayError, RayTaskErro
 
 from parallel_pool.distributed import actions
 from parallel_pool.distributed.layout import Layout
+from parallel_pool.python.pool import _CLOSED
 from parallel_pool.python.spec import ArraySpec
 
 # env state on the driver: 0 idle, 1 running (sent, result not yet returned),
@@ -245,16 +246,16 @@ class RemotePool:
             self._pending.append((call(self._actors[k], part, local), k, rows))
         self._pending_ids.append(ids)
 
-    def _gather(self) -> tuple[list[Any], BaseException | None]:
+    def _gather(self, pending: list[tuple[ray.ObjectRef, int, Any]]) -> tuple[list[Any], BaseException | None]:
         """Every pending result (None where it failed) and the first failure."""
-        refs = [ref for ref, _, _ in self._pending]
+        refs = [ref for ref, _, _ in pending]
         try:
             return ray.get(refs), None
         except RayError:
             pass
         results: list[Any] = []
         failure: BaseException | None = None
-        for ref, k, _ in self._pending:
+        for ref, k, _ in pending:
             try:
                 results.append(ray.get(ref))
             except RayError as error:
@@ -266,11 +267,13 @@ class RemotePool:
         if not self._pending:
             raise RuntimeError("recv(): no env is running; send() actions or async_reset() first")
         self._interrupted = True  # until the results are in: an interrupt leaves them pending
-        results, failure = self._gather()
+        pending, pending_ids = self._pending, self._pending_ids
+        results, failure = self._gather(pending)
+        if self._closed:  # by another thread while this one waited
+            raise RuntimeError(_CLOSED)
         self._interrupted = False
-        pending, self._pending = self._pending, []
-        ids = np.concatenate(self._pending_ids)
-        self._pending_ids = []
+        self._pending, self._pending_ids = [], []
+        ids = np.concatenate(pending_ids)
         if failure is not None:
             self._running[ids] = _IDLE
             raise failure
@@ -288,7 +291,7 @@ class RemotePool:
     def _drop_pending(self) -> None:
         """The results of a sync recv that Ctrl-C interrupted: the envs did step; drop them."""
         self._interrupted = True
-        _, failure = self._gather()
+        _, failure = self._gather(self._pending)
         self._interrupted = False
         self._running[np.concatenate(self._pending_ids)] = _IDLE
         self._pending, self._pending_ids = [], []
@@ -317,9 +320,11 @@ class RemotePool:
             try:
                 batch = ray.get(done[0])
             except RayError as error:
-                del self._outstanding[k]
+                self._outstanding.pop(k, None)
                 self._count[k] -= self._b
                 raise self._failure(k, error) from None
+            if self._closed:  # by another thread while this one waited
+                raise RuntimeError(_CLOSED)
             del self._outstanding[k]
             self._count[k] -= self._b
             self._ready.append(batch)
@@ -346,7 +351,10 @@ class RemotePool:
     # ------------------------------------------------------------ failures
 
     def _failure(self, k: int, error: RayError) -> BaseException:
-        """What to raise for actor k's failed call: the env's own error, or ActorLostError."""
+        """What to raise for actor k's failed call: the env's own error, or ActorLostError
+        (or, if close() ended the actors while this call waited, what a closed pool raises)."""
+        if self._closed:
+            return RuntimeError(_CLOSED)
         if isinstance(error, RayTaskError) and not isinstance(error, RayActorError):
             cause = error.cause
             self._resync(k)
