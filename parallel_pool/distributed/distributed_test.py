@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -385,10 +386,25 @@ def test_an_env_error_names_the_global_env_and_the_pool_goes_on(pools) -> None:
     assert obs.shape == (6, 3)
 
 
-def test_close_while_another_thread_waits_raises_pool_closed_there(pools) -> None:
-    remote = ppd.make_gymnasium(COUNTER, num_envs=3, sleep_us=1_000_000, episode_length=100)  # steps of 1-3 s
+def test_ctrl_c_and_close_during_a_wait(pools) -> None:
+    """Ctrl-C ends a wait within a poll and loses nothing; close() from another thread
+    ends a wait with "pool closed"."""
+    remote = ppd.make_gymnasium(COUNTER, num_envs=3, sleep_us=500_000, episode_length=100)  # steps of 0.5-1.5 s
     pools.append(remote)
     remote.reset()
+    sent: list[float] = []
+
+    def sigint() -> None:
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Timer(0.1, sigint).start()
+    with pytest.raises(KeyboardInterrupt):
+        remote.step(np.ones(3, np.int32))
+    assert time.monotonic() - sent[0] < 0.4  # long before the step (1.5 s) is done
+    # The interrupted step did happen: the next one collects and drops it first.
+    obs, *_ = remote.step(np.full(3, 2, np.int32))
+    assert obs[:, 1:].tolist() == [[2, 2]] * 3  # [elapsed_step, last action]
     raised: list[BaseException] = []
 
     def wait() -> None:
@@ -399,7 +415,7 @@ def test_close_while_another_thread_waits_raises_pool_closed_there(pools) -> Non
 
     waiter = threading.Thread(target=wait)
     waiter.start()
-    time.sleep(0.5)
+    time.sleep(0.1)
     remote.close()
     waiter.join(timeout=30)
     assert not waiter.is_alive()

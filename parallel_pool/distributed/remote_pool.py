@@ -42,6 +42,9 @@ from parallel_pool.python.spec import ArraySpec
 _IDLE, _RUNNING, _UNKNOWN = 0, 1, 2
 # How long close() waits for the actors to close their pools before killing them.
 _CLOSE_TIMEOUT_S = 10.0
+# A wait returns to Python this often, so Ctrl-C (and other signal handlers) run
+# during it, as in a local pool's wait (ray.wait itself does not run them).
+_WAIT_POLL_S = 0.005
 
 
 class ActorLostError(RuntimeError):
@@ -58,6 +61,14 @@ class ActorLostError(RuntimeError):
 
     def __reduce__(self) -> tuple:
         return (type(self), (str(self), self.actor, self.env_ids))
+
+
+def _wait(refs: list[ray.ObjectRef], num_returns: int) -> list[ray.ObjectRef]:
+    """ray.wait, in slices of _WAIT_POLL_S: returns as soon as `num_returns` are ready."""
+    while True:
+        ready, _ = ray.wait(refs, num_returns=num_returns, timeout=_WAIT_POLL_S)
+        if len(ready) >= num_returns:
+            return ready
 
 
 def _read_only(arr: np.ndarray) -> np.ndarray:
@@ -249,6 +260,7 @@ class RemotePool:
     def _gather(self, pending: list[tuple[ray.ObjectRef, int, Any]]) -> tuple[list[Any], BaseException | None]:
         """Every pending result (None where it failed) and the first failure."""
         refs = [ref for ref, _, _ in pending]
+        _wait(refs, len(refs))
         try:
             return ray.get(refs), None
         except RayError:
@@ -312,10 +324,7 @@ class RemotePool:
         while len(self._ready) < wanted:
             self._issue_recvs()
             owners = {ref: k for k, ref in self._outstanding.items()}
-            if len(owners) > 1:
-                done, _ = ray.wait(list(owners), num_returns=1)
-            else:
-                done = list(owners)
+            done = _wait(list(owners), 1)
             k = owners[done[0]]
             try:
                 batch = ray.get(done[0])
