@@ -189,9 +189,8 @@ class RemotePool:
         if self._closed:
             return
         self._closed = True
-        self._outstanding.clear()
-        self._ready.clear()
-        self._pending.clear()
+        # New containers, not cleared ones: a thread waiting in recv() holds the old.
+        self._outstanding, self._ready, self._pending, self._pending_ids = {}, [], [], []
         if ray.is_initialized():  # not at interpreter exit, after Ray's own shutdown
             closing = [actor.close.remote() for actor in self._actors]
             try:
@@ -250,10 +249,12 @@ class RemotePool:
     def _submit_sync(self, ids: np.ndarray, call: Any) -> None:
         offset = int(sum(len(p) for p in self._pending_ids))
         for k, part, local in self._split(ids):
-            rows = np.arange(len(ids))[part] + offset if isinstance(part, np.ndarray) else None
-            if rows is None:
-                lo = 0 if part.start is None else part.start
-                rows = slice(offset + lo, offset + lo + len(local))
+            # Where this actor's rows go in the recv() result (all sends since the last one).
+            if isinstance(part, slice):
+                lo = offset + (part.start or 0)
+                rows: Any = slice(lo, lo + len(local))
+            else:
+                rows = part + offset
             self._pending.append((call(self._actors[k], part, local), k, rows))
         self._pending_ids.append(ids)
 
