@@ -173,6 +173,14 @@ class EnvRegistry:
         _check_config(config, spec_cls.default_config())
         return spec_cls(tuple(config.values()))
 
+    def pool_class(self, task_id: str, env_type: str) -> type:
+        """The class of a `task_id` pool with the API of `env_type` ("gym", "gymnasium" or "dm")."""
+        if env_type not in _ENV_TYPES:
+            raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
+        entry = self._entry(task_id)
+        name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
+        return self._load(entry, name[env_type])
+
     def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
         """A pool of `num_envs` envs of `task_id`, with the API of `env_type`.
 
@@ -185,12 +193,8 @@ class EnvRegistry:
           ValueError: an `env_type` not in those three; and as `make_spec`.
           TypeError: as `make_spec`.
         """
-        if env_type not in _ENV_TYPES:
-            raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
-        entry = self._entry(task_id)
-        spec = self.make_spec(task_id, **kwargs)
-        name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
-        return self._load(entry, name[env_type])(spec)
+        cls = self.pool_class(task_id, env_type)
+        return cls(self.make_spec(task_id, **kwargs))
 
     def make_dm(self, task_id: str, **kwargs: Any) -> Any:
         """A pool of `task_id` envs as a `dm_env.Environment` (`DMEnvPool`) returning batched TimeSteps.
