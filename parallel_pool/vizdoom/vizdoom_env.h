@@ -27,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -244,6 +245,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
                                    spec.config["force_speed"_])
                       .Build();
     for (auto& player : players_) {
+      player.resizer.emplace(resizer_);
       player.frames.assign(static_cast<std::size_t>(stack_num_) * cfg_.channels * plane_size_, 0);
       player.planes.resize(static_cast<std::size_t>(cfg_.channels) * cfg_.screen_height *
                            cfg_.screen_width);
@@ -344,6 +346,9 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     std::vector<std::uint8_t> frames;
     int newest = 0;
     std::vector<std::uint8_t> planes;  // one screen, channel-major
+    // Its own: a Resizer keeps scratch rows, and the players of a match
+    // resize their screens at once, each on its own thread.
+    std::optional<atari::Resizer> resizer;
     std::vector<double> variables;
     float reward = 0.0F;
     double reward_of_step = 0.0;  // the scenario's own reward over the step's tics
@@ -517,7 +522,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     player.newest = (player.newest + 1) % stack_num_;
     std::uint8_t* dst = player.frames.data() + player.newest * frame;
     for (int c = 0; c < cfg_.channels; ++c)
-      resizer_.Resize(planes + c * plane, dst + c * plane_size_);
+      player.resizer->Resize(planes + c * plane, dst + c * plane_size_);
     if (fill) {
       for (int k = 0; k < stack_num_; ++k) {
         if (k != player.newest) std::memcpy(player.frames.data() + k * frame, dst, frame);
@@ -567,7 +572,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   bool combined_;
   bool use_game_reward_;
   std::string lmp_dir_;
-  atari::Resizer resizer_;
+  atari::Resizer resizer_;  // each player resizes with a copy of its own
   std::size_t plane_size_;
   std::vector<Player> players_;
   std::vector<std::vector<double>> action_set_;
