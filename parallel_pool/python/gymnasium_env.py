@@ -141,21 +141,19 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
 
     def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray) -> None:
         n = len(done)
+        final_players = out[self._final_common[1]]
+        env_ids = out[self._final_common[0]]
+        per_player = len(final_players) != n  # several players per env: their rows
         final_obs = np.full(n, None, dtype=object)
-        rows = np.flatnonzero(done)
-        if self._single_obs_i is not None:
-            whole = out[self._final_obs_items[0][1]]
-            for r in rows:
-                final_obs[r] = whole[r]
-        else:
-            for r in rows:
-                final_obs[r] = {name: out[i][r] for name, i in self._final_obs_items}
+        for r in np.flatnonzero(done):
+            picks = final_players == env_ids[r] if per_player else r
+            if self._single_obs_i is not None:
+                final_obs[r] = out[self._final_obs_items[0][1]][picks]
+            else:
+                final_obs[r] = {name: out[i][picks] for name, i in self._final_obs_items}
         # The final info: zero (and masked out) where the env did not end, as
         # SyncVectorEnv builds it from the ended envs' infos alone.
-        ended_players = None
-        final_players = out[self._final_common[1]]
-        if len(final_players) != n:  # several players per env
-            ended_players = np.isin(final_players, out[self._final_common[0]][done])
+        ended_players = np.isin(final_players, env_ids[done]) if per_player else None
         final_out: dict[int, np.ndarray] = {}
         for i in (*self._final_common, *(i for _, i in self._final_own_items)):
             value = out[i]

@@ -203,6 +203,8 @@ class PoolBase:
         """
         if seed is None:
             return None
+        if isinstance(seed, np.ndarray) and seed.ndim == 0:
+            seed = seed.item()
         if isinstance(seed, (bool, np.bool_)):
             raise TypeError("seed: expected an int, a list of one int (or None) per env, or None; got bool")
         if isinstance(seed, (int, np.integer)):

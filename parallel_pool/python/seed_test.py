@@ -151,7 +151,7 @@ def test_a_seed_list_gives_each_env_its_seed_and_none_keeps_the_stream() -> None
     env.reset()
     continued = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=100)
     continued.reset()
-    obs, _ = env.reset(seed=[7, None, 3, np.int64(9)])
+    obs, _ = env.reset(seed=np.array([7, None, 3, 9], dtype=object))
     new = first_obs([7, 0, 3, 9])
     np.testing.assert_array_equal(obs[[0, 2, 3]], new[[0, 2, 3]])
     np.testing.assert_array_equal(obs[1], continued.reset()[0][1])
@@ -237,7 +237,7 @@ def test_bad_seeds_are_rejected_and_change_nothing(seed: Any, error: type, match
 
 
 def test_negative_and_extreme_seeds_work_as_at_construction() -> None:
-    for seed in (-5, -(2**31), 2**31 - 4):
+    for seed in (-5, -(2**31), 2**31 - 4, np.int32(6), np.array(6)):
         np.testing.assert_array_equal(
             parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=1).reset(seed=seed)[0], first_obs(seed, 3)
         )

@@ -207,6 +207,21 @@ def test_dict_observations_go_to_final_obs_per_env() -> None:
         assert info["final_obs"][i] in env.single_observation_space
 
 
+def test_multi_player_final_obs_holds_each_envs_player_rows() -> None:
+    """No gymnasium counterpart: an env's entry is its players' rows (obs [env_id, player, ...])."""
+    env = parallel_pool.make_gymnasium(
+        "Template-v0", num_envs=3, max_num_players=2, episode_length=2, autoreset_mode="same_step"
+    )
+    env.reset(seed=0)
+    env.step(np.ones(6, dtype=np.int32))
+    _, _, term, _, info = env.step(np.full(6, 2, dtype=np.int32))
+    assert term.all() and info["final_obs"].shape == (3,)
+    for r, rows in enumerate(info["final_obs"]):
+        np.testing.assert_array_equal(rows[:, :3], [[r, 0, 2], [r, 1, 2]])
+    np.testing.assert_array_equal(info["final_info"]["players"]["env_id"], [0, 0, 1, 1, 2, 2])
+    np.testing.assert_array_equal(info["final_info"]["action_sum"], [6, 6, 6])
+
+
 def test_info_masks_in_every_flavour_of_batch() -> None:
     env = parallel_pool.make_gymnasium("Pong-v5", num_envs=4)
     _, info = env.reset()
