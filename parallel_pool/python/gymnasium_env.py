@@ -42,12 +42,17 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         # reset_mask returns every env's row: keep the latest ones (sync mode,
         # one row per env; a full batch is kept without a copy).
         self._keeps_last_rows = not self.is_async and spec.config.max_num_players == 1
+        # The info layout, worked out once: (key, its mask's key, field index).
         self._true_masks: dict[int, np.ndarray] = {}
+        self._one_row_per_env = spec.config.max_num_players == 1
         self._common_items = (self._env_id_i, self._players_i, self._elapsed_i)
+        self._info_keys = [(name, "_" + name, i) for name, i in self._info_items]
         if self.same_step:
             final_at = dict(self._final_info_items)
             self._final_common = (final_at["env_id"], final_at["players.env_id"], final_at["elapsed_step"])
-            self._final_own_items = [(n, i) for n, i in self._final_info_items if i not in self._final_common]
+            self._final_own_keys = [
+                (name, "_" + name, i) for name, i in self._final_info_items if i not in self._final_common
+            ]
 
     def reset(
         self,
@@ -112,31 +117,42 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         reported it: every row, or the envs a masked reset reset). Same-step autoreset,
         on a step where some env ended: `final_obs` (an object array, None for the envs that
         did not end) and `final_info` (the ended envs' info, zero elsewhere), with their masks."""
-        n = len(out[self._env_id_i])
+        env_ids = out[self._env_id_i]
         if has is None:
-            has = self._all_true(n)
-        info = self._masked_info(out, self._common_items, self._info_items, has)
+            has = self._true_masks.get(len(env_ids))
+            if has is None:
+                has = self._all_true(len(env_ids))
+        info = self._masked_info(out, self._common_items, self._info_keys, has)
         if finals and self.same_step:
             done = out[self._done_i]
             if done.any():
                 self._add_finals(info, out, done)
         return info
 
-    def _masked_info(self, out: tuple, common: tuple, items: list, has: np.ndarray) -> dict[str, Any]:
+    def _masked_info(self, out: Any, common: tuple, keys: list, has: np.ndarray) -> dict[str, Any]:
+        """The info of `out` (a batch, or a dict by field index) with the mask `has`; on
+        the step path, so with one player per env it only looks values up."""
         env_id_i, players_i, elapsed_i = common
         players = out[players_i]
         info: dict[str, Any] = {
             "env_id": out[env_id_i],
             "_env_id": has,
-            "players": {"env_id": players, "_env_id": self._rows_mask(players, has)},
+            "players": {"env_id": players, "_env_id": has},
             "_players": has,
             "elapsed_step": out[elapsed_i],
             "_elapsed_step": has,
         }
-        for name, i in items:
+        if self._one_row_per_env:
+            for name, mask_name, i in keys:
+                info[name] = out[i]
+                info[mask_name] = has
+            return info
+        # Several players per env: a per-player field has one row per player.
+        info["players"]["_env_id"] = self._rows_mask(players, has)
+        for name, mask_name, i in keys:
             value = out[i]
             info[name] = value
-            info["_" + name] = self._rows_mask(value, has)
+            info[mask_name] = self._rows_mask(value, has)
         return info
 
     def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray) -> None:
@@ -155,12 +171,12 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         # SyncVectorEnv builds it from the ended envs' infos alone.
         ended_players = np.isin(final_players, env_ids[done]) if per_player else None
         final_out: dict[int, np.ndarray] = {}
-        for i in (*self._final_common, *(i for _, i in self._final_own_items)):
+        for i in (*self._final_common, *(i for _, _, i in self._final_own_keys)):
             value = out[i]
             keep = done if len(value) == n else ended_players
             final_out[i] = np.zeros_like(value)
             final_out[i][keep] = value[keep]
-        final_info = self._masked_info(final_out, self._final_common, self._final_own_items, done)
+        final_info = self._masked_info(final_out, self._final_common, self._final_own_keys, done)
         info["final_obs"] = final_obs
         info["_final_obs"] = done
         info["final_info"] = final_info
