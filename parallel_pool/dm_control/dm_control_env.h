@@ -295,9 +295,12 @@ class DmcEnv : public Env<EnvSpecT> {
   void Reseed() override {
     random_ = NumpyRandomState(this->seed());
     if (model_is_private_) {
+      // Into the model's own buffer: model_without_actuation_ points into it.
+      mjModel& model = mutable_model();
+      const void* buffer = model.buffer;
       const ModelPtr suite = SuiteModelOf(this->spec_.config);
-      if (mj_copyModel(&mutable_model(), suite.get()) == nullptr) {
-        throw std::runtime_error("MuJoCo could not restore the model");
+      if (mj_copyModel(&model, suite.get()) == nullptr || model.buffer != buffer) {
+        throw std::runtime_error("MuJoCo could not restore the model in place");
       }
     }
   }
