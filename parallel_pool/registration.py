@@ -269,7 +269,8 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     Validate), which raise a ValueError naming the key.
     """
     seed = config["seed"]
-    if isinstance(seed, (list, tuple)) or hasattr(seed, "__array__"):
+    # A list, or an array of seeds; a numpy integer (ndim 0) is one seed.
+    if (isinstance(seed, (list, tuple)) or hasattr(seed, "__array__")) and getattr(seed, "ndim", 1) != 0:
         seeds = [_check_int("seed", s, *_INT32) for s in list(seed)]
         config["env_seeds"] = seeds
         config["seed"] = seeds[0] if seeds else 0

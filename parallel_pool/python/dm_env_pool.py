@@ -39,9 +39,10 @@ class DMEnvPool(PoolBase, dm_env.Environment):
             observation=self._state_type(*[out[i] for i in self._obs_fields]),
         )
 
-    def reset(self, env_id: Any = None) -> dm_env.TimeStep:
-        """Resets the envs `env_id` (default: all); a TimeStep of step_type FIRST (0) per env."""
-        return self._timestep(self._reset_raw(env_id))
+    def reset(self, env_id: Any = None, seed: Any = None) -> dm_env.TimeStep:
+        """Resets the envs `env_id` (default: all); `seed` re-seeds them first, as in
+        the gymnasium flavour (an int s: env i gets s + i; a list: one per env)."""
+        return self._timestep(self._reset_raw(env_id, seed))
 
     def step(self, action: Any, env_id: Any = None) -> dm_env.TimeStep:
         """Steps the envs `env_id` (default: all, or the last batch in async mode).

@@ -34,6 +34,8 @@ def _close_open_pools() -> None:
 _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 # Partial batches kept for reset_mask before they are folded into one full batch.
 _MAX_PARTIAL_BATCHES = 16
+# Seeds are C++ ints, as make(seed=...) takes them.
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 
 class Config(dict):
@@ -73,6 +75,11 @@ class PoolBase:
         self._last_ids: np.ndarray | None = None if self.is_async else self._all_ids
         self._action_keys = list(spec.action_array_spec)
         self._closed = False
+        # Each env's seed: the pool's, until reset(seed=...) gives it another.
+        env_seeds = spec.config.env_seeds
+        self._seeds: list[int] = (
+            [int(s) for s in env_seeds] if env_seeds else [int(spec.config.seed) + i for i in range(self.num_envs)]
+        )
         # For reset(options={"reset_mask": ...}), which returns every env's row:
         # the last batch that covered every env (or a fold of several), the
         # envs it lacks, and the partial batches since.
@@ -172,11 +179,57 @@ class PoolBase:
             self._keep(out, full=len(ids) == self.num_envs and np.array_equal(ids, self._all_ids))
         return out
 
-    def _reset_raw(self, env_id: Any) -> tuple:
+    def _reset_raw(self, env_id: Any, seed: Any = None) -> tuple:
         self._check_open()
         ids = None if env_id is None else self._env_ids(env_id)
-        self._pool._reset(ids)
+        self._start_reset(ids, seed)
         return self._recv_raw()
+
+    def _start_reset(self, ids: Any, seed: Any) -> None:
+        """Queues the reset of `ids` (every env if None), re-seeding them as `seed` says."""
+        targets = self._all_ids if ids is None else np.asarray(ids)
+        seeds = self._reset_seeds(seed, targets)
+        self._pool._reset(ids, seeds)
+        if seeds is not None:
+            for env, new in zip(targets.tolist(), seeds, strict=True):
+                if new is not None:
+                    self._seeds[env] = new
+
+    def _reset_seeds(self, seed: Any, targets: np.ndarray) -> list[int | None] | None:
+        """The new seed of each env in `targets` (None: it keeps its generator), from reset(seed=...).
+
+        As gymnasium's vector envs: an int s gives env i the seed s + i (as make(seed=s) does),
+        a list gives one seed (or None) per env of the pool; only the envs reset take theirs.
+        """
+        if seed is None:
+            return None
+        if isinstance(seed, np.ndarray) and seed.ndim == 0:
+            seed = seed.item()
+        if isinstance(seed, (bool, np.bool_)):
+            raise TypeError("seed: expected an int, a list of one int (or None) per env, or None; got bool")
+        if isinstance(seed, (int, np.integer)):
+            chosen: list[int | None] = [int(seed) + int(i) for i in targets.tolist()]
+        elif isinstance(seed, (list, tuple, np.ndarray)):
+            per_env = list(seed)
+            outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
+            if outside:
+                raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
+            if len(per_env) != self.num_envs:
+                raise ValueError(
+                    f"seed: a list must have one seed per env of the pool ({self.num_envs}), got {len(per_env)}"
+                )
+            for s in per_env:
+                if s is not None and (isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer))):
+                    raise TypeError(f"seed: expected each entry to be an int or None, got {type(s).__name__} {s!r}")
+            chosen = [None if per_env[i] is None else int(per_env[i]) for i in targets.tolist()]
+        else:
+            raise TypeError(
+                f"seed: expected an int, a list of one int (or None) per env, or None; got {type(seed).__name__}"
+            )
+        for env, s in zip(targets.tolist(), chosen, strict=True):
+            if s is not None and not _INT32_MIN <= s <= _INT32_MAX:
+                raise ValueError(f"seed: env {env} would get seed {s}, outside int32 [{_INT32_MIN}, {_INT32_MAX}]")
+        return chosen
 
     # ---------------------------------------------------- every env's last row
 
@@ -224,10 +277,11 @@ class PoolBase:
             missing[out[self._env_id_i]] = False
         return np.flatnonzero(missing)
 
-    def async_reset(self) -> None:
-        """Starts resetting every env; collect the results with recv()."""
+    def async_reset(self, seed: Any = None) -> None:
+        """Starts resetting every env (re-seeded first if `seed` is given, as in reset());
+        collect the results with recv()."""
         self._check_open()
-        self._pool._reset(None)
+        self._start_reset(None, seed)
 
     # --------------------------------------------------------------- outputs
 
@@ -278,11 +332,9 @@ class PoolBase:
 
     @property
     def np_random_seed(self) -> tuple[int, ...]:
-        """The seed of each env (a tuple, as gymnasium's SyncVectorEnv reports it)."""
-        seeds = self.config["env_seeds"]
-        if seeds:
-            return tuple(int(s) for s in seeds)
-        return tuple(int(self.config["seed"]) + i for i in range(self.num_envs))
+        """The seed each env's generator started from: the pool's, or the last one
+        reset(seed=...) gave it (a tuple, as gymnasium's SyncVectorEnv reports it)."""
+        return tuple(self._seeds)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -305,6 +357,10 @@ class PoolBase:
             f"{type(self).__name__}(num_envs={cfg.num_envs}, batch_size={cfg.batch_size}, "
             f"num_threads={cfg.num_threads}, seed={cfg.seed})"
         )
+
+    # gym.Env's own __str__ reads spec.id, which a pool's spec has not (EnvPool's
+    # documented `print(env)` must work in every flavour).
+    __str__ = __repr__
 
 
 class FiveTuplePool(PoolBase):

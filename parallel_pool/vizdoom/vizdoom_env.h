@@ -249,7 +249,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
  public:
   VizdoomEnv(const Spec& spec, int env_id)
       : Env(spec, env_id),
-        settings_(SettingsOf(spec.config, seed_)),
+        settings_(SettingsOf(spec.config, seed())),
         cfg_(ReadCfg(spec.config)),
         frame_skip_(spec.config["frame_skip"_]),
         stack_num_(spec.config["stack_num"_]),
@@ -356,6 +356,16 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     if (!episodic_life_) return false;
     return std::any_of(players_.begin(), players_.end(),
                        [](const Player& p) { return p.game->isPlayerDead(); });
+  }
+
+  // reset(seed=...): every player's game takes the seed as at construction;
+  // the forced reset that follows starts a new episode (as vizdoom's
+  // set_seed() then new_episode()), and an engine started again later gets it too.
+  void Reseed() override {
+    settings_.seed = seed();
+    for (auto& player : players_) {
+      if (player.game) player.game->setSeed(seed());
+    }
   }
 
  private:
