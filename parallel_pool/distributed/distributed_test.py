@@ -217,6 +217,12 @@ def test_subsets_in_any_order_and_reset_mask_equal_a_local_pools(cartpole) -> No
         assert_same(remote.reset(ids), local.reset(ids))
     mask = np.array([True, False, False, True, True, False, True])
     assert_same(remote.reset(options={"reset_mask": mask}), local.reset(options={"reset_mask": mask}))
+    # reset(seed=...) re-seeds the envs it resets, in the actors as locally.
+    assert_same(remote.reset([6, 2, 4], seed=[11, 12, 13]), local.reset([6, 2, 4], seed=[11, 12, 13]))
+    assert_same(remote.reset(seed=40), local.reset(seed=40))
+    assert remote.np_random_seed == local.np_random_seed
+    for _ in range(30):
+        assert_same(remote.step(np.ones(7, np.int32)), local.step(np.ones(7, np.int32)))
     # send() twice, then one recv(): every row, in the order sent.
     for pool in (remote, local):
         pool.send(np.zeros(2, np.int32), [4, 1])

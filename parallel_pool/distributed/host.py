@@ -66,10 +66,10 @@ class PoolHost:
             except Exception as error:
                 self._send_error = error
 
-    def reset(self, ids: np.ndarray | None) -> None:
+    def reset(self, ids: np.ndarray | None, seeds: list[int | None] | None = None) -> None:
         if self._send_error is None:
             try:
-                self._pool._reset(ids)
+                self._pool._reset(ids, seeds)
             except Exception as error:
                 self._send_error = error
 
@@ -86,9 +86,9 @@ class PoolHost:
         self._raise_send_error()
         return self._global(self._call(self._pool._step, fields, ids, None))
 
-    def reset_recv(self, ids: np.ndarray | None) -> tuple:
+    def reset_recv(self, ids: np.ndarray | None, seeds: list[int | None] | None = None) -> tuple:
         self._raise_send_error()
-        self._call(self._pool._reset, ids)
+        self._call(self._pool._reset, ids, seeds)
         return self._global(self._call(self._pool._recv))
 
     def in_flight(self) -> int:

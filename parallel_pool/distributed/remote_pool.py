@@ -157,18 +157,27 @@ class RemotePool:
                     actor.send.remote(sent, local)
         self._running[ids] = _RUNNING
 
-    def _reset(self, env_ids: Any) -> None:
+    def _reset(self, env_ids: Any, seeds: list[int | None] | None = None) -> None:
+        """Resets `env_ids` (all if None); `seeds`, one per env reset (None: keep its
+        generator), re-seeds them first, as the local pool's `_reset` does."""
         self._check()
         ids = self._prepare(np.arange(self._num_envs, dtype=np.int32) if env_ids is None else env_ids, None, True)
+
+        def seeds_of(part: Any) -> list[int | None] | None:
+            if seeds is None:
+                return None
+            rows = range(len(ids))[part] if isinstance(part, slice) else part.tolist()
+            return [seeds[i] for i in rows]
+
         if self._sync:
-            self._submit_sync(ids, lambda actor, part, local: actor.reset_recv.remote(local))
+            self._submit_sync(ids, lambda actor, part, local: actor.reset_recv.remote(local, seeds_of(part)))
         else:
-            for k, _, local in self._split(ids):
+            for k, part, local in self._split(ids):
                 self._count[k] += len(local)
                 if k not in self._outstanding and self._count[k] >= self._b:
-                    self._outstanding[k] = self._actors[k].reset_recv.remote(local)
+                    self._outstanding[k] = self._actors[k].reset_recv.remote(local, seeds_of(part))
                 else:
-                    self._actors[k].reset.remote(local)
+                    self._actors[k].reset.remote(local, seeds_of(part))
         self._running[ids] = _RUNNING
 
     def _recv(self) -> tuple:
