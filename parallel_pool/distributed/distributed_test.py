@@ -218,7 +218,7 @@ def test_subsets_in_any_order_and_reset_mask_equal_a_local_pools(cartpole) -> No
     mask = np.array([True, False, False, True, True, False, True])
     assert_same(remote.reset(options={"reset_mask": mask}), local.reset(options={"reset_mask": mask}))
     # reset(seed=...) re-seeds the envs it resets, in the actors as locally.
-    assert_same(remote.reset([6, 2, 4], seed=[11, 12, 13]), local.reset([6, 2, 4], seed=[11, 12, 13]))
+    assert_same(remote.reset([6, 2, 4], seed=20), local.reset([6, 2, 4], seed=20))
     assert_same(remote.reset(seed=40), local.reset(seed=40))
     assert remote.np_random_seed == local.np_random_seed
     for _ in range(30):
@@ -240,7 +240,7 @@ def test_bad_input_raises_what_a_local_pool_raises(cartpole) -> None:
         lambda p: p.step(np.zeros(1, np.int32), [7]),
         lambda p: p.step(np.zeros(2, np.int32), [1, 1]),
         lambda p: p.step(np.zeros(1, np.int32), np.array([1.0])),
-        lambda p: p.reset(seed=3),
+        lambda p: p.reset(seed=[3, 4]),  # a seed list must have one seed per env
         lambda p: p.recv(),  # nothing in flight
     ]
     for call in bad_calls:
