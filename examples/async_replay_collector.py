@@ -64,7 +64,10 @@ for _ in range(2000):
     done = terminated | truncated
     stepped = waiting[ids]  # False for a reset's result: no transition yet
     if stepped.any():
-        next_obs = np.where(done[:, None], info["final_obs"], obs)
+        next_obs = obs.copy()
+        if "final_obs" in info:  # some env ended: its row of obs is the next episode's
+            ended = info["_final_obs"]
+            next_obs[ended] = np.stack(info["final_obs"][ended])
         s = stepped
         buffer.add(last_obs[ids[s]], last_action[ids[s]], reward[s], next_obs[s], terminated[s])
     episodes += int(done.sum())

@@ -190,7 +190,8 @@ def train(seed: int, total_steps: int, target: float) -> dict:
             # observation the action led to (same-step autoreset keeps it in info).
             cut = truncated & ~terminated
             if cut.any():
-                reward[cut] += GAMMA * critic.forward(info["final_obs"][cut])[0][:, 0]
+                # final_obs: an object array, one observation per env that ended.
+                reward[cut] += GAMMA * critic.forward(np.stack(info["final_obs"][cut]))[0][:, 0]
             buf_rewards[t] = reward
             done = (terminated | truncated).astype(np.float64)
             for i in np.flatnonzero(done):
