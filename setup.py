@@ -54,6 +54,9 @@ setup(
         "vizdoom": ["vizdoom==1.3.2"],
         "vizdoom-dfp": ["vizdoom==1.3.2", "envpool-assets>=0.3"],
         "distributed": ["ray==2.60.0"],
+        # env.xla(): built and tested with jax 0.10.2 (XLA's typed FFI takes handlers built
+        # against older headers, so later jax should load them too).
+        "xla": ["jax>=0.10"],
     },
     distclass=BinaryDistribution,
     cmdclass={"build_py": BuildPyWithExtensions},

@@ -39,7 +39,9 @@
 #include <utility>
 #include <vector>
 
+#include "parallel_pool/core/action_check.h"
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/xla_port.h"
 
 namespace parallel_pool {
 
@@ -195,29 +197,6 @@ inline Array BorrowNumpy(const py::object& obj, DType dtype) {
   return Array(nullptr, static_cast<char*>(PyArray_DATA(arr)), dtype, shape);
 }
 
-// Discrete actions must lie in their declared range; continuous actions must
-// not be NaN (out-of-range values are passed on: each env clips them the way
-// its reference implementation does).
-template <typename T>
-void CheckValues(const Array& a, const Spec<T>& spec, const std::string& what) {
-  const T* v = a.Data<T>();
-  std::size_t n = a.size();
-  std::size_t per_row = spec.elementwise_low.empty() ? 1 : spec.elementwise_low.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(v[i])) throw py::value_error(what + ": contains NaN");
-    } else if constexpr (!std::is_same_v<T, bool>) {
-      if (!spec.has_bounds) continue;
-      T lo = spec.elementwise_low.empty() ? spec.low : spec.elementwise_low[i % per_row];
-      T hi = spec.elementwise_high.empty() ? spec.high : spec.elementwise_high[i % per_row];
-      if (v[i] < lo || v[i] > hi) {
-        throw py::value_error(what + ": value " + std::to_string(v[i]) + " is outside [" +
-                              std::to_string(lo) + ", " + std::to_string(hi) + "]");
-      }
-    }
-  }
-}
-
 template <typename T>
 py::tuple SpecTuple(std::string_view key, const Spec<T>& s) {
   using P = std::conditional_t<std::is_floating_point_v<T>, double,
@@ -271,6 +250,13 @@ class PyEnvPool {
     if (pool_->forked()) {
       pool_->Close();
       static_cast<void>(pool_.release());
+      return;
+    }
+    // XLA calls may still come (see xla_port::Port): close, so a call in
+    // flight ends, then detach, so later ones fail cleanly.
+    if (xla_port_ != nullptr) {
+      pool_->Close();
+      xla_port_->Detach();
     }
   }
 
@@ -343,6 +329,12 @@ class PyEnvPool {
   }
   // The fields returned to Python, in the order of the result tuple.
   const std::vector<std::string>& state_keys() const { return exported_keys_; }
+  // The address of this pool's xla_port::PortAbi, for parallel_pool/xla.
+  std::uintptr_t xla_port() {
+    // Never freed, on purpose: compiled XLA programs keep its address.
+    if (xla_port_ == nullptr) xla_port_ = new xla_port::Port<PoolT>(pool_.get());
+    return reinterpret_cast<std::uintptr_t>(xla_port_->abi());
+  }
   int in_flight() const { return pool_->in_flight(); }
   bool closed() const { return pool_->closed(); }
 
@@ -384,7 +376,7 @@ class PyEnvPool {
       py::object arr =
           ToContiguous(actions[f], a, a.per_player ? player_rows : batch.env_ids.size(), what);
       Array view = BorrowNumpy(arr, a.dtype);
-      CheckValues(view, s, what);
+      CheckActionValues(view, s, what);
       batch.fields.push_back(view);
       converted.keep_alive.push_back(std::move(arr));
       ++f;
@@ -422,6 +414,7 @@ class PyEnvPool {
   // Indices (into the state spec) and keys of the fields Python receives.
   std::vector<std::size_t> exported_;
   std::vector<std::string> exported_keys_;
+  xla_port::Port<PoolT>* xla_port_ = nullptr;
 };
 
 // Binds _<name>EnvSpec and _<name>EnvPool for one env class.
@@ -448,7 +441,8 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def_property_readonly("_closed", &PyEnvPool<PoolT>::closed)
       .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)
       .def_property_readonly("_final_keys", &PyEnvPool<PoolT>::final_keys)
-      .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight);
+      .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight)
+      .def("_xla_port", &PyEnvPool<PoolT>::xla_port);
 }
 
 }  // namespace parallel_pool

@@ -336,6 +336,28 @@ class PoolBase:
         reset(seed=...) gave it (a tuple, as gymnasium's SyncVectorEnv reports it)."""
         return tuple(self._seeds)
 
+    # ------------------------------------------------------------------ XLA
+
+    def xla(self) -> Any:
+        """EnvPool's XLA interface: `handle, recv, send, step = env.xla()`, for `jax.jit`.
+
+        `send(handle, action, env_id=None)` returns a new handle; `recv(handle)` and
+        `step(handle, action, env_id=None)` return `(handle, result)`, the result as this
+        pool's `recv()` gives it, of jax arrays. Thread the handle through every call (a
+        `lax.fori_loop` / `lax.scan` carry). Details: docs/api.md, "XLA".
+
+        Raises:
+          RuntimeError: jax is not installed, or this build has no XLA module.
+          ValueError: a multi-player pool.
+        """
+        try:
+            import jax  # noqa: F401  (only to say clearly that it is missing)
+        except ImportError as error:
+            raise RuntimeError("xla() needs jax: pip install 'jax>=0.10' (CPU is enough)") from error
+        from parallel_pool.xla.functions import make_xla
+
+        return make_xla(self)
+
     # ------------------------------------------------------------- lifecycle
 
     def close(self) -> None:
