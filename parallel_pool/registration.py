@@ -13,6 +13,8 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from parallel_pool.python.render import RenderOptions, split_render_options
+
 _INT32 = (-(2**31), 2**31 - 1)
 _ENV_TYPES = ("gym", "gymnasium", "dm")
 _AUTORESET_MODES = {
@@ -124,10 +126,18 @@ class EnvRegistry:
         return getattr(importlib.import_module(entry.import_path), attr)
 
     def make_spec(self, task_id: str, **kwargs: Any) -> Any:
-        """The EnvSpec of `task_id` with `kwargs` applied to its config."""
+        """The EnvSpec of `task_id` with `kwargs` applied to its config.
+
+        make()'s rendering options are accepted too: `from_pixels` (and then
+        the render size) configures the env; the others are the pool's, unused here.
+        """
+        return self._make_spec(task_id, kwargs)[0]
+
+    def _make_spec(self, task_id: str, kwargs: dict[str, Any]) -> tuple[Any, RenderOptions]:
         entry = self._entry(task_id)
         spec_cls = self._load(entry, entry.spec_cls)
         config = spec_cls.default_config()
+        kwargs, render = split_render_options(task_id, kwargs, config)
         unknown = [k for k in entry.defaults if k not in config]
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
@@ -141,16 +151,31 @@ class EnvRegistry:
                 raise TypeError(f"{task_id}: unexpected keyword argument {key!r}; valid keys: {valid}")
             config[key] = value
         _check_config(config, spec_cls.default_config())
-        return spec_cls(tuple(config.values()))
+        spec = spec_cls(tuple(config.values()))
+        if config.get("from_pixels"):  # render() shows what the observation shows
+            render = render._replace(
+                width=spec.config.render_width, height=spec.config.render_height, camera_id=spec.config.render_camera_id
+            )
+        return spec, render
 
     def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
         """A pool of `task_id` envs with the API of `env_type` ("gym", "gymnasium" or "dm")."""
         if env_type not in _ENV_TYPES:
             raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
         entry = self._entry(task_id)
-        spec = self.make_spec(task_id, **kwargs)
+        spec, render = self._make_spec(task_id, kwargs)
         name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
-        return self._load(entry, name[env_type])(spec)
+        pool_cls = self._load(entry, name[env_type])
+        if render.mode is not None and not pool_cls._pool_cls._renders:
+            family = entry.import_path.rsplit(".", 1)[-1]
+            raise ValueError(f"render_mode: {task_id} does not render (the {family} family has no frames to show)")
+        pool = pool_cls(spec)
+        try:
+            pool._set_render_options(render)
+        except Exception:
+            pool.close()
+            raise
+        return pool
 
     def make_dm(self, task_id: str, **kwargs: Any) -> Any:
         return self.make(task_id, "dm", **kwargs)
