@@ -423,13 +423,15 @@ class AsyncEnvPool {
       for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
     }
     CheckIdle(ids);
-    for (int id : ids) {
-      // Without autoreset the pool never steps an env out of a finished
-      // episode; the caller resets it (gymnasium's AutoresetMode.DISABLED).
-      if (!force_reset && autoreset_disabled_ && envs_[id]->IsDone()) {
-        throw std::invalid_argument("env_id: env " + std::to_string(id) +
-                                    " has no episode running (it ended, or was never reset) and "
-                                    "autoreset_mode is 'disabled'; reset it first");
+    // Without autoreset the pool never steps an env out of a finished
+    // episode; the caller resets it (gymnasium's AutoresetMode.DISABLED).
+    if (!force_reset && autoreset_disabled_) {
+      for (int id : ids) {
+        if (envs_[id]->IsDone()) {
+          throw std::invalid_argument("env_id: env " + std::to_string(id) +
+                                      " has no episode running (it ended, or was never reset) and "
+                                      "autoreset_mode is 'disabled'; reset it first");
+        }
       }
     }
     std::vector<int> players(num_envs_, 0);
