@@ -297,6 +297,15 @@ class AtariEnv : public Env<AtariEnvSpec> {
 
   bool IsTerminated() override { return terminated_; }
 
+  // reset(seed=...): the ALE seeded again as the constructor seeded it (with
+  // the generator's first draw), then the ROM loaded again, as ale_py's
+  // reset(seed=) does, so the ALE starts as a new one with that seed would.
+  void Reseed() override {
+    ale_->setInt("random_seed", static_cast<int>(gen_() & 0x7fffffffU));
+    ale_->loadROM(RomPath(spec_.config["base_path"_], spec_.config["task"_]));
+    SetModeAndDifficulty(spec_.config["mode"_], spec_.config["difficulty"_]);
+  }
+
  private:
   // A uniform integer in [0, n), from 32-bit draws of gen_ by rejection
   // (Lemire's method): exact, and the same on every platform and standard

@@ -215,6 +215,7 @@ def lockstep(
     explicit_resets: tuple[int, ...] = (),
     resets_after_life_loss: int = 0,
     action_seed: int = 0,
+    reseed_from: int | None = None,
     render: bool = False,
     **config: Any,
 ) -> Stats:
@@ -222,15 +223,23 @@ def lockstep(
 
     reset() is called at the steps in `explicit_resets`, and right after the
     first `resets_after_life_loss` episodes that end on a life loss the game
-    survives (where an auto-reset would go on with the game).
+    survives (where an auto-reset would go on with the game). With
+    `reseed_from`, the pool is made with that seed and played a while, then
+    re-seeded by its first compared reset: reset(seed=seed).
     """
     make = parallel_pool.make_dm if dm else parallel_pool.make_gymnasium
-    env = make(task, num_envs=num_envs, seed=seed, **config, **({"render_mode": "rgb_array"} if render else {}))
+    if render:
+        config["render_mode"] = "rgb_array"
+    env = make(task, num_envs=num_envs, seed=seed if reseed_from is None else reseed_from, **config)
     oracles = [Oracle(env.config, seed + i) for i in range(num_envs)]
     n_actions = len(oracles[0].actions)
     rng = np.random.default_rng(action_seed)
     stats = Stats()
-    out = env.reset()
+    if reseed_from is not None:
+        env.reset()
+        for _ in range(50):
+            env.step(rng.integers(n_actions, size=num_envs))
+    out = env.reset() if reseed_from is None else env.reset(seed=seed)
     for i, (got, oracle) in enumerate(zip(ours(env, out, dm), oracles)):
         check(got, oracle.reset(explicit=True), f"{task} env {i} reset")
     done = np.zeros(num_envs, bool)
@@ -376,6 +385,16 @@ def test_tennis_no_fire_reset_big_images() -> None:
 )
 def test_more_games_short(task: str) -> None:
     lockstep(task, 150, num_envs=1, seed=13, render=True)
+
+
+@pytest.mark.parametrize("dm", [False, True], ids=["gymnasium", "dm"])
+def test_reset_seed_runs_the_oracle_of_that_seed(dm: bool) -> None:
+    """reset(seed=s) re-seeds the ALE (sticky actions) and the no-op draws as a new
+    pool made with seed s has them."""
+    stats = lockstep(
+        "Breakout-v5", 300, seed=21, reseed_from=4, dm=dm, repeat_action_probability=0.25, max_episode_steps=120
+    )
+    assert stats.episodes >= 2  # and the episodes after the first go on from the new seed
 
 
 def test_seeds_negative_and_large() -> None:

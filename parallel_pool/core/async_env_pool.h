@@ -45,11 +45,13 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -177,11 +179,30 @@ class AsyncEnvPool {
 
   // Resets the given envs (all, if empty); results come back via Recv.
   void Reset(const std::vector<int>& env_ids, const WaitPoll& poll = nullptr) {
+    Reset(env_ids, {}, poll);
+  }
+
+  // The same, each env first re-seeded with its entry of `seeds` (one per
+  // env reset, in env_ids order; empty, or an entry without a value: that env
+  // goes on with its generator), so that it runs as a new env made with that
+  // seed would (the user's reset(seed=...)).
+  void Reset(const std::vector<int>& env_ids,
+             const std::vector<std::optional<std::uint32_t>>& seeds,
+             const WaitPoll& poll = nullptr) {
     std::lock_guard<std::mutex> lock(Enter());
     Call call(this, &poll);
+    const std::size_t resets = env_ids.empty() ? num_envs_ : env_ids.size();
+    if (!seeds.empty() && seeds.size() != resets) {
+      throw std::invalid_argument("seed: expected one seed per env reset (" +
+                                  std::to_string(resets) + "), got " +
+                                  std::to_string(seeds.size()));
+    }
     ActionBatch batch;
     batch.env_ids = env_ids;
     std::vector<ActionSlice> items = Prepare(batch, true);
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+      if (seeds[i]) envs_[items[i].env_id]->SetResetSeed(*seeds[i]);
+    }
     action_queue_.EnqueueBulk(items.data(), items.size());
   }
 

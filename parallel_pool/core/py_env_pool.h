@@ -28,8 +28,10 @@
 #include <numpy/arrayobject.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -303,11 +305,28 @@ class PyEnvPool {
     return ToPython(out);
   }
 
-  void Reset(const py::object& env_ids) {
+  // `seeds`: None, or one int32 (or None: no new seed) per env reset (env i
+  // of a pool made with seed=s has seed s + i; the Python layer works that out).
+  void Reset(const py::object& env_ids, const py::object& seeds) {
     std::vector<int> ids = EnvIds(env_ids);
+    std::vector<std::optional<std::uint32_t>> seed_values;
+    if (!seeds.is_none()) {
+      for (py::handle item : seeds) {
+        if (item.is_none()) {
+          seed_values.emplace_back();
+          continue;
+        }
+        auto seed = py::cast<long long>(item);
+        if (!std::in_range<std::int32_t>(seed)) {
+          throw py::value_error("seed: " + std::to_string(seed) + " is outside int32");
+        }
+        // As at construction (Env::SeedFor): the int32 seed's bits.
+        seed_values.push_back(static_cast<std::uint32_t>(static_cast<std::int32_t>(seed)));
+      }
+    }
     WaitPoll poll = SignalPoll();
     py::gil_scoped_release release;
-    pool_->Reset(ids, poll);
+    pool_->Reset(ids, seed_values, poll);
   }
 
   // render(): the frames of env_ids, an (n, height, width, 3) uint8 array
@@ -458,7 +477,7 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def("_send", &PyEnvPool<PoolT>::Send)
       .def("_recv", &PyEnvPool<PoolT>::Recv)
       .def("_step", &PyEnvPool<PoolT>::Step)
-      .def("_reset", &PyEnvPool<PoolT>::Reset)
+      .def("_reset", &PyEnvPool<PoolT>::Reset, py::arg("env_ids"), py::arg("seeds") = py::none())
       .def("_close", &PyEnvPool<PoolT>::Close)
       .def_property_readonly("_closed", &PyEnvPool<PoolT>::closed)
       .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)

@@ -328,7 +328,7 @@ class DmcEnv : public Env<EnvSpecT> {
   DmcEnv(const Spec& spec, int env_id, Generate generate, bool model_is_private = false)
       : Base(spec, env_id),
         // dm_control seeds the task's RandomState with the seed itself.
-        random_(this->seed_),
+        random_(this->seed()),
         model_(generate(random_)),
         model_is_private_(model_is_private),
         m_(*model_),
@@ -415,6 +415,23 @@ class DmcEnv : public Env<EnvSpecT> {
   }
 
   bool IsTerminated() final { return termination_.has_value(); }
+
+  // reset(seed=...): a new RandomState with the new seed, as the constructor
+  // made it; a private model (which episodes change: target positions, gains)
+  // gets the suite model's values back, as a new env starts from them. A task
+  // whose model the constructor drew from random_ (lqr) draws it again here.
+  void Reseed() override {
+    random_ = NumpyRandomState(this->seed());
+    if (model_is_private_) {
+      // Into the model's own buffer: model_without_actuation_ points into it.
+      mjModel& model = mutable_model();
+      const void* buffer = model.buffer;
+      const ModelPtr suite = SuiteModelOf(this->spec_.config);
+      if (mj_copyModel(&model, suite.get()) == nullptr || model.buffer != buffer) {
+        throw std::runtime_error("MuJoCo could not restore the model in place");
+      }
+    }
+  }
 
   // Physics.step(nstep) with dm_control's legacy split, as its
   // Environment (legacy_step=True) and the tasks' own settling steps use it.
