@@ -212,7 +212,7 @@ class EnvRegistry:
         """
         pool_cls = self.pool_class(task_id, env_type)
         spec, render = self._make_spec(task_id, kwargs)
-        if render.mode is not None and not pool_cls._pool_cls._renders:
+        if render.mode is not None and not getattr(pool_cls._pool_cls, "_renders", False):
             family = self._entry(task_id).import_path.rsplit(".", 1)[-1]
             raise ValueError(f"render_mode: {task_id} does not render (the {family} family has no frames to show)")
         pool = pool_cls(spec)

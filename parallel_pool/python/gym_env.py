@@ -26,7 +26,7 @@ class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
 
     def __init__(self, spec: EnvSpec) -> None:
         PoolBase.__init__(self, spec)
-        self.metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._pool_cls._renders else []}
+        self.metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._renders else []}
         if gym is not None:
             self.observation_space = spec.gym_observation_space
             self.action_space = spec.gym_action_space

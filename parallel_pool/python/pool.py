@@ -328,6 +328,11 @@ class PoolBase:
     # -------------------------------------------------------------- render
 
     @property
+    def _renders(self) -> bool:
+        """Whether this pool's envs can draw frames (a pool without a C++ pool of its own cannot)."""
+        return bool(getattr(self._pool, "_renders", False))
+
+    @property
     def render_mode(self) -> str | None:
         """ "rgb_array" if the pool was made with render_mode="rgb_array", else None."""
         return self._render_options.mode
@@ -337,7 +342,7 @@ class PoolBase:
         if not 0 <= options.env_id < self.num_envs:
             raise ValueError(f"render_env_id: expected an env id in [0, {self.num_envs}), got {options.env_id}")
         if options.mode is not None or options != RenderOptions(options.mode, options.env_id):
-            if not self._pool_cls._renders:
+            if not self._renders:
                 keys = "render_width, render_height, render_camera_id"
                 raise ValueError(f"{keys}: {type(self).__name__} does not render")
             self._pool._check_render(options.height, options.width, options.camera_id)
