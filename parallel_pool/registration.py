@@ -13,6 +13,8 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from parallel_pool.python.render import RenderOptions, split_render_options
+
 _INT32 = (-(2**31), 2**31 - 1)
 _ENV_TYPES = ("gym", "gymnasium", "dm")
 _AUTORESET_MODES = {
@@ -154,10 +156,17 @@ class EnvRegistry:
             `num_envs: expected an int in [1, 1048576], got 0`).
           TypeError: an unknown key (the valid keys are listed) or a value of the
             wrong type.
+
+        make()'s rendering options are accepted too: `from_pixels` (and then the
+        render size) configures the env; the others are the pool's, unused here.
         """
+        return self._make_spec(task_id, kwargs)[0]
+
+    def _make_spec(self, task_id: str, kwargs: dict[str, Any]) -> tuple[Any, RenderOptions]:
         entry = self._entry(task_id)
         spec_cls = self._load(entry, entry.spec_cls)
         config = spec_cls.default_config()
+        kwargs, render = split_render_options(task_id, kwargs, config)
         unknown = [k for k in entry.defaults if k not in config]
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
@@ -171,7 +180,12 @@ class EnvRegistry:
                 raise TypeError(f"{task_id}: unexpected keyword argument {key!r}; valid keys: {valid}")
             config[key] = value
         _check_config(config, spec_cls.default_config())
-        return spec_cls(tuple(config.values()))
+        spec = spec_cls(tuple(config.values()))
+        if config.get("from_pixels"):  # render() shows what the observation shows
+            render = render._replace(
+                width=spec.config.render_width, height=spec.config.render_height, camera_id=spec.config.render_camera_id
+            )
+        return spec, render
 
     def pool_class(self, task_id: str, env_type: str) -> type:
         """The class of a `task_id` pool with the API of `env_type` ("gym", "gymnasium" or "dm")."""
@@ -187,14 +201,27 @@ class EnvRegistry:
         Args:
           task_id: a registered id, e.g. "Pong-v5".
           env_type: "gymnasium" (`make_gymnasium`), "gym" (`make_gym`) or "dm" (`make_dm`).
-          **kwargs: the config, as for `make_spec`.
+          **kwargs: the config, as for `make_spec`, and EnvPool's rendering options
+            (`render_mode`, `render_env_id`, `render_width`, `render_height`,
+            `render_camera_id`, `from_pixels`; docs/rendering.md).
 
         Raises:
-          ValueError: an `env_type` not in those three; and as `make_spec`.
+          ValueError: an `env_type` not in those three; a `render_mode` the task
+            cannot render; and as `make_spec`.
           TypeError: as `make_spec`.
         """
-        cls = self.pool_class(task_id, env_type)
-        return cls(self.make_spec(task_id, **kwargs))
+        pool_cls = self.pool_class(task_id, env_type)
+        spec, render = self._make_spec(task_id, kwargs)
+        if render.mode is not None and not getattr(pool_cls._pool_cls, "_renders", False):
+            family = self._entry(task_id).import_path.rsplit(".", 1)[-1]
+            raise ValueError(f"render_mode: {task_id} does not render (the {family} family has no frames to show)")
+        pool = pool_cls(spec)
+        try:
+            pool._set_render_options(render)
+        except Exception:
+            pool.close()
+            raise
+        return pool
 
     def make_dm(self, task_id: str, **kwargs: Any) -> Any:
         """A pool of `task_id` envs as a `dm_env.Environment` (`DMEnvPool`) returning batched TimeSteps.

@@ -12,7 +12,9 @@ reproduces; its first output seeds the ALE, later ones draw the no-op counts
 Every step of every env must give identical observations, rewards (clipped and
 raw), lives, RAM, game-over flag, terminated, truncated, elapsed steps and (in
 the dm runs) discounts and step types, over whole episodes and across
-auto-resets, explicit resets and time limits.
+auto-resets, explicit resets and time limits. Where a test asks for it,
+render() must give the oracle ALE's getScreenRGB() (what gymnasium's AtariEnv
+renders) after every step, byte for byte.
 """
 
 from __future__ import annotations
@@ -214,6 +216,7 @@ def lockstep(
     resets_after_life_loss: int = 0,
     action_seed: int = 0,
     reseed_from: int | None = None,
+    render: bool = False,
     **config: Any,
 ) -> Stats:
     """Steps our pool and one oracle per env with the same random actions; compares everything.
@@ -225,6 +228,8 @@ def lockstep(
     re-seeded by its first compared reset: reset(seed=seed).
     """
     make = parallel_pool.make_dm if dm else parallel_pool.make_gymnasium
+    if render:
+        config["render_mode"] = "rgb_array"
     env = make(task, num_envs=num_envs, seed=seed if reseed_from is None else reseed_from, **config)
     oracles = [Oracle(env.config, seed + i) for i in range(num_envs)]
     n_actions = len(oracles[0].actions)
@@ -258,6 +263,13 @@ def lockstep(
                 stats.game_overs += want["game_over"]
                 stats.truncations += want["truncated"]
             stats.nonzero_rewards += want["info_reward"] != 0
+        if render:
+            frames = env.render(np.arange(num_envs))
+            for i, oracle in enumerate(oracles):
+                screen = oracle.ale.getScreenRGB()
+                assert frames[i].shape == screen.shape, f"{task} t={t} env {i}: render shape"
+                bad = np.count_nonzero(frames[i] != screen)
+                assert bad == 0, f"{task} t={t} env {i}: render differs from getScreenRGB in {bad} bytes"
         stats.life_losses += sum(w["lives"] < p for w, p in zip(wants, lives))
         lives = [w["lives"] for w in wants]
         done = np.array([w["step_type"] == 2 for w in wants])
@@ -269,7 +281,7 @@ def lockstep(
 # Whole games to the real end (27000 steps is far away): Pong (~850 steps of
 # random play) and Breakout (~200), default config.
 def test_pong_whole_game() -> None:
-    stats = lockstep("Pong-v5", 1100, num_envs=2, seed=3)
+    stats = lockstep("Pong-v5", 1100, num_envs=2, seed=3, render=True)
     assert stats.game_overs >= 2 and stats.nonzero_rewards > 20
 
 
@@ -309,7 +321,7 @@ def test_atlantis_lives_episodic_life_explicit_reset() -> None:
 
 
 def test_space_invaders_rgb() -> None:
-    stats = lockstep("SpaceInvaders-v5", 400, seed=2, gray_scale=False, max_episode_steps=300)
+    stats = lockstep("SpaceInvaders-v5", 400, seed=2, gray_scale=False, max_episode_steps=300, render=True)
     assert stats.nonzero_rewards > 0 and stats.truncations + stats.game_overs > 0
 
 
@@ -372,7 +384,7 @@ def test_tennis_no_fire_reset_big_images() -> None:
     ],
 )
 def test_more_games_short(task: str) -> None:
-    lockstep(task, 150, num_envs=1, seed=13)
+    lockstep(task, 150, num_envs=1, seed=13, render=True)
 
 
 @pytest.mark.parametrize("dm", [False, True], ids=["gymnasium", "dm"])

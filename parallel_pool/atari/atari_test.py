@@ -325,6 +325,50 @@ def test_action_out_of_range() -> None:
         env.step(np.array([6], dtype=np.int32))
 
 
+# ------------------------------------------------------------------ render
+# (render() against ale_py's getScreenRGB, step by step: atari_lockstep_test.py)
+
+
+@pytest.mark.parametrize("make", [parallel_pool.make_gymnasium, parallel_pool.make_dm, parallel_pool.make_gym])
+def test_render_shapes_every_api(make: Any) -> None:
+    env = make("Pong-v5", num_envs=3, render_mode="rgb_array", render_env_id=2)
+    env.reset()
+    frame = env.render()
+    assert frame.shape == (1, 210, 160, 3) and frame.dtype == np.uint8
+    frames = env.render(np.array([2, 0]))
+    assert frames.shape == (2, 210, 160, 3)
+    assert np.array_equal(frames[0], frame[0])
+    assert env.render(1).shape == (1, 210, 160, 3)
+    env.close()
+
+
+def test_render_taller_screen() -> None:
+    """A game whose screen is taller than 210 rows renders it whole."""
+    import ale_py
+
+    ale = ale_py.ALEInterface()
+    ale.loadROM(os.path.join(ale_py_dir(), "roms", "pooyan.bin"))
+    env = parallel_pool.make_gymnasium("Pooyan-v5", render_mode="rgb_array")
+    env.reset()
+    assert env.render().shape == (1, *ale.getScreenRGB().shape)
+    assert env.render().shape[1] > 210
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"render_width": 84}, "render_height, render_width: atari renders the 210 x 160 screen"),
+        ({"render_height": 100, "render_width": 160}, "render_height, render_width"),
+        ({"render_camera_id": 0}, "render_camera_id: atari has one view"),
+        ({"render_env_id": 2}, r"render_env_id: expected an env id in \[0, 2\)"),
+        ({"render_mode": "human"}, "render_mode: expected None or 'rgb_array'"),
+    ],
+)
+def test_render_bad_options(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        parallel_pool.make_gymnasium("Pong-v5", num_envs=2, **{"render_mode": "rgb_array", **kwargs})
+
+
 @pytest.mark.skipif(not HAS_ENVPOOL, reason="envpool not installed")
 def test_default_info_is_envpools() -> None:
     """The family follows EnvPool's Atari env, info keys included: nothing more."""

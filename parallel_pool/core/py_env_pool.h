@@ -315,6 +315,28 @@ class PyEnvPool {
     pool_->Reset(ids, seed_values, poll);
   }
 
+  // render(): the frames of env_ids, an (n, height, width, 3) uint8 array
+  // over its own buffer; 0 for height/width (and -1 for the camera) means the
+  // family's default. Only bound for envs that render.
+  py::object Render(const py::object& env_ids, int height, int width, int camera_id) {
+    std::vector<int> ids = EnvIds(env_ids);
+    Array frames;
+    WaitPoll poll = SignalPoll();
+    {
+      py::gil_scoped_release release;
+      frames = pool_->Render(ids, RenderRequest{height, width, camera_id}, poll);
+    }
+    return Borrow(frames, frames);
+  }
+
+  // (height, width, camera_id) with the family's defaults filled in, or a
+  // ValueError naming the key the family cannot render.
+  py::tuple CheckRender(int height, int width, int camera_id) const {
+    RenderRequest request =
+        PoolT::EnvClass::CheckRender(pool_->spec(), RenderRequest{height, width, camera_id});
+    return py::make_tuple(request.height, request.width, request.camera_id);
+  }
+
   // Without the GIL: a thread waiting in this pool may need it to leave.
   void Close() {
     py::gil_scoped_release release;
@@ -384,25 +406,36 @@ class PyEnvPool {
     return converted;
   }
 
+  // A capsule that keeps `owner`'s allocation alive (numpy arrays' base).
+  static py::capsule Keep(const Array& owner) {
+    auto* kept = new std::shared_ptr<char>(owner.owner());
+    return py::capsule(kept, [](void* p) { delete static_cast<std::shared_ptr<char>*>(p); });
+  }
+
+  // A numpy array over `a`'s memory, kept alive by `base`.
+  static py::object Borrow(const Array& a, const py::capsule& base) {
+    npy_intp dims[Shape::kMaxDims];
+    for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
+    PyObject* arr =
+        PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()), nullptr,
+                    a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
+    if (arr == nullptr) throw py::error_already_set();
+    Py_INCREF(base.ptr());
+    PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
+    return py::reinterpret_steal<py::object>(arr);
+  }
+  static py::object Borrow(const Array& a, const Array& owner) { return Borrow(a, Keep(owner)); }
+
   // The batch as numpy arrays over its own memory: the exported state
   // fields, then the same-step "final" fields.
   py::tuple ToPython(const StateBatch& out) const {
     if (out.arrays.empty()) return py::tuple();
     // Every field of a batch lives in one allocation: one capsule owns it.
-    auto* owner = new std::shared_ptr<char>(out.arrays[0].owner());
-    py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<char>*>(p); });
+    py::capsule base = Keep(out.arrays[0]);
     py::tuple result(exported_.size() + out.final_arrays.size());
     std::size_t i = 0;
     auto emit = [&](const Array& a) {
-      npy_intp dims[Shape::kMaxDims];
-      for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
-      PyObject* arr =
-          PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()),
-                      nullptr, a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
-      if (arr == nullptr) throw py::error_already_set();
-      Py_INCREF(base.ptr());
-      PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
-      PyTuple_SET_ITEM(result.ptr(), i++, arr);
+      PyTuple_SET_ITEM(result.ptr(), i++, Borrow(a, base).release().ptr());
     };
     for (std::size_t f : exported_) emit(out.arrays[f]);
     for (const Array& a : out.final_arrays) emit(a);
@@ -431,8 +464,9 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def_property_readonly("_config_values", [](const Spec& s) { return s.config.values(); })
       .def_property_readonly("_state_spec", [](const Spec& s) { return SpecList(s.state_spec); })
       .def_property_readonly("_action_spec", [](const Spec& s) { return SpecList(s.action_spec); });
-  py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str())
-      .def(py::init<const Spec&>())
+  constexpr bool kRenders = RenderableEnv<typename PoolT::EnvClass>;
+  auto pool = py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str());
+  pool.def(py::init<const Spec&>())
       .def("_send", &PyEnvPool<PoolT>::Send)
       .def("_recv", &PyEnvPool<PoolT>::Recv)
       .def("_step", &PyEnvPool<PoolT>::Step)
@@ -442,7 +476,12 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)
       .def_property_readonly("_final_keys", &PyEnvPool<PoolT>::final_keys)
       .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight)
-      .def("_xla_port", &PyEnvPool<PoolT>::xla_port);
+      .def("_xla_port", &PyEnvPool<PoolT>::xla_port)
+      .def_property_readonly_static("_renders", [](py::object) { return kRenders; });
+  if constexpr (kRenders) {
+    pool.def("_render", &PyEnvPool<PoolT>::Render)
+        .def("_check_render", &PyEnvPool<PoolT>::CheckRender);
+  }
 }
 
 }  // namespace parallel_pool

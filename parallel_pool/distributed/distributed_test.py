@@ -439,6 +439,7 @@ def test_options_are_checked(cluster) -> None:
         ({"placement_strategy": "NEAR"}, ValueError, "placement_strategy"),
         ({"num_envs": 0}, ValueError, "num_envs"),
         ({"max_num_players": 2}, ValueError, "max_num_players"),
+        ({"render_mode": "rgb_array"}, ValueError, "render_mode: a distributed pool does not render"),
     ]
     for options, error, match in cases:
         config = {"num_envs": 8, **options}

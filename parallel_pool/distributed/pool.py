@@ -123,6 +123,11 @@ def make(
 
     Calls `ray.init()` (a local Ray instance) if Ray is not initialised yet.
     """
+    if config.get("render_mode") is not None:
+        raise ValueError(
+            "render_mode: a distributed pool does not render (its envs live in the actors); "
+            "render with a local pool (dm_control's from_pixels observations do work here)"
+        )
     cls = _distributed_class(registry.pool_class(task_id, env_type))
     spec = registry.make_spec(task_id, **config)
     cfg = spec.config

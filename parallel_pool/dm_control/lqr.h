@@ -166,7 +166,7 @@ class LqrEnvFns {
   }
 };
 
-using LqrEnvSpec = EnvSpec<LqrEnvFns>;
+using LqrEnvSpec = SuiteEnvSpec<LqrEnvFns>;
 
 class LqrEnv : public DmcEnv<LqrEnvSpec> {
  public:

@@ -36,8 +36,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             mode = AutoresetMode.DISABLED
         else:
             mode = AutoresetMode.NEXT_STEP
-        self.metadata = {"autoreset_mode": mode, "render_modes": []}
-        self.render_mode = None
+        self.metadata = {"autoreset_mode": mode, "render_modes": ["rgb_array"] if self._renders else []}
         self.closed = False
         # reset_mask returns every env's row: keep the latest ones (sync mode,
         # one row per env; a full batch is kept without a copy).

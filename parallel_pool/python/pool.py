@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from parallel_pool.python.render import RenderOptions
 from parallel_pool.python.spec import EnvSpec, obs_name
 
 # What every call on a closed pool raises (the C++ pool says the same).
@@ -87,6 +88,7 @@ class PoolBase:
         self._base: tuple | None = None
         self._base_missing: np.ndarray | None = None
         self._partials: list[tuple] = []
+        self._render_options = RenderOptions()
 
         keys: list[str] = list(self._pool._state_keys)
         where = {k: i for i, k in enumerate(keys)}
@@ -322,6 +324,49 @@ class PoolBase:
             out[self._truncated_i],
             self._info(out),
         )
+
+    # -------------------------------------------------------------- render
+
+    @property
+    def _renders(self) -> bool:
+        """Whether this pool's envs can draw frames (a pool without a C++ pool of its own cannot)."""
+        return bool(getattr(self._pool, "_renders", False))
+
+    @property
+    def render_mode(self) -> str | None:
+        """ "rgb_array" if the pool was made with render_mode="rgb_array", else None."""
+        return self._render_options.mode
+
+    def _set_render_options(self, options: RenderOptions) -> None:
+        """make()'s rendering options, checked (as far as the family can tell without rendering)."""
+        if not 0 <= options.env_id < self.num_envs:
+            raise ValueError(f"render_env_id: expected an env id in [0, {self.num_envs}), got {options.env_id}")
+        if options.mode is not None or options != RenderOptions(options.mode, options.env_id):
+            if not self._renders:
+                keys = "render_width, render_height, render_camera_id"
+                raise ValueError(f"{keys}: {type(self).__name__} does not render")
+            self._pool._check_render(options.height, options.width, options.camera_id)
+        self._render_options = options
+
+    def render(self, env_ids: Any = None, camera_id: int | None = None) -> np.ndarray:
+        """The frames of the envs `env_ids` (default: render_env_id) as a uint8 array (n, height, width, 3).
+
+        Each env renders its current state in a worker thread (EnvPool's
+        render(); docs/rendering.md). `camera_id` overrides render_camera_id.
+        """
+        self._check_open()
+        options = self._render_options
+        if options.mode is None:
+            raise RuntimeError("render(): this pool was made without render_mode; make it with render_mode='rgb_array'")
+        if env_ids is None:
+            ids: Any = np.array([options.env_id], dtype=np.int32)
+        else:
+            ids = self._env_ids(env_ids)
+        if camera_id is None:
+            camera_id = options.camera_id
+        elif isinstance(camera_id, bool) or not hasattr(camera_id, "__index__"):
+            raise TypeError(f"camera_id: expected an int, got {type(camera_id).__name__} {camera_id!r}")
+        return self._pool._render(ids, options.height, options.width, int(camera_id))
 
     # ------------------------------------------------------------ attributes
 

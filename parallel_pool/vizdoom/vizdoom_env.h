@@ -75,6 +75,7 @@ struct CfgFacts {
   int channels;
   bool planar;
   std::vector<::vizdoom::Button> buttons;
+  ::vizdoom::ScreenFormat format;
 };
 
 // A match's episodes start on this tic of the map (its first step runs the
@@ -117,8 +118,8 @@ template <typename Config>
 CfgFacts ReadCfg(const Config& conf) {
   auto game = ConfiguredGame(SettingsOf(conf, 0));
   const auto format = game->getScreenFormat();
-  return {game->getScreenHeight(), game->getScreenWidth(), ScreenChannels(format),
-          PlanarScreen(format), game->getAvailableButtons()};
+  return {game->getScreenHeight(), game->getScreenWidth(),      ScreenChannels(format),
+          PlanarScreen(format),    game->getAvailableButtons(), format};
 }
 
 inline std::map<int, DeltaRange> DeltaRanges(const DeltaButtonConfig& config) {
@@ -277,6 +278,43 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     };
     EngineWatchdog::Instance().Add(&watched_);
     Guarded([&] { StartEngines(); });
+  }
+
+  // render(): player 0's screen as the engine has it now, in RGB (a gray
+  // screen in all three channels); black once the episode has ended (the
+  // engine has no screen then).
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    const CfgFacts cfg = ReadCfg(spec.config);
+    RequireConfig(cfg.format != ::vizdoom::DOOM_256_COLORS8 && cfg.channels != 4,
+                  "render_mode: the scenario's screen_format is not one render() converts to "
+                  "RGB (RGB24, BGR24, CRCGCB, CBCGCR, GRAY8)");
+    RequireConfig((request.height == 0 || request.height == cfg.screen_height) &&
+                      (request.width == 0 || request.width == cfg.screen_width),
+                  "render_height, render_width: vizdoom renders the " +
+                      std::to_string(cfg.screen_height) + " x " + std::to_string(cfg.screen_width) +
+                      " screen as it is; leave them unset (got " + std::to_string(request.height) +
+                      " x " + std::to_string(request.width) + ")");
+    RequireConfig(request.camera_id == -1,
+                  "render_camera_id: vizdoom has one view, camera -1 (got " +
+                      std::to_string(request.camera_id) + ")");
+    return RenderRequest{cfg.screen_height, cfg.screen_width, -1};
+  }
+
+  void Render(const RenderRequest&, std::uint8_t* rgb) {
+    const std::size_t plane = static_cast<std::size_t>(cfg_.screen_height) * cfg_.screen_width;
+    ::vizdoom::GameStatePtr state = players_[0].game ? players_[0].game->getState() : nullptr;
+    if (!state || !state->screenBuffer) {
+      std::fill(rgb, rgb + 3 * plane, std::uint8_t{0});
+      return;
+    }
+    const std::uint8_t* screen = state->screenBuffer->data();
+    const bool bgr = cfg_.format == ::vizdoom::BGR24 || cfg_.format == ::vizdoom::CBCGCR;
+    for (std::size_t i = 0; i < plane; ++i) {
+      for (int c = 0; c < 3; ++c) {
+        const int channel = cfg_.channels == 1 ? 0 : (bgr ? 2 - c : c);
+        rgb[3 * i + c] = cfg_.planar ? screen[channel * plane + i] : screen[3 * i + channel];
+      }
+    }
   }
 
   ~VizdoomEnv() override {

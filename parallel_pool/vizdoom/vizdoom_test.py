@@ -193,6 +193,36 @@ def test_custom_needs_a_cfg_and_runs_yours() -> None:
         env.close()
 
 
+@pytest.mark.parametrize("cfg", ["basic.cfg", "simpler_basic.cfg"])  # CRCGCB (the default), GRAY8
+def test_render_is_player_0s_screen(cfg: str) -> None:
+    """render() gives the screen the observation is made from: with no resize and a one-frame
+    stack, the observation itself (channel first; a gray screen in all three channels)."""
+    scenarios = os.path.join(os.path.dirname(vzd.__file__), "scenarios")
+    env = parallel_pool.make_gymnasium(
+        "VizdoomCustom-v1",
+        num_envs=2,
+        cfg_path=os.path.join(scenarios, cfg),
+        wad_path=os.path.join(scenarios, cfg.replace(".cfg", ".wad")),
+        img_height=240,
+        img_width=320,
+        stack_num=1,
+        render_mode="rgb_array",
+    )
+    obs, _ = env.reset()
+    for t in range(4):
+        frames = env.render(np.arange(2))
+        assert frames.shape == (2, 240, 320, 3) and frames.dtype == np.uint8
+        planes = obs[:, 0] if obs.ndim == 5 else obs  # (players,) stacks per env row
+        for i in range(2):
+            got = frames[i].transpose(2, 0, 1)
+            want = planes[i] if planes[i].shape[0] == 3 else np.repeat(planes[i], 3, axis=0)
+            np.testing.assert_array_equal(got, want, f"{cfg} step {t} env {i}")
+        obs, *_ = env.step(np.zeros((2, *env.single_action_space.shape)))
+    with pytest.raises(ValueError, match="render_height, render_width: vizdoom renders the 240 x 320 screen"):
+        parallel_pool.make_gymnasium("Basic-v1", render_mode="rgb_array", render_width=84)
+    env.close()
+
+
 def test_bad_actions_are_rejected() -> None:
     env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2, use_combined_action=True)
     try:
