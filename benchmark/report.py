@@ -56,11 +56,16 @@ SINGLE = ("gymnasium single env", "dm_control single env", "vizdoom DoomGame loo
 # The dm_control family's targets (issue 8): ours >= ENVPOOL_TARGET x EnvPool at every
 # num_envs, >= LIMIT_TARGET of the limit with LIMIT_MIN_ENVS envs or more, and one env
 # >= SINGLE_TARGET x dm_control's own loop.
-TARGET_FAMILIES = ("dm_control", "vizdoom")
+TARGET_FAMILIES = ("atari", "dm_control", "vizdoom")
 ENVPOOL_TARGET, LIMIT_TARGET, LIMIT_MIN_ENVS, SINGLE_TARGET = 1.0, 0.9, 8, 1.5
 # The vizdoom family's: the best of ours >= VIZDOOM_ASYNC_TARGET x AsyncVectorEnv at every
 # num_envs, and >= LIMIT_TARGET of the limit with num_envs >= cores.
 VIZDOOM_ASYNC_TARGET = 1.5
+# The atari family's (issue 13): ours >= ATARI_VECTOR_TARGET x ale_py's AtariVectorEnv at
+# every num_envs in each mode, the best row >= LIMIT_TARGET of its limit, and one env >=
+# ATARI_SINGLE_TARGET x one gymnasium env with AtariPreprocessing.
+ATARI_VECTOR_TARGET, ATARI_SINGLE_TARGET = 1.2, 2.0
+
 # The summary figure's num_envs: one every family runs (ViZDoom stops at 8).
 SUMMARY_NUM_ENVS = 8
 
@@ -298,6 +303,8 @@ def target_table(data: Data, tasks: list[str]) -> str:
     family = family_of(data, tasks)
     if family == "vizdoom":
         return _vizdoom_targets(data, tasks)
+    if family == "atari":
+        return _atari_targets(data, tasks)
     if family not in TARGET_FAMILIES:
         return ""
     times, pct = (lambda x: f"{x:.2f}x"), (lambda x: f"{x:.0%}")
@@ -332,6 +339,48 @@ def target_table(data: Data, tasks: list[str]) -> str:
         f"ours async / EnvPool async, lowest (target >= {ENVPOOL_TARGET:g}x)",
         f"best of ours / limit, lowest with num_envs >= {LIMIT_MIN_ENVS} (target >= {LIMIT_TARGET:.0%})",
         f"one env: ours / {COLUMNS[single]} (target >= {SINGLE_TARGET:g}x)",
+    ]
+    return _table(head, body, left=1)
+
+
+def _times(x: float) -> str:
+    return f"{x:.2f}x"
+
+
+def _atari_targets(data: Data, tasks: list[str]) -> str:
+    """The atari family's targets, one row per task: the worst row of each ratio against
+    AtariVectorEnv, the best row against the limit, and one env."""
+    body = []
+    for t in tasks:
+        rows = [n for task, n in _rows(data, [t]) if task == t]
+        cells = [t]
+        for mode in ("sync", "async"):
+            found = [
+                (a / b, n)
+                for n in rows
+                if (a := value(data, t, n, f"parallel_pool {mode}"))
+                and (b := value(data, t, n, f"ale_py AtariVectorEnv {mode}"))
+            ]
+            cells.append(_lowest(found, ATARI_VECTOR_TARGET, _times))
+        found = [(a / e["steps_per_s"], n) for n in rows if (a := _best_ours(data, t, n)) and (e := limit(data, t, n))]
+        if found:
+            ratio, n = max(found)
+            cells.append(f"{ratio:.0%} at {n}: {'met' if ratio >= LIMIT_TARGET else '**missed**'}")
+        else:
+            cells.append("n/a")
+        a, b = value(data, t, 1, "parallel_pool sync"), value(data, t, 1, "gymnasium single env")
+        cell = _lowest([(a / b, 1)] if a and b else [], ATARI_SINGLE_TARGET, _times)
+        top = limit(data, t, 1)
+        if b and top:  # no env can beat the 1-thread limit: the highest ratio this machine allows
+            cell += f" (the 1-thread limit is {top['steps_per_s'] / b:.2f}x the gymnasium env)"
+        cells.append(cell)
+        body.append(cells)
+    head = [
+        "task",
+        f"ours sync / AtariVectorEnv sync, lowest (target >= {ATARI_VECTOR_TARGET:g}x at every num_envs)",
+        f"ours async / AtariVectorEnv async, lowest (target >= {ATARI_VECTOR_TARGET:g}x)",
+        f"best of ours / limit, best row (target >= {LIMIT_TARGET:.0%})",
+        f"one env: ours / one gymnasium env (target >= {ATARI_SINGLE_TARGET:g}x)",
     ]
     return _table(head, body, left=1)
 
@@ -496,10 +545,10 @@ def _problems(data: Data) -> list[str]:
 
 # Why rows can exceed the limit: what was measured while looking for the cause.
 OVER_LIMIT_PROSE = (
-    "A row above its limit means the limit missed some of MuJoCo's speed: it steps the same "
-    "libmujoco the pool loads (`mujoco_ext._mj_step_rate`), on the same model and states, "
-    "so look for a difference in the work (resets, warm starts) or in the machine's load "
-    "between windows."
+    "A row above its limit means the limit missed some of the simulator's speed: it runs the "
+    "very library the pool runs (`mujoco_ext._mj_step_rate`, `atari_ext._emulation_rate`), "
+    "on the same model or ROM, so look for a difference in the work (resets, warm starts) or "
+    "in the machine's load between windows."
 )
 
 INTRO = """\
@@ -529,7 +578,17 @@ FAMILY_PROSE = {
         "`AtariPreprocessing` (up to 30 no-ops, max-pooling, 84x84 grayscale) and a stack of 4 "
         "frames, the atari family's default preprocessing. ale_py's own C++ vector env "
         "(`AtariVectorEnv`, threads) runs configured as our defaults (no sticky actions, no "
-        "reward clipping)."
+        "reward clipping). The physical limit is what our ALE build alone can do here: no pool "
+        "of num_envs envs can step faster than T threads emulating at once and doing nothing "
+        "else, T = min(num_envs, cores) (so on a 2-core machine 8 and 32 envs share the "
+        "2-thread limit). `benchmark/atari_limit.py` measures it inside parallel_pool's own "
+        "extension (`atari_ext._emulation_rate`), so on the very ALE build the pool runs: T C++ "
+        "threads, one ALE of the task's ROM each, play the pre-drawn random actions of the "
+        "pools, each held for 4 frames, and restart the game after a game over (one env step, "
+        "as the pool's reset step), with no screen read, no preprocessing and no Python. Its "
+        "windows are as long and as warmed up as the pool's and interleaved with the pool "
+        "measurements: the limit is the best window and its noise their spread (max - min) / "
+        "max."
     ),
     "mujoco": (
         "EnvPool runs its own MuJoCo build; gymnasium and parallel_pool run the same libmujoco "
@@ -607,6 +666,12 @@ FAMILY_PROSE["vizdoom"] = (
 )
 
 TARGETS_PROSE = {
+    "atari": (
+        f"The targets (issue 13): ours at least {ATARI_VECTOR_TARGET:g}x ale_py's `AtariVectorEnv` at "
+        f"every num_envs, in each mode; the best of our rows at least {LIMIT_TARGET:.0%} of its "
+        f"physical limit; one env at least {ATARI_SINGLE_TARGET:g}x one gymnasium env. The first two "
+        "cells are the lowest ratio of this run's rows, the third the highest, each with its num_envs."
+    ),
     "dm_control": (
         f"The targets (issue 8): ours at least {ENVPOOL_TARGET:g}x EnvPool at every num_envs, in each mode; "
         f"at least {LIMIT_TARGET:.0%} of the physical limit with {LIMIT_MIN_ENVS} envs or more (the better "

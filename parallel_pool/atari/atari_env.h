@@ -193,6 +193,8 @@ class AtariEnv : public Env<AtariEnvSpec> {
         spec.config["use_fire_reset"_] &&
         std::find(action_set_.begin(), action_set_.end(), ale::PLAYER_A_FIRE) != action_set_.end();
     SetModeAndDifficulty(spec.config["mode"_], spec.config["difficulty"_]);
+    // Consecutive observations share most rows: resize only what changed.
+    resizer_.SetReuse(true);
     const ale::ColourPalette& palette = ale_->theOSystem->colourPalette();
     for (int v = 0; v < 256; ++v) {
       std::uint32_t rgb = palette.getRGB(v);

@@ -384,5 +384,31 @@ def test_default_info_is_envpools() -> None:
     assert set(info) == set(ref_info) | {"_" + k for k in ref_info}
 
 
+# ------------------------------------------------- the benchmark's limit probe
+
+
+def test_emulation_rate() -> None:
+    """atari_ext._emulation_rate (benchmark/atari_limit.py): env steps/s of emulation alone."""
+    from parallel_pool.atari import atari_ext
+
+    rom = os.path.join(ale_py_dir(), "roms", "pong.bin")
+    actions = np.arange(minimal_action_count("pong"), dtype=np.int32)
+    rate, resets = atari_ext._emulation_rate(rom, actions, 4, 2, 0.0, 0.2)
+    assert np.isfinite(rate) and rate > 0
+    assert 0.0 <= resets <= 1.0
+    bad = [
+        ((rom, actions[:0], 4, 1, 0.0, 0.1), "actions: expected a non-empty"),
+        ((rom, np.array([0, 99], np.int32), 4, 1, 0.0, 0.1), r"actions: 99 is not in \[0, 6\)"),
+        ((rom, actions, 0, 1, 0.0, 0.1), "frame_skip: expected >= 1"),
+        ((rom, actions, 4, 0, 0.0, 0.1), r"threads: expected an int in \[1, 4096\]"),
+        ((rom, actions, 4, 1, -1.0, 0.1), "warmup: expected seconds >= 0"),
+        ((rom, actions, 4, 1, 0.0, 0.0), "seconds: expected seconds > 0"),
+        ((rom + ".missing", actions, 4, 1, 0.0, 0.1), "no ROM at"),
+    ]
+    for args, match in bad:
+        with pytest.raises(ValueError, match=match):
+            atari_ext._emulation_rate(*args)
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-q"]))
