@@ -65,12 +65,23 @@ DM_CONTROL = ["dm-control>=1.0.50,<1.1", "mujoco>=3.17,<4"]
 VIZDOOM = ["vizdoom==1.3.2"]
 # EnvPool's D1-D4 scenarios (the same files in 0.3.0 to 0.4.1).
 VIZDOOM_DFP = [*VIZDOOM, "envpool-assets>=0.3,<0.5"]
+# parallel_pool.distributed: pools across a Ray cluster (docs/distributed.md);
+# the version its tests run, since the actors and the driver must agree.
+DISTRIBUTED = ["ray==2.60.0"]
+# env.xla(): the wheel's xla_ext is built against jaxlib 0.10.2's typed FFI
+# headers (XLA's FFI takes handlers built against older headers, so later jax
+# should load them too; the bound stops at the next major version).
+XLA = ["jax>=0.10,<1"]
 EXTRAS = {
     "atari": ATARI,
     "mujoco": MUJOCO,
     "dm_control": DM_CONTROL,
     "vizdoom": VIZDOOM,
     "vizdoom-dfp": VIZDOOM_DFP,
+    "distributed": DISTRIBUTED,
+    "xla": XLA,
+    # Every family's run-time data, not the integrations: ray (240 MB
+    # installed) and jax with jaxlib (380 MB) serve no family; asked for by name.
     "all": sorted(set(ATARI + MUJOCO + DM_CONTROL + VIZDOOM_DFP)),
 }
 
