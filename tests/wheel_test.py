@@ -1,9 +1,12 @@
 """The repaired wheel: tagged for glibc 2.28, installed with its extras into an empty venv, it runs every family.
 
 `make wheel-test` (run by `make test`) builds the wheel first. The venv gets
-`parallel_pool[all]` from the wheel, with requirements-dev.txt as constraints
-(the versions the repository tests with); everything runs from an empty
-directory, so only the installed package can be imported.
+`parallel_pool[all,xla]` from the wheel, with requirements-dev.txt as
+constraints (the versions the repository tests with); everything runs from an
+empty directory, so only the installed package can be imported. Beyond
+stepping one id of every family: rendering (on the CPU, and through EGL with
+the wheel's libmujoco) and env.xla() (the wheel's XLA module under the
+installed jax).
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ FAMILY_IDS = {
 # More ids whose data comes from elsewhere: a dm_control XML file, a scenario
 # of the vizdoom wheel.
 OTHER_IDS = ("CheetahRun-v1", "Basic-v1")
+# Ids rendered too, with their frame's (height, width): CartPole draws on the
+# CPU in our own code; HalfCheetah through the machine's libEGL (loaded at the
+# first render) and the wheel's libmujoco, the path a headless training node
+# takes (Mesa's llvmpipe here).
+RENDER_SIZES = {"CartPole-v1": (400, 600), "HalfCheetah-v5": (480, 480)}
 
 # Run in the venv: make, reset and step one id; report as JSON.
 _STEP_ONE_ID = """
@@ -60,7 +68,8 @@ def actions(space, rng):
     return space.sample()
 
 task_id = sys.argv[1]
-env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=0)
+render = sys.argv[2:] == ["render"]
+env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=0, render_mode="rgb_array" if render else None)
 obs, _ = env.reset()
 env.action_space.seed(0)
 rng = np.random.default_rng(0)
@@ -68,6 +77,7 @@ rewards = []
 for _ in range(5):
     obs, reward, terminated, truncated, _ = env.step(actions(env.action_space, rng))
     rewards.append(np.asarray(reward).tolist())
+frames = env.render([0, 1]) if render else np.zeros((0,), np.uint8)
 env.close()
 with open("/proc/self/maps") as maps:  # which libmujoco got loaded, if any
     libmujoco = sorted({line.split()[-1] for line in maps if "libmujoco" in line})
@@ -79,6 +89,9 @@ print(json.dumps({
     "rewards": rewards,
     "libmujoco": libmujoco,
     "mujoco_imported": "mujoco" in sys.modules,
+    "frame_shape": list(frames.shape),
+    "frame_dtype": str(frames.dtype),
+    "frame_colors": [len(np.unique(frame.reshape(-1, 3), axis=0)) for frame in frames],
 }))
 """
 
@@ -96,7 +109,7 @@ def venv_python(wheel: pathlib.Path, tmp_path_factory: pytest.TempPathFactory) -
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
     install = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*install, f"{wheel}[all]", "-c", str(ROOT / "requirements-dev.txt")], check=True)
+    subprocess.run([*install, f"{wheel}[all,xla]", "-c", str(ROOT / "requirements-dev.txt")], check=True)
     yield python
     shutil.rmtree(venv)  # about 0.9 GB (dm-control, scipy, envpool-assets, ...): not left in /tmp
 
@@ -142,7 +155,8 @@ def test_every_family_runs_from_the_installed_wheel(
     # One process per id, as each family's own tests run. In one process,
     # dm_control's scipy (its OpenBLAS's fork handler) would hang a later
     # ViZDoom pool's engine start now and then (see docs/wheel.md).
-    result = _run_elsewhere(venv_python, tmp_path / "elsewhere", "-c", _STEP_ONE_ID, task_id)
+    render = ["render"] if task_id in RENDER_SIZES else []
+    result = _run_elsewhere(venv_python, tmp_path / "elsewhere", "-c", _STEP_ONE_ID, task_id, *render)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert str(ROOT) not in report["package"]  # the installed copy, not the source tree
@@ -153,6 +167,61 @@ def test_every_family_runs_from_the_installed_wheel(
         # The wheel's own libmujoco, without the mujoco package.
         assert report["libmujoco"] and all("parallel_pool.libs" in path for path in report["libmujoco"]), report
         assert not report["mujoco_imported"]
+    if render:
+        # Both envs drawn, at the family's size; a blank frame (a GL context
+        # that drew nothing) has one colour, a drawn scene many.
+        assert report["frame_shape"] == [2, *RENDER_SIZES[task_id], 3], report
+        assert report["frame_dtype"] == "uint8"
+        assert min(report["frame_colors"]) > 10, report
+
+
+# Run in the venv: the same actions through a jitted env.xla() loop and
+# through step(), from two pools with the same seed; report both.
+_XLA_AGAINST_STEP = """
+import json
+import jax
+import numpy as np
+import parallel_pool
+
+actions = np.random.default_rng(0).integers(2, size=(40, 4)).astype(np.int32)
+
+xla_env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=3)
+handle, recv, send, step = xla_env.xla()
+
+@jax.jit
+def rollout(handle, actions):
+    handle, _ = recv(handle)
+    def body(t, carry):
+        handle, _, total = carry
+        handle, (obs, reward, *_) = step(handle, actions[t])
+        return handle, obs, total + reward
+    first = (handle, jax.numpy.zeros((4, 4), jax.numpy.float32), jax.numpy.zeros(4, jax.numpy.float32))
+    return jax.lax.fori_loop(0, len(actions), body, first)[1:]
+
+xla_env.async_reset()
+xla_obs, xla_total = jax.device_get(rollout(handle, actions))
+
+env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=3)
+env.reset()
+total = np.zeros(4, np.float32)
+for action in actions:
+    obs, reward, *_ = env.step(action)
+    total += reward
+print(json.dumps({
+    "xla": [np.asarray(xla_obs).tolist(), np.asarray(xla_total).tolist()],
+    "step": [obs.tolist(), total.tolist()],
+}))
+"""
+
+
+def test_xla_runs_the_wheels_module_under_jax(venv_python: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    # The wheel's xla_ext (compiled by zig against jaxlib's FFI headers) as
+    # custom calls of the jax the xla extra installed: what a jitted loop
+    # returns equals the plain steps, float for float.
+    result = _run_elsewhere(venv_python, tmp_path / "elsewhere", "-c", _XLA_AGAINST_STEP)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["xla"] == report["step"]
 
 
 def test_an_example_runs_from_the_installed_wheel(venv_python: pathlib.Path, tmp_path: pathlib.Path) -> None:
