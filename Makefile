@@ -102,8 +102,9 @@ sanitize: setup
 	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all
 	$(BAZEL) test --config=tsan --nocache_test_results --runs_per_test=5 //parallel_pool/core:all
 
-# Installs the repaired wheel into a fresh venv and runs an example from
-# outside the source tree.
+# Installs the repaired wheel with its [all,xla] extras into a fresh venv and,
+# from outside the source tree, steps one id of every family, renders two,
+# runs env.xla() under jax and an example (tests/wheel_test.py, about 80 s).
 wheel-test: wheel
 	$(PY) -m pytest -q tests/wheel_test.py
 
