@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -103,10 +104,20 @@ class RenderJob {
   // The caller gave up: the items still queued render nothing.
   void Cancel() { cancelled_.store(true); }
 
-  // The frames, or the first env's exception.
+  // The frames, or the first env's exception. Thrown as a copy: the
+  // original belongs to the job, which a worker may be the last to free, so
+  // the caller must not still be reading it then (the exception_ptr's own
+  // count, inside libstdc++, is invisible to ThreadSanitizer).
   const Array& Result() const {
-    if (error_) std::rethrow_exception(error_);
-    return frames_;
+    if (!error_) return frames_;
+    try {
+      std::rethrow_exception(error_);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(e.what());
+    } catch (const std::exception& e) {
+      throw std::runtime_error(e.what());
+    }
+    throw std::runtime_error("render: unknown error");
   }
 
  private:
