@@ -10,7 +10,7 @@ BAZEL := PYTHON_BIN_PATH=$(PY) bazel
 # The packages with a <package>_ext module (test-only modules are named otherwise).
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check
+.PHONY: setup build develop test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check fuzz-long soak
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -83,6 +83,21 @@ wheel: build
 sanitize: setup
 	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all
 	$(BAZEL) test --config=tsan --nocache_test_results --runs_per_test=5 //parallel_pool/core:all
+
+# The long fuzz profile (docs/reliability.md): hypothesis-drawn configs and call
+# sequences on every family, each case in a worker process under a watchdog,
+# for FUZZ_MINUTES (30) minutes; the short profile is //reliability:fuzz_test,
+# which `make test` runs. Writes reliability/fuzz_long.json.
+FUZZ_MINUTES ?= 30
+fuzz-long: develop
+	$(BAZEL) shutdown
+	nice -n 10 $(PY) -m reliability.fuzz --minutes $(FUZZ_MINUTES) --json reliability/fuzz_long.json
+
+# 10^7 CartPole-v1 and 10^6 Pong-v5 steps in async mode with random resets,
+# sampling RSS, threads and fds (docs/reliability.md). Writes reliability/soak.json.
+soak: develop
+	$(BAZEL) shutdown
+	nice -n 10 $(PY) -m reliability.soak --json reliability/soak.json
 
 # Installs the repaired wheel into a fresh venv and runs an example from
 # outside the source tree.

@@ -195,7 +195,10 @@ def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
 def _check_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or (not isinstance(value, (int,)) and not hasattr(value, "__index__")):
         raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
-    value = int(value)
+    try:
+        value = int(value)
+    except TypeError:  # an ndarray of several values has __index__ too, and refuses
+        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}") from None
     if (low is not None and value < low) or (high is not None and value > high):
         lo = "-inf" if low is None else low
         hi = "inf" if high is None else high
@@ -237,7 +240,10 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
         elif isinstance(default, float):
             if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
                 raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
-            config[key] = float(value)
+            try:
+                config[key] = float(value)
+            except (TypeError, ValueError):  # an ndarray of several values, a str subclass, ...
+                raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}") from None
         elif isinstance(default, str):
             if not isinstance(value, str):
                 raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")

@@ -80,7 +80,9 @@ inline std::unique_ptr<ale::ALEInterface> LoadAle(const std::string& rom, int se
                                 "ale-py==0.12.1; check task and base_path)");
   }
   if (!ale::ALEInterface::isSupportedROM(rom)) {
-    throw std::invalid_argument("atari: " + rom + " is not a ROM this ALE supports (MD5 mismatch)");
+    throw std::invalid_argument("atari: " + rom +
+                                " is not a ROM this ALE supports (MD5 mismatch; check task and "
+                                "base_path)");
   }
   auto env = std::make_unique<ale::ALEInterface>();
   env->setInt("random_seed", seed);

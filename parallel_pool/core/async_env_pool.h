@@ -43,6 +43,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -131,7 +132,16 @@ class AsyncEnvPool {
     ConstructEnvs(spec.num_threads());
     int offset = spec.config["thread_affinity_offset"_];
     for (int i = 0; i < spec.num_threads(); ++i) {
-      workers_.emplace_back([this] { WorkerLoop(); });
+      try {
+        workers_.emplace_back([this] { WorkerLoop(); });
+      } catch (const std::system_error& e) {
+        // Out of threads or memory for their stacks: the workers already started
+        // must be joined here (a joinable std::thread destroyed would terminate).
+        StopLocked();
+        throw std::runtime_error("num_threads: could not start worker thread " +
+                                 std::to_string(i + 1) + " of " +
+                                 std::to_string(spec.num_threads()) + " (" + e.what() + ")");
+      }
       if (offset >= 0) PinThread(workers_.back(), offset + i);
     }
   }
@@ -282,21 +292,29 @@ class AsyncEnvPool {
     envs_.resize(num_envs_);
     std::vector<std::thread> builders;
     std::vector<std::exception_ptr> errors(num_threads);
-    for (int t = 0; t < num_threads; ++t) {
-      builders.emplace_back([this, t, num_threads, &errors] {
-        try {
-          for (int i = t; i < num_envs_; i += num_threads) {
-            try {
-              envs_[i] = std::make_unique<EnvT>(spec_, i);
-            } catch (...) {
-              errors[t] = NamingEnv(std::current_exception(), i);
-              return;
-            }
+    auto build = [this, num_threads, &errors](int t) {
+      try {
+        for (int i = t; i < num_envs_; i += num_threads) {
+          try {
+            envs_[i] = std::make_unique<EnvT>(spec_, i);
+          } catch (...) {
+            errors[t] = NamingEnv(std::current_exception(), i);
+            return;
           }
-        } catch (...) {
-          errors[t] = std::current_exception();
         }
-      });
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    };
+    for (int t = 0; t < num_threads; ++t) {
+      try {
+        builders.emplace_back(build, t);
+      } catch (const std::system_error&) {
+        // No thread to be had: this one builds the rest (the workers will fail to
+        // start too, with an error naming num_threads).
+        for (int rest = t; rest < num_threads; ++rest) build(rest);
+        break;
+      }
     }
     for (std::thread& b : builders) b.join();
     for (const std::exception_ptr& e : errors) {

@@ -36,6 +36,26 @@ _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 _MAX_PARTIAL_BATCHES = 16
 
 
+def _id_array(ids: Any, what: str) -> np.ndarray:
+    """`ids` (an int, a sequence or an array of ints) as a 1-D integer array; errors name `what`."""
+    if isinstance(ids, (bool, np.bool_)):
+        raise TypeError(f"{what}: expected int or array of int, got bool")
+    if not isinstance(ids, np.ndarray) or ids.ndim != 1:
+        try:
+            ids = np.atleast_1d(np.asarray(ids))
+        except (ValueError, TypeError) as error:  # a ragged list, ...
+            raise ValueError(f"{what}: expected a 1-D array of env ids ({error})") from None
+        if ids.ndim != 1:
+            raise ValueError(f"{what}: expected a 1-D array of env ids, got shape {ids.shape}")
+    # Before the dtype check: np.asarray([]) is float64. An empty selection would
+    # mean "every env" to the C++ reset, so it is refused (as it is by send/step).
+    if ids.size == 0:
+        raise ValueError(f"{what}: no env given (an empty selection); leave it out to name every env")
+    if ids.dtype.kind not in "iu":
+        raise TypeError(f"{what}: expected integers, got dtype {ids.dtype}")
+    return ids
+
+
 class Config(dict):
     """A pool's config: a dict, as EnvPool's `env.config` is, whose keys also read as attributes."""
 
@@ -122,21 +142,15 @@ class PoolBase:
             if self._last_ids is None:
                 raise RuntimeError("env_id: none given and no batch received yet; call async_reset() and recv() first")
             return self._last_ids
-        if isinstance(env_id, (bool, np.bool_)):
-            raise TypeError("env_id: expected int or array of int, got bool")
-        if not isinstance(env_id, np.ndarray) or env_id.ndim != 1:
-            env_id = np.atleast_1d(np.asarray(env_id))
-            if env_id.ndim != 1:
-                raise ValueError(f"env_id: expected a 1-D array of env ids, got shape {env_id.shape}")
-        if env_id.dtype.kind not in "iu":
-            raise TypeError(f"env_id: expected integers, got dtype {env_id.dtype}")
-        return env_id
+        return _id_array(env_id, "env_id")
 
     def _players(self, players: Any, ids: Any) -> Any:
         """players.env_id: as given, else every player of every env in `ids` (one action row
         per player, env by env), as a multi-player env's observation rows come."""
-        if players is not None or self.spec.config.max_num_players == 1:
-            return players
+        if players is not None:
+            return _id_array(players, "players.env_id")
+        if self.spec.config.max_num_players == 1:
+            return None
         return np.repeat(np.asarray(ids), self.spec.config.max_num_players)
 
     def _check_open(self) -> None:

@@ -123,6 +123,9 @@ int CombinedActionCount(const Config& conf) {
 
 class VizdoomEnvFns {
  public:
+  // max_num_players > 1: one deathmatch of that many players per env.
+  static constexpr bool kMultiPlayer = true;
+
   static auto DefaultConfig() {
     return MakeDict("img_height"_.Bind(84), "img_width"_.Bind(84), "stack_num"_.Bind(4),
                     "frame_skip"_.Bind(4), "lmp_save_dir"_.Bind(std::string()),
@@ -254,7 +257,15 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
       for (const auto& id : instance_ids_) KillEngine(id);
     };
     EngineWatchdog::Instance().Add(&watched_);
-    Guarded([&] { StartEngines(); });
+    try {
+      Guarded([&] { StartEngines(); });
+    } catch (...) {
+      // A constructor that throws runs no destructor: unregister here, or the
+      // watchdog thread would go on reading this env's freed Watched.
+      EngineWatchdog::Instance().Remove(&watched_);
+      StopEngines();
+      throw;
+    }
   }
 
   ~VizdoomEnv() override {
