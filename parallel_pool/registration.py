@@ -132,6 +132,7 @@ class EnvRegistry:
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
+        seeds_from = "env_seed" if "env_seed" in kwargs and "seed" not in kwargs else "seed"
         kwargs = _envpool_common_keys(kwargs)
         if entry.config_aliases is not None:
             kwargs = entry.config_aliases(dict(kwargs), dict(config))
@@ -141,6 +142,10 @@ class EnvRegistry:
                 raise TypeError(f"{task_id}: unexpected keyword argument {key!r}; valid keys: {valid}")
             config[key] = value
         _check_config(config, spec_cls.default_config())
+        seeds = config["env_seeds"]
+        if seeds and len(seeds) != config["num_envs"] and seeds_from == "env_seed":
+            # The C++ check would name `seed`, which this user did not pass.
+            raise ValueError(f"env_seed: expected one seed per env ({config['num_envs']}), got {len(seeds)}")
         return spec_cls(tuple(config.values()))
 
     def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:

@@ -84,7 +84,10 @@ def summary(stats: fuzz_driver.Stats) -> dict[str, Any]:
         "hangs": stats.hangs,
         "minutes": round(stats.seconds / 60, 1),
         "worker_restarts": getattr(stats, "restarts", 0),
-        "per_family": {f: {"cases": c, "calls": n} for f, (c, n) in sorted(stats.per_family.items())},
+        "per_family": {
+            f: {"cases": c, "calls": n, "worker_minutes": round(t / 60, 1)}
+            for f, (c, n, t) in sorted(stats.per_family.items())
+        },
         "failures": [o.report() for o in stats.failures],
     }
 

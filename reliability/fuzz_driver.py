@@ -183,16 +183,17 @@ class Stats:
     crashes: int = 0
     hangs: int = 0
     seconds: float = 0.0
-    per_family: dict[str, list[int]] = dataclasses.field(default_factory=dict)  # family -> [cases, calls]
+    per_family: dict[str, list[float]] = dataclasses.field(default_factory=dict)  # family -> [cases, calls, s]
     failures: list[Outcome] = dataclasses.field(default_factory=list)
 
     def add(self, family: str, outcome: Outcome) -> None:
         self.cases += 1
         self.calls += outcome.calls
         self.seconds += outcome.seconds
-        counts = self.per_family.setdefault(family, [0, 0])
+        counts = self.per_family.setdefault(family, [0, 0, 0.0])
         counts[0] += 1
         counts[1] += outcome.calls
+        counts[2] += outcome.seconds
         if outcome.kind != "ok":
             self.violations += outcome.kind == "violation"
             self.crashes += outcome.kind == "crash"

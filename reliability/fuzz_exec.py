@@ -293,7 +293,7 @@ def _other(kind: str, arr: np.ndarray) -> Any:
     if kind == "bytes":
         return b"\x00\x01"
     if kind == "ragged":
-        return [[0], [0, 1]] if arr.ndim <= 1 else [arr[0].tolist(), []]
+        return [[0], [0, 1]] if arr.ndim <= 1 or not arr.shape[0] else [arr[0].tolist(), []]
     if kind == "set":
         return {0}
     if kind == "generator":
@@ -592,9 +592,17 @@ class CaseRunner:
         except (ValueError, TypeError) as error:
             self.expect_rejection(error, *config)
             return False
+        except MemoryError as error:
+            # A valid config too large for this machine (the worker's address space is
+            # capped): the error must say so, not just "std::bad_alloc".
+            if "bytes" in str(error) or "out of memory" in str(error):
+                return False
+            raise Violation(f"make raised an unexplained MemoryError: {error}") from error
         except RuntimeError as error:
             if _ENV_ERROR.match(str(error)) and self.unstable_config():
                 return False  # an env that could not be built from a family key's value
+            if str(error).startswith("num_threads: could not start") and "num_threads" in config:
+                return False  # more threads than the capped address space holds stacks for
             raise Violation(f"make raised RuntimeError: {error}") from error
         env = self.env
         self.model = Model(env, self.case["flavour"])
@@ -728,7 +736,10 @@ class CaseRunner:
                 if model.uncertain(ids, reset) and names(str(error), "env_id"):
                     return
                 raise Violation(f"a valid call was rejected: {type(error).__name__}: {error}") from error
-            self.expect_rejection(error, *problems, *(["action"] if "players.env_id" in problems else []))
+            # With env ids the model cannot count (invalid), the action's rows are
+            # unknown: the pool may name either.
+            also = ["action"] if "players.env_id" in problems or (ids is None and not reset) else []
+            self.expect_rejection(error, *problems, *also)
             return
         if problems:
             raise Violation(f"invalid {sorted(set(problems))} accepted (env_id={arg!r}, action={_short(action)})")

@@ -16,6 +16,7 @@ import faulthandler
 import mmap
 import os
 import pickle
+import resource
 import signal
 import struct
 import sys
@@ -69,8 +70,14 @@ def warm_up(families: list[str]) -> None:
     np.zeros(1)
 
 
+# The worker's address space: a config that asks for more (a huge image, 4096
+# threads' stacks) fails to allocate here instead of swapping the machine.
+ADDRESS_SPACE = 8 * 2**30
+
+
 def main(argv: list[str]) -> int:
     in_fd, out_fd, progress_path, *families = argv
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
     faulthandler.enable(all_threads=True)
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # the supervisor's "where are you?"
     warnings.simplefilter("ignore")

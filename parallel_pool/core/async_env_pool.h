@@ -557,14 +557,17 @@ class AsyncEnvPool {
   }
 
   // `error` with "env <id>: " before its message, so Python's exception says
-  // which env failed: std::invalid_argument stays one (ValueError), any
-  // other std::exception becomes std::runtime_error (RuntimeError).
+  // which env failed: std::invalid_argument stays one (ValueError), an
+  // allocation failure stays one (MemoryError), any other std::exception
+  // becomes std::runtime_error (RuntimeError).
   static std::exception_ptr NamingEnv(std::exception_ptr error, int env_id) {
     const std::string prefix = "env " + std::to_string(env_id) + ": ";
     try {
       std::rethrow_exception(error);
     } catch (const std::invalid_argument& e) {
       return std::make_exception_ptr(std::invalid_argument(prefix + e.what()));
+    } catch (const std::bad_alloc& e) {  // stays a MemoryError
+      return std::make_exception_ptr(OutOfMemory(prefix + "out of memory (" + e.what() + ")"));
     } catch (const std::exception& e) {
       return std::make_exception_ptr(std::runtime_error(prefix + e.what()));
     } catch (...) {

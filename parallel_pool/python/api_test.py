@@ -69,6 +69,7 @@ def test_unknown_config_key_is_a_type_error_naming_it() -> None:
         # __index__ and __float__ too, and refuses them with numpy's own message.
         ({"episode_length": np.array([1, 2])}, TypeError, "episode_length"),
         ({"num_envs": np.array([2, 3])}, TypeError, "num_envs"),
+        ({"num_envs": 3, "env_seed": [1, 2]}, ValueError, "^env_seed: expected one seed per env"),
     ],
 )
 def test_bad_config_values(kwargs: dict, error: type, match: str) -> None:

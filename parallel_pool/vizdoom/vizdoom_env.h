@@ -121,6 +121,11 @@ int CombinedActionCount(const Config& conf) {
                               .size());
 }
 
+// The most frames in a stack, and pixels on an image side: the resizer
+// counts a frame's bytes (side x side x channels) in an int.
+inline constexpr int kMaxFrames = 1 << 16;
+inline constexpr int kMaxImageSide = 1 << 13;
+
 class VizdoomEnvFns {
  public:
   // max_num_players > 1: one deathmatch of that many players per env.
@@ -179,6 +184,11 @@ class VizdoomEnvFns {
     RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1,
                   "img_height, img_width: must be >= 1");
     RequireConfig(conf["stack_num"_] >= 1, "stack_num: must be >= 1");
+    // Upper bounds keep the sizes derived from them (stack_num x 4 planes is
+    // an int) from overflowing; no scenario needs more.
+    RequireConfig(conf["stack_num"_] <= kMaxFrames, "stack_num: must be <= 65536");
+    RequireConfig(conf["img_height"_] <= kMaxImageSide && conf["img_width"_] <= kMaxImageSide,
+                  "img_height, img_width: must be <= 8192");
     RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(conf["weapon_duration"_] >= 0, "weapon_duration: must be >= 0");
     RequireConfig(conf["engine_timeout"_] > 0 && conf["engine_timeout"_] <= 1e6,
