@@ -146,7 +146,14 @@ class EnvRegistry:
         if seeds and len(seeds) != config["num_envs"] and seeds_from == "env_seed":
             # The C++ check would name `seed`, which this user did not pass.
             raise ValueError(f"env_seed: expected one seed per env ({config['num_envs']}), got {len(seeds)}")
-        return spec_cls(tuple(config.values()))
+        try:
+            return spec_cls(tuple(config.values()))
+        except TypeError as error:
+            if "incompatible constructor arguments" not in str(error):
+                raise
+            # pybind11 could not convert a value to its C++ type (a dict whose values
+            # have the wrong shape, say) and names no key: find the one.
+            raise TypeError(_unconvertible(spec_cls, config, kwargs)) from None
 
     def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
         """A pool of `task_id` envs with the API of `env_type` ("gym", "gymnasium" or "dm")."""
@@ -165,6 +172,21 @@ class EnvRegistry:
 
     def make_gymnasium(self, task_id: str, **kwargs: Any) -> Any:
         return self.make(task_id, "gymnasium", **kwargs)
+
+
+def _unconvertible(spec_cls: Any, config: dict[str, Any], changed: dict[str, Any]) -> str:
+    """The message for a config the C++ spec could not take: which key's value, and its C++ type."""
+    defaults = spec_cls.default_config()
+    for key in changed:
+        trial = dict(defaults, **{key: config[key]})
+        try:
+            spec_cls._cpp_cls(tuple(trial.values()))
+        except TypeError as error:
+            if "incompatible constructor arguments" in str(error):
+                return f"{key}: {config[key]!r} does not convert to the C++ type of its default {defaults[key]!r}"
+        except Exception:  # another key's check failed: not this key's type
+            pass
+    return f"a config value does not convert to its C++ type: {', '.join(changed)}"
 
 
 def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -186,12 +208,12 @@ def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
             )
     if "env_seed" in kwargs:
         seeds = kwargs.pop("env_seed")
-        if isinstance(seeds, (str, bytes)) or not (isinstance(seeds, (list, tuple)) or hasattr(seeds, "__array__")):
+        if not _is_sequence(seeds):
             raise TypeError(f"env_seed: expected a list with one seed per env, got {type(seeds).__name__} {seeds!r}")
         seeds = list(seeds)
         if seeds:  # EnvPool's default [] means "use seed"
             seed = kwargs.get("seed")
-            if isinstance(seed, (list, tuple)) or hasattr(seed, "__array__"):
+            if _is_sequence(seed):
                 raise ValueError("env_seed: a seed list was given as seed= too; pass one of them")
             kwargs["seed"] = seeds
     return kwargs
@@ -219,7 +241,7 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     Validate), which raise a ValueError naming the key.
     """
     seed = config["seed"]
-    if isinstance(seed, (list, tuple)) or hasattr(seed, "__array__"):
+    if _is_sequence(seed):
         seeds = [_check_int("seed", s, *_INT32) for s in list(seed)]
         config["env_seeds"] = seeds
         config["seed"] = seeds[0] if seeds else 0
@@ -255,9 +277,15 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
         elif isinstance(default, dict):
             config[key] = _check_mapping(key, value, default)
         elif isinstance(default, list):
-            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
                 raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
-            config[key] = list(value)
+            items = list(value)
+            if default and isinstance(default[0], float):  # MuJoCo's (low, high) ranges
+                try:
+                    items = [float(x) for x in items]
+                except (TypeError, ValueError):
+                    raise TypeError(f"{key}: expected a list of numbers, got {value!r}") from None
+            config[key] = items
 
 
 def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, Any]:
@@ -266,6 +294,8 @@ def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, A
     if not hasattr(value, "items"):
         raise TypeError(f"{key}: expected a dict, got {type(value).__name__} {value!r}")
     int_keys = bool(default) and all(isinstance(k, int) for k in default)
+    # The shape of a value (a number, or a tuple of n), as the default's values have it.
+    like = next(iter(default.values())) if default else None
     out: dict[Any, Any] = {}
     for k, v in value.items():
         if int_keys:
@@ -276,7 +306,21 @@ def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, A
             out[k] = tuple(float(x) for x in v) if hasattr(v, "__iter__") else float(v)
         except (TypeError, ValueError):
             raise TypeError(f"{key}[{k!r}]: expected a number or a sequence of numbers, got {v!r}") from None
+        if like is not None and (isinstance(like, tuple) != isinstance(out[k], tuple) or _len(like) != _len(out[k])):
+            want = f"a tuple of {len(like)} numbers" if isinstance(like, tuple) else "a number"
+            raise TypeError(f"{key}[{k!r}]: expected {want} (as the default's values), got {v!r}")
     return out
+
+
+def _len(value: Any) -> int:
+    return len(value) if isinstance(value, tuple) else 1
+
+
+def _is_sequence(value: Any) -> bool:
+    """A list, a tuple, or an array of at least one dimension (a numpy scalar is not one)."""
+    if isinstance(value, (list, tuple)):
+        return True
+    return hasattr(value, "__array__") and getattr(value, "ndim", 1) > 0
 
 
 registry = EnvRegistry()

@@ -78,6 +78,7 @@ def long_run(minutes: float, families: list[str], short: bool) -> fuzz_driver.St
 def summary(stats: fuzz_driver.Stats) -> dict[str, Any]:
     return {
         "cases": stats.cases,
+        "pools_made": stats.made,
         "calls": stats.calls,
         "violations": stats.violations,
         "crashes": stats.crashes,

@@ -178,6 +178,7 @@ class Worker:
 @dataclasses.dataclass
 class Stats:
     cases: int = 0
+    made: int = 0  # cases whose config was accepted (their calls ran)
     calls: int = 0
     violations: int = 0
     crashes: int = 0
@@ -188,6 +189,7 @@ class Stats:
 
     def add(self, family: str, outcome: Outcome) -> None:
         self.cases += 1
+        self.made += outcome.calls > 1
         self.calls += outcome.calls
         self.seconds += outcome.seconds
         counts = self.per_family.setdefault(family, [0, 0, 0.0])

@@ -64,6 +64,8 @@ def value(recipe: Any, num_envs: int = 1) -> Any:
             return list(rest[0])
         if tag == "rel":
             return num_envs + rest[0] if isinstance(num_envs, int) else rest[0]
+        if tag == "quarters":
+            return max(1, num_envs * rest[0] // 4) if isinstance(num_envs, int) else rest[0]
         if tag == "seeds":
             return list(range(max(0, _int_or(num_envs, 1) + rest[0])))
         if tag == "seed_array":
@@ -702,7 +704,7 @@ class CaseRunner:
                     problems.append("action")
                 fields = {k: action.get(k) for k in specs}
                 players = action.get("players.env_id")
-                if players is not None and (ids is None or not np.array_equal(np.asarray(players), ids)):
+                if players is not None and (ids is None or not np.array_equal(np.atleast_1d(players), ids)):
                     problems.append("players.env_id")
             elif len(specs) != 1:
                 problems.append("action")

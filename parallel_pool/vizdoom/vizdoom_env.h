@@ -38,6 +38,7 @@
 #include "parallel_pool/vizdoom/doom_game.h"
 #include "parallel_pool/vizdoom/engine_watchdog.h"
 #include "parallel_pool/vizdoom/shaped_reward.h"
+#include "parallel_pool/vizdoom/wad.h"
 
 namespace parallel_pool::vizdoom {
 
@@ -195,7 +196,8 @@ class VizdoomEnvFns {
                   "engine_timeout: seconds, in (0, 1e6]");
     RequireConfig(conf["max_episode_steps"_] >= 1 &&
                       conf["max_episode_steps"_] < (1 << 30) / conf["frame_skip"_],
-                  "max_episode_steps: must be >= 1 and fit the engine's tic counter");
+                  "max_episode_steps, frame_skip: max_episode_steps must be >= 1, and "
+                  "max_episode_steps x frame_skip (tics) below 2^30, the engine's counter");
     RequireConfig(conf["max_num_players"_] <= static_cast<int>(::vizdoom::MAX_PLAYERS),
                   "max_num_players: ViZDoom hosts at most " +
                       std::to_string(::vizdoom::MAX_PLAYERS) + " players");
@@ -205,7 +207,14 @@ class VizdoomEnvFns {
     RequireFile("cfg_path", cfg);
     if (!conf["wad_path"_].empty()) RequireFile("wad_path", conf["wad_path"_]);
     RequireFile("vzd_path", UnderBase(conf["base_path"_], conf["vzd_path"_]));
-    RequireFile("iwad_path", UnderBase(conf["base_path"_], conf["iwad_path"_]));
+    const std::string iwad = UnderBase(conf["base_path"_], conf["iwad_path"_]);
+    RequireFile("iwad_path", iwad);
+    // A map no WAD has: the engine would wait forever at the next episode. With
+    // no wad_path the map may be in the cfg's own WAD, which the engine finds.
+    const std::string& wad = conf["wad_path"_];
+    RequireConfig(
+        wad.empty() || WadMayHaveMap(wad, conf["map_id"_]) || WadMayHaveMap(iwad, conf["map_id"_]),
+        "map_id: no map '" + std::string(conf["map_id"_]) + "' in " + wad + " or " + iwad);
     const std::string& lmp = conf["lmp_save_dir"_];
     RequireConfig(lmp.empty() || std::filesystem::is_directory(lmp),
                   "lmp_save_dir: no directory " + lmp);
