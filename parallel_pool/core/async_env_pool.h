@@ -142,7 +142,8 @@ class AsyncEnvPool {
                                  std::to_string(i + 1) + " of " +
                                  std::to_string(spec.num_threads()) + " (" + e.what() + ")");
       }
-      if (offset >= 0) PinThread(workers_.back(), offset + i);
+      // In 64 bits: offset may be as large as INT_MAX.
+      if (offset >= 0) PinThread(workers_.back(), static_cast<long long>(offset) + i);
     }
   }
 
@@ -575,11 +576,13 @@ class AsyncEnvPool {
     }
   }
 
-  static void PinThread(std::thread& t, int core) {
-    int n = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  // `core` >= 0. (An int `offset + i` overflowed to a negative core, which
+  // CPU_SET wrote outside its set: the fuzzer's only crash.)
+  static void PinThread(std::thread& t, long long core) {
+    long long n = std::max(1U, std::thread::hardware_concurrency());
     cpu_set_t set;
     CPU_ZERO(&set);
-    CPU_SET(core % n, &set);
+    CPU_SET(static_cast<std::size_t>(core % n), &set);
     pthread_setaffinity_np(t.native_handle(), sizeof(cpu_set_t), &set);
   }
 
