@@ -10,7 +10,7 @@ BAZEL := PYTHON_BIN_PATH=$(PY) bazel
 # The packages with a <package>_ext module (test-only modules are named otherwise).
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check fuzz-long soak
+.PHONY: setup build develop docs test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check fuzz-long soak
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -22,6 +22,14 @@ build: setup
 # works from the repository root (examples, benchmark, quick experiments).
 develop: build
 	@for d in $(EXTENSIONS); do ln -sf "$$PWD/bazel-bin/$$d/$$(basename $$d)_ext.so" "$$d/"; done
+
+# The documentation site in docs/_build/html (open index.html), built offline with
+# warnings as errors: docs/*.md (myst-parser), the API reference from the docstrings
+# of the source tree's package (hence develop), and one page per env family that
+# docs/env_pages.py writes from the registry at every build (docs/conf.py).
+docs: develop
+	$(PY) -m sphinx -W --keep-going -b html docs docs/_build/html
+	@echo "docs: open docs/_build/html/index.html"
 
 # Lint first (a check CI does not run is not a habit), then every C++ and
 # Python test under Bazel, then the core's tests under the sanitizers, then
@@ -61,8 +69,9 @@ scaffold-check: setup
 # Builds and installs the wheel into the venv, then benchmarks the installed
 # package (run from /tmp so the source tree cannot shadow it), showing its
 # progress on stderr. One run writes every number to benchmark/results.json
-# (with the commit and the machine), the tables to benchmark/results.md, and
-# docs/performance.md from the JSON (benchmark/report.py). About 14 minutes on
+# (with the commit and the machine), the tables to benchmark/results.md,
+# docs/performance.md from the JSON (benchmark/report.py) and the figures it
+# embeds, docs/images/*.png (benchmark/plots.py). About 14 minutes on
 # the 2-core CI machine; BENCH_ARGS passes options to benchmark/run.py.
 bench: wheel
 	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps wheelhouse/*.whl
@@ -70,6 +79,7 @@ bench: wheel
 	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py $(BENCH_ARGS) \
 		--json $(CURDIR)/benchmark/results.json --markdown $(CURDIR)/benchmark/results.md
 	$(PY) benchmark/report.py benchmark/results.json --doc docs/performance.md
+	$(PY) benchmark/plots.py benchmark/results.json --out docs/images
 
 wheel: build
 	rm -rf build dist wheelhouse

@@ -49,7 +49,15 @@ setup(
     install_requires=["numpy>=1.24", "gymnasium>=1.0", "dm-env>=1.6"],
     # The vizdoom family runs the engine of this exact version (its client
     # library is built in); envpool-assets holds EnvPool's D1-D4 scenarios.
-    extras_require={"vizdoom": ["vizdoom==1.3.2"], "vizdoom-dfp": ["vizdoom==1.3.2", "envpool-assets>=0.3"]},
+    # `distributed`: parallel_pool.distributed, pools across a Ray cluster (docs/distributed.md).
+    extras_require={
+        "vizdoom": ["vizdoom==1.3.2"],
+        "vizdoom-dfp": ["vizdoom==1.3.2", "envpool-assets>=0.3"],
+        "distributed": ["ray==2.60.0"],
+        # env.xla(): built and tested with jax 0.10.2 (XLA's typed FFI takes handlers built
+        # against older headers, so later jax should load them too).
+        "xla": ["jax>=0.10"],
+    },
     distclass=BinaryDistribution,
     cmdclass={"build_py": BuildPyWithExtensions},
     zip_safe=False,

@@ -56,11 +56,31 @@ SINGLE = ("gymnasium single env", "dm_control single env", "vizdoom DoomGame loo
 # The dm_control family's targets (issue 8): ours >= ENVPOOL_TARGET x EnvPool at every
 # num_envs, >= LIMIT_TARGET of the limit with LIMIT_MIN_ENVS envs or more, and one env
 # >= SINGLE_TARGET x dm_control's own loop.
-TARGET_FAMILIES = ("dm_control", "vizdoom")
+TARGET_FAMILIES = ("atari", "dm_control", "vizdoom")
 ENVPOOL_TARGET, LIMIT_TARGET, LIMIT_MIN_ENVS, SINGLE_TARGET = 1.0, 0.9, 8, 1.5
 # The vizdoom family's: the best of ours >= VIZDOOM_ASYNC_TARGET x AsyncVectorEnv at every
 # num_envs, and >= LIMIT_TARGET of the limit with num_envs >= cores.
 VIZDOOM_ASYNC_TARGET = 1.5
+# The atari family's (issue 13): ours >= ATARI_VECTOR_TARGET x ale_py's AtariVectorEnv at
+# every num_envs in each mode, the best row >= LIMIT_TARGET of its limit, and one env >=
+# ATARI_SINGLE_TARGET x one gymnasium env with AtariPreprocessing.
+ATARI_VECTOR_TARGET, ATARI_SINGLE_TARGET = 1.2, 2.0
+
+# The summary figure's num_envs: one every family runs (ViZDoom stops at 8).
+SUMMARY_NUM_ENVS = 8
+
+
+# The figures of a run (benchmark/plots.py draws them from the same JSON), relative to the
+# docs folder, where docs/performance.md embeds them.
+SUMMARY_IMAGE = "images/summary.png"
+
+
+def throughput_image(family: str) -> str:
+    return f"images/throughput_{family}.png"
+
+
+def limit_image(family: str) -> str:
+    return f"images/limit_{family}.png"
 
 
 # --- lookups -------------------------------------------------------------------------------
@@ -84,6 +104,17 @@ def limit(data: Data, task: str, num_envs: int) -> Data | None:
     threads = limit_threads(data, num_envs)
     entries: list[Data] = data["limits"]
     return next((e for e in entries if (e["task"], e["threads"]) == (task, threads)), None)
+
+
+def summary_num_envs(data: Data) -> int:
+    """The summary figure's num_envs: SUMMARY_NUM_ENVS, or the run's largest if it has none."""
+    sizes = {int(r["num_envs"]) for r in data["results"]}
+    return SUMMARY_NUM_ENVS if SUMMARY_NUM_ENVS in sizes or not sizes else max(sizes)
+
+
+def has_limit(data: Data, tasks: list[str]) -> bool:
+    """Whether any row of `tasks` has a physical limit (then a limit figure is drawn)."""
+    return any(limit(data, t, n) for t, n in _rows(data, tasks))
 
 
 def family_of(data: Data, tasks: list[str]) -> str | None:
@@ -272,6 +303,8 @@ def target_table(data: Data, tasks: list[str]) -> str:
     family = family_of(data, tasks)
     if family == "vizdoom":
         return _vizdoom_targets(data, tasks)
+    if family == "atari":
+        return _atari_targets(data, tasks)
     if family not in TARGET_FAMILIES:
         return ""
     times, pct = (lambda x: f"{x:.2f}x"), (lambda x: f"{x:.0%}")
@@ -306,6 +339,48 @@ def target_table(data: Data, tasks: list[str]) -> str:
         f"ours async / EnvPool async, lowest (target >= {ENVPOOL_TARGET:g}x)",
         f"best of ours / limit, lowest with num_envs >= {LIMIT_MIN_ENVS} (target >= {LIMIT_TARGET:.0%})",
         f"one env: ours / {COLUMNS[single]} (target >= {SINGLE_TARGET:g}x)",
+    ]
+    return _table(head, body, left=1)
+
+
+def _times(x: float) -> str:
+    return f"{x:.2f}x"
+
+
+def _atari_targets(data: Data, tasks: list[str]) -> str:
+    """The atari family's targets, one row per task: the worst row of each ratio against
+    AtariVectorEnv, the best row against the limit, and one env."""
+    body = []
+    for t in tasks:
+        rows = [n for task, n in _rows(data, [t]) if task == t]
+        cells = [t]
+        for mode in ("sync", "async"):
+            found = [
+                (a / b, n)
+                for n in rows
+                if (a := value(data, t, n, f"parallel_pool {mode}"))
+                and (b := value(data, t, n, f"ale_py AtariVectorEnv {mode}"))
+            ]
+            cells.append(_lowest(found, ATARI_VECTOR_TARGET, _times))
+        found = [(a / e["steps_per_s"], n) for n in rows if (a := _best_ours(data, t, n)) and (e := limit(data, t, n))]
+        if found:
+            ratio, n = max(found)
+            cells.append(f"{ratio:.0%} at {n}: {'met' if ratio >= LIMIT_TARGET else '**missed**'}")
+        else:
+            cells.append("n/a")
+        a, b = value(data, t, 1, "parallel_pool sync"), value(data, t, 1, "gymnasium single env")
+        cell = _lowest([(a / b, 1)] if a and b else [], ATARI_SINGLE_TARGET, _times)
+        top = limit(data, t, 1)
+        if b and top:  # no env can beat the 1-thread limit: the highest ratio this machine allows
+            cell += f" (the 1-thread limit is {top['steps_per_s'] / b:.2f}x the gymnasium env)"
+        cells.append(cell)
+        body.append(cells)
+    head = [
+        "task",
+        f"ours sync / AtariVectorEnv sync, lowest (target >= {ATARI_VECTOR_TARGET:g}x at every num_envs)",
+        f"ours async / AtariVectorEnv async, lowest (target >= {ATARI_VECTOR_TARGET:g}x)",
+        f"best of ours / limit, best row (target >= {LIMIT_TARGET:.0%})",
+        f"one env: ours / one gymnasium env (target >= {ATARI_SINGLE_TARGET:g}x)",
     ]
     return _table(head, body, left=1)
 
@@ -401,10 +476,10 @@ def summary(data: Data, family: str) -> str:
 
 
 def _wrap(text: str, width: int = 92) -> str:
-    """Fills every paragraph of `text` to `width`; tables, lists, headings and comments kept."""
+    """Fills every paragraph of `text` to `width`; tables, lists, headings, comments and images kept."""
     blocks = []
     for block in text.split("\n\n"):
-        if block.lstrip().startswith(("|", "- ", "#", "<!--")):
+        if block.lstrip().startswith(("|", "- ", "#", "<!--", "![")):
             blocks.append(block)
         else:
             blocks.append(textwrap.fill(" ".join(block.split()), width, break_on_hyphens=False))
@@ -470,10 +545,10 @@ def _problems(data: Data) -> list[str]:
 
 # Why rows can exceed the limit: what was measured while looking for the cause.
 OVER_LIMIT_PROSE = (
-    "A row above its limit means the limit missed some of MuJoCo's speed: it steps the same "
-    "libmujoco the pool loads (`mujoco_ext._mj_step_rate`), on the same model and states, "
-    "so look for a difference in the work (resets, warm starts) or in the machine's load "
-    "between windows."
+    "A row above its limit means the limit missed some of the simulator's speed: it runs the "
+    "very library the pool runs (`mujoco_ext._mj_step_rate`, `atari_ext._emulation_rate`), "
+    "on the same model or ROM, so look for a difference in the work (resets, warm starts) or "
+    "in the machine's load between windows."
 )
 
 INTRO = """\
@@ -488,7 +563,12 @@ its `SyncVectorEnv` (a for-loop) and `AsyncVectorEnv` (one subprocess per env);
 EnvPool {envpool} from PyPI; parallel_pool ("ours"). "sync" is `batch_size == num_envs`
 with `step()`; "async" is `batch_size = num_envs / 2` with a `recv()`/`send()` loop, the
 caller working on one half while the workers step the other (EnvPool's recommended
-use). Higher is better; "best of ours" is the better of our two modes.
+use). Higher is better; "best of ours" is the better of our two modes. The figures are
+drawn from the same JSON by `benchmark/plots.py`; this one shows, for every task at
+{summary_envs} envs, how much faster the better of our two modes is than the better mode of
+each other vector env:
+
+![parallel_pool's speed-up over EnvPool and gymnasium's vector envs, per task]({summary})
 """
 
 FAMILY_PROSE = {
@@ -498,7 +578,17 @@ FAMILY_PROSE = {
         "`AtariPreprocessing` (up to 30 no-ops, max-pooling, 84x84 grayscale) and a stack of 4 "
         "frames, the atari family's default preprocessing. ale_py's own C++ vector env "
         "(`AtariVectorEnv`, threads) runs configured as our defaults (no sticky actions, no "
-        "reward clipping)."
+        "reward clipping). The physical limit is what our ALE build alone can do here: no pool "
+        "of num_envs envs can step faster than T threads emulating at once and doing nothing "
+        "else, T = min(num_envs, cores) (so on a 2-core machine 8 and 32 envs share the "
+        "2-thread limit). `benchmark/atari_limit.py` measures it inside parallel_pool's own "
+        "extension (`atari_ext._emulation_rate`), so on the very ALE build the pool runs: T C++ "
+        "threads, one ALE of the task's ROM each, play the pre-drawn random actions of the "
+        "pools, each held for 4 frames, and restart the game after a game over (one env step, "
+        "as the pool's reset step), with no screen read, no preprocessing and no Python. Its "
+        "windows are as long and as warmed up as the pool's and interleaved with the pool "
+        "measurements: the limit is the best window and its noise their spread (max - min) / "
+        "max."
     ),
     "mujoco": (
         "EnvPool runs its own MuJoCo build; gymnasium and parallel_pool run the same libmujoco "
@@ -576,6 +666,12 @@ FAMILY_PROSE["vizdoom"] = (
 )
 
 TARGETS_PROSE = {
+    "atari": (
+        f"The targets (issue 13): ours at least {ATARI_VECTOR_TARGET:g}x ale_py's `AtariVectorEnv` at "
+        f"every num_envs, in each mode; the best of our rows at least {LIMIT_TARGET:.0%} of its "
+        f"physical limit; one env at least {ATARI_SINGLE_TARGET:g}x one gymnasium env. The first two "
+        "cells are the lowest ratio of this run's rows, the third the highest, each with its num_envs."
+    ),
     "dm_control": (
         f"The targets (issue 8): ours at least {ENVPOOL_TARGET:g}x EnvPool at every num_envs, in each mode; "
         f"at least {LIMIT_TARGET:.0%} of the physical limit with {LIMIT_MIN_ENVS} envs or more (the better "
@@ -644,7 +740,12 @@ def document(data: Data) -> str:
         "",
         "<!-- Generated by benchmark/report.py from benchmark/results.json (`make bench`). Do not edit by hand. -->",
         "",
-        INTRO.format(provenance=provenance(data), envpool=packages.get("envpool") or ""),
+        INTRO.format(
+            provenance=provenance(data),
+            envpool=packages.get("envpool") or "",
+            summary=SUMMARY_IMAGE,
+            summary_envs=summary_num_envs(data),
+        ),
     ]
     parts += _problems(data)
     shown = family_order(data)
@@ -671,6 +772,7 @@ def document(data: Data) -> str:
         if prose:
             parts += [prose.strip(), ""]
         parts += _notes(data, family)
+        parts += [f"![{title}: steps/s against num_envs, every method]({throughput_image(family)})", ""]
         parts += [throughput_table(data, tasks), "", ratio_table(data, tasks), ""]
         limits = limit_table(data, tasks)
         if limits:
@@ -681,6 +783,7 @@ def document(data: Data) -> str:
                 else "In this run no row exceeds its limit by more than the limit's noise."
             )
             parts += [limits, "", verdict, ""]
+            parts += [f"![{title}: parallel_pool's share of the physical limit]({limit_image(family)})", ""]
         targets = target_table(data, tasks)
         if targets:
             parts += [TARGETS_PROSE.get(family, ""), "", targets, ""]

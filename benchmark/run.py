@@ -31,8 +31,9 @@ dm_control family's humanoid lands) is left out with a note; a --tasks id it
 does not register runs without the parallel_pool columns, with a note. Notes
 go to stderr, the JSON and the report. Targets: >= EnvPool on every row; for
 cheap envs never slower than the for-loop; num_envs=1 faster than one plain
-gymnasium env; Atari >= AtariVectorEnv in both modes and >= 1.5x
-AsyncVectorEnv; MuJoCo >= 2x AsyncVectorEnv and >= 90% of the physical limit;
+gymnasium env; Atari >= 1.2x AtariVectorEnv at every num_envs in both modes, the best
+row >= 90% of the limit and one env >= 2x one gymnasium env (its targets table);
+MuJoCo >= 2x AsyncVectorEnv and >= 90% of the physical limit;
 dm_control >= 90% of the limit with 8+ envs and one env >= 1.5x dm_control's
 own loop (the report's dm_control targets table checks these and EnvPool's); ViZDoom
 >= 1.5x AsyncVectorEnv and >= 90% of the limit with num_envs >= cores (its targets
@@ -45,6 +46,11 @@ frame_skip 4; EnvPool's ViZDoom runs in a subprocess, and where it crashes or fa
 task's EnvPool columns stay empty with a note saying why. The limit of a single-player
 task is T x one DoomGame's steps/s (no screen read, no resize), T = min(num_envs, cores),
 measured in windows interleaved as the MuJoCo limit's (below).
+
+Atari (benchmark/atari_limit.py): the limit is the env steps/s of T =
+min(num_envs, cores) C++ threads running our own ALE build alone (the task's ROM, the
+pre-drawn actions held for 4 frames, a restart after a game over; no screen read, no
+preprocessing), in windows interleaved as the MuJoCo limit's (below).
 
 The physical limit (MuJoCo and dm_control tasks; benchmark/mujoco_limit.py):
 the env steps/s MuJoCo alone reaches with T = min(num_envs, cores) threads,
@@ -84,6 +90,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import atari_limit
 import mujoco_limit
 import report
 import runners
@@ -200,7 +207,9 @@ def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int])
             counts = sizes(task, num_envs)
             if vizdoom_limit.has_limit(task):  # one game's window gives every thread count's limit
                 threads = [1]
-            elif runners.vizdoom_scenario(task) is None and mujoco_limit.is_mujoco(task):
+            elif atari_limit.has_limit(task) or (
+                runners.vizdoom_scenario(task) is None and mujoco_limit.is_mujoco(task)
+            ):
                 threads = sorted({mujoco_limit.threads_for(n) for n in counts})
             else:
                 threads = []
@@ -312,7 +321,7 @@ class Bench:
         self.args = args
         self.samples: dict[tuple[str, int, str], list[float]] = defaultdict(list)
         self.limits: dict[tuple[str, int], mujoco_limit.Limit] = {}
-        self.probes: dict[str, mujoco_limit.LimitProbe | vizdoom_limit.LimitProbe] = {}
+        self.probes: dict[str, mujoco_limit.LimitProbe | atari_limit.LimitProbe | vizdoom_limit.LimitProbe] = {}
         self.does_not_run: dict[tuple[str, str], str] = {}  # (task, method family) -> why
         self.handoff: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
@@ -328,13 +337,15 @@ class Bench:
         if job.method == LIMIT:
             probe = self.probes.get(job.task)
             if probe is None:
-                probe = self.probes[job.task] = mujoco_limit.LimitProbe(job.task)
-            assert isinstance(probe, mujoco_limit.LimitProbe)
+                kind = atari_limit if atari_limit.has_limit(job.task) else mujoco_limit
+                probe = self.probes[job.task] = kind.LimitProbe(job.task)
+            assert isinstance(probe, mujoco_limit.LimitProbe | atari_limit.LimitProbe)
             key = (job.task, job.threads)
             if key not in self.limits:
                 self.limits[key] = mujoco_limit.Limit(job.task, job.threads, probe.frame_skip, probe.reset_fraction)
             rate = probe.window(job.threads, self.args.seconds)
             self.limits[key].samples.append(rate)
+            self.limits[key].reset_fraction = probe.reset_fraction  # an Atari probe counts its restarts as it goes
             return f"{rate:,.0f} env steps/s"
         if job.method == HANDOFF:
             import handoff

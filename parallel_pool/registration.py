@@ -13,6 +13,8 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from parallel_pool.python.render import RenderOptions, split_render_options
+
 _INT32 = (-(2**31), 2**31 - 1)
 _ENV_TYPES = ("gym", "gymnasium", "dm")
 _AUTORESET_MODES = {
@@ -83,7 +85,17 @@ class EnvRegistry:
             )
 
     def list_all_envs(self) -> list[str]:
+        """Every registered task id (aliases included), in registration order."""
         return list(self._entries)
+
+    def family(self, task_id: str) -> str:
+        """The family that registered `task_id`: the last part of its import path (e.g. "atari").
+
+        Raises:
+          TypeError: `task_id` is not a str.
+          ValueError: `task_id` is not registered (with close matches).
+        """
+        return self._entry(task_id).import_path.rsplit(".", 1)[-1]
 
     def note_failed_family(self, family: str, reason: str, source: str = "") -> None:
         """Records that `family` failed to import (parallel_pool/entry.py does).
@@ -124,10 +136,37 @@ class EnvRegistry:
         return getattr(importlib.import_module(entry.import_path), attr)
 
     def make_spec(self, task_id: str, **kwargs: Any) -> Any:
-        """The EnvSpec of `task_id` with `kwargs` applied to its config."""
+        """The `EnvSpec` of `task_id`: its config (the task's defaults, then `kwargs`) and spaces.
+
+        Args:
+          task_id: a registered id, e.g. "CartPole-v1" (`list_all_envs()` lists them).
+          **kwargs: config values: the common keys (`num_envs`, `batch_size`,
+            `num_threads`, `seed`, `max_episode_steps`, `autoreset_mode`, ...; see
+            docs/api.md) and the task's own (`make_spec(task_id).config` lists them).
+
+        Returns:
+          The task's `EnvSpec`, with `.config` (a namedtuple of every value),
+          `.observation_space` and `.action_space` (gymnasium spaces of one env),
+          `.observation_spec()` and `.action_spec()` (dm_env), `.state_array_spec`
+          and `.action_array_spec`.
+
+        Raises:
+          ValueError: unknown `task_id` (with close matches), or a value out of its
+            range (the message starts with the key, e.g.
+            `num_envs: expected an int in [1, 1048576], got 0`).
+          TypeError: an unknown key (the valid keys are listed) or a value of the
+            wrong type.
+
+        make()'s rendering options are accepted too: `from_pixels` (and then the
+        render size) configures the env; the others are the pool's, unused here.
+        """
+        return self._make_spec(task_id, kwargs)[0]
+
+    def _make_spec(self, task_id: str, kwargs: dict[str, Any]) -> tuple[Any, RenderOptions]:
         entry = self._entry(task_id)
         spec_cls = self._load(entry, entry.spec_cls)
         config = spec_cls.default_config()
+        kwargs, render = split_render_options(task_id, kwargs, config)
         unknown = [k for k in entry.defaults if k not in config]
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
@@ -147,30 +186,76 @@ class EnvRegistry:
             # The C++ check would name `seed`, which this user did not pass.
             raise ValueError(f"env_seed: expected one seed per env ({config['num_envs']}), got {len(seeds)}")
         try:
-            return spec_cls(tuple(config.values()))
+            spec = spec_cls(tuple(config.values()))
         except TypeError as error:
             if "incompatible constructor arguments" not in str(error):
                 raise
             # pybind11 could not convert a value to its C++ type (a dict whose values
             # have the wrong shape, say) and names no key: find the one.
             raise TypeError(_unconvertible(spec_cls, config, kwargs)) from None
+        if config.get("from_pixels"):  # render() shows what the observation shows
+            render = render._replace(
+                width=spec.config.render_width, height=spec.config.render_height, camera_id=spec.config.render_camera_id
+            )
+        return spec, render
 
-    def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
-        """A pool of `task_id` envs with the API of `env_type` ("gym", "gymnasium" or "dm")."""
+    def pool_class(self, task_id: str, env_type: str) -> type:
+        """The class of a `task_id` pool with the API of `env_type` ("gym", "gymnasium" or "dm")."""
         if env_type not in _ENV_TYPES:
             raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
         entry = self._entry(task_id)
-        spec = self.make_spec(task_id, **kwargs)
         name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
-        return self._load(entry, name[env_type])(spec)
+        return self._load(entry, name[env_type])
+
+    def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
+        """A pool of `num_envs` envs of `task_id`, with the API of `env_type`.
+
+        Args:
+          task_id: a registered id, e.g. "Pong-v5".
+          env_type: "gymnasium" (`make_gymnasium`), "gym" (`make_gym`) or "dm" (`make_dm`).
+          **kwargs: the config, as for `make_spec`, and EnvPool's rendering options
+            (`render_mode`, `render_env_id`, `render_width`, `render_height`,
+            `render_camera_id`, `from_pixels`; docs/rendering.md).
+
+        Raises:
+          ValueError: an `env_type` not in those three; a `render_mode` the task
+            cannot render; and as `make_spec`.
+          TypeError: as `make_spec`.
+        """
+        pool_cls = self.pool_class(task_id, env_type)
+        spec, render = self._make_spec(task_id, kwargs)
+        if render.mode is not None and not getattr(pool_cls._pool_cls, "_renders", False):
+            family = self._entry(task_id).import_path.rsplit(".", 1)[-1]
+            raise ValueError(f"render_mode: {task_id} does not render (the {family} family has no frames to show)")
+        pool = pool_cls(spec)
+        try:
+            pool._set_render_options(render)
+        except Exception:
+            pool.close()
+            raise
+        return pool
 
     def make_dm(self, task_id: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs as a `dm_env.Environment` (`DMEnvPool`) returning batched TimeSteps.
+
+        `**kwargs` is the config, as for `make_spec`, whose errors it raises.
+        """
         return self.make(task_id, "dm", **kwargs)
 
     def make_gym(self, task_id: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs with the gym 0.26 API and gym spaces (`GymEnvPool`).
+
+        `**kwargs` is the config, as for `make_spec`, whose errors it raises.
+        """
         return self.make(task_id, "gym", **kwargs)
 
     def make_gymnasium(self, task_id: str, **kwargs: Any) -> Any:
+        """A pool of `task_id` envs as a `gymnasium.vector.VectorEnv` (`GymnasiumEnvPool`).
+
+        Example: `make_gymnasium("CartPole-v1", num_envs=8, seed=0)` steps 8 CartPoles;
+        `reset()` returns observations of shape `(8, 4)`, float32. `**kwargs` is the
+        config, as for `make_spec`, whose errors it raises.
+        """
         return self.make(task_id, "gymnasium", **kwargs)
 
 

@@ -26,6 +26,8 @@
 // over, 0/1), "ram" (the 128 bytes of console RAM).
 // Action "action": an index into the minimal action set (or all 18 actions
 // with full_action_space).
+// render(): the current ALE screen in RGB (210 x 160 for most games), as
+// ale_py's getScreenRGB() (and gymnasium's AtariEnv render) gives it.
 #ifndef PARALLEL_POOL_ATARI_ATARI_ENV_H_
 #define PARALLEL_POOL_ATARI_ATARI_ENV_H_
 
@@ -92,20 +94,35 @@ inline std::unique_ptr<ale::ALEInterface> LoadAle(const std::string& rom, int se
   return env;
 }
 
-// The number of actions of a ROM (minimal or full set), computed once per
-// ROM: the action spec needs it before any env exists.
-inline int ActionCount(const std::string& rom, bool full_action_space) {
+// What the specs need to know of a ROM before any env exists, found once
+// per ROM: its action counts and its screen size (210 x 160 for most games,
+// taller for a few).
+struct RomFacts {
+  int minimal_actions;
+  int legal_actions;
+  int screen_height;
+  int screen_width;
+};
+
+inline RomFacts FactsOf(const std::string& rom) {
   static std::mutex mutex;
-  static std::map<std::pair<std::string, bool>, int> cache;
+  static std::map<std::string, RomFacts> cache;
   std::lock_guard<std::mutex> lock(mutex);
-  auto key = std::make_pair(rom, full_action_space);
-  auto it = cache.find(key);
+  auto it = cache.find(rom);
   if (it != cache.end()) return it->second;
   auto env = LoadAle(rom, 0, 0.0F);
-  int n = static_cast<int>(full_action_space ? env->getLegalActionSet().size()
-                                             : env->getMinimalActionSet().size());
-  cache.emplace(key, n);
-  return n;
+  RomFacts facts{static_cast<int>(env->getMinimalActionSet().size()),
+                 static_cast<int>(env->getLegalActionSet().size()),
+                 static_cast<int>(env->getScreen().height()),
+                 static_cast<int>(env->getScreen().width())};
+  cache.emplace(rom, facts);
+  return facts;
+}
+
+// The number of actions of a ROM (minimal or full set).
+inline int ActionCount(const std::string& rom, bool full_action_space) {
+  RomFacts facts = FactsOf(rom);
+  return full_action_space ? facts.legal_actions : facts.minimal_actions;
 }
 
 // The most frames in a stack, and pixels on an image side: the resizer
@@ -188,6 +205,8 @@ class AtariEnv : public Env<AtariEnvSpec> {
         spec.config["use_fire_reset"_] &&
         std::find(action_set_.begin(), action_set_.end(), ale::PLAYER_A_FIRE) != action_set_.end();
     SetModeAndDifficulty(spec.config["mode"_], spec.config["difficulty"_]);
+    // Consecutive observations share most rows: resize only what changed.
+    resizer_.SetReuse(true);
     const ale::ColourPalette& palette = ale_->theOSystem->colourPalette();
     for (int v = 0; v < 256; ++v) {
       std::uint32_t rgb = palette.getRGB(v);
@@ -202,6 +221,30 @@ class AtariEnv : public Env<AtariEnvSpec> {
     pooled_.resize(pixels * channels_);
     if (channels_ == 3) resized_.resize(frame_size_);
     frames_.resize(frame_size_ * stack_num_);
+  }
+
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    RomFacts facts = FactsOf(RomPath(spec.config["base_path"_], spec.config["task"_]));
+    const std::string size =
+        std::to_string(facts.screen_height) + " x " + std::to_string(facts.screen_width);
+    RequireConfig((request.height == 0 || request.height == facts.screen_height) &&
+                      (request.width == 0 || request.width == facts.screen_width),
+                  "render_height, render_width: atari renders the " + size +
+                      " screen as it is; leave them unset (got " + std::to_string(request.height) +
+                      " x " + std::to_string(request.width) + ")");
+    RequireConfig(request.camera_id == -1, "render_camera_id: atari has one view, camera -1 (got " +
+                                               std::to_string(request.camera_id) + ")");
+    return RenderRequest{facts.screen_height, facts.screen_width, -1};
+  }
+
+  // The screen as it is now (the last frame emulated, not max-pooled).
+  void Render(const RenderRequest&, std::uint8_t* rgb) {
+    const std::uint8_t* screen = ale_->getScreen().getArray();
+    for (int i = 0; i < screen_h_ * screen_w_; ++i) {
+      rgb[3 * i] = red_[screen[i]];
+      rgb[3 * i + 1] = green_[screen[i]];
+      rgb[3 * i + 2] = blue_[screen[i]];
+    }
   }
 
  protected:
@@ -267,6 +310,15 @@ class AtariEnv : public Env<AtariEnvSpec> {
   }
 
   bool IsTerminated() override { return terminated_; }
+
+  // reset(seed=...): the ALE seeded again as the constructor seeded it (with
+  // the generator's first draw), then the ROM loaded again, as ale_py's
+  // reset(seed=) does, so the ALE starts as a new one with that seed would.
+  void Reseed() override {
+    ale_->setInt("random_seed", static_cast<int>(gen_() & 0x7fffffffU));
+    ale_->loadROM(RomPath(spec_.config["base_path"_], spec_.config["task"_]));
+    SetModeAndDifficulty(spec_.config["mode"_], spec_.config["difficulty"_]);
+  }
 
  private:
   // A uniform integer in [0, n), from 32-bit draws of gen_ by rejection

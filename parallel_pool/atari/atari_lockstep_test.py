@@ -12,7 +12,9 @@ reproduces; its first output seeds the ALE, later ones draw the no-op counts
 Every step of every env must give identical observations, rewards (clipped and
 raw), lives, RAM, game-over flag, terminated, truncated, elapsed steps and (in
 the dm runs) discounts and step types, over whole episodes and across
-auto-resets, explicit resets and time limits.
+auto-resets, explicit resets and time limits. Where a test asks for it,
+render() must give the oracle ALE's getScreenRGB() (what gymnasium's AtariEnv
+renders) after every step, byte for byte.
 """
 
 from __future__ import annotations
@@ -213,21 +215,31 @@ def lockstep(
     explicit_resets: tuple[int, ...] = (),
     resets_after_life_loss: int = 0,
     action_seed: int = 0,
+    reseed_from: int | None = None,
+    render: bool = False,
     **config: Any,
 ) -> Stats:
     """Steps our pool and one oracle per env with the same random actions; compares everything.
 
     reset() is called at the steps in `explicit_resets`, and right after the
     first `resets_after_life_loss` episodes that end on a life loss the game
-    survives (where an auto-reset would go on with the game).
+    survives (where an auto-reset would go on with the game). With
+    `reseed_from`, the pool is made with that seed and played a while, then
+    re-seeded by its first compared reset: reset(seed=seed).
     """
     make = parallel_pool.make_dm if dm else parallel_pool.make_gymnasium
-    env = make(task, num_envs=num_envs, seed=seed, **config)
+    if render:
+        config["render_mode"] = "rgb_array"
+    env = make(task, num_envs=num_envs, seed=seed if reseed_from is None else reseed_from, **config)
     oracles = [Oracle(env.config, seed + i) for i in range(num_envs)]
     n_actions = len(oracles[0].actions)
     rng = np.random.default_rng(action_seed)
     stats = Stats()
-    out = env.reset()
+    if reseed_from is not None:
+        env.reset()
+        for _ in range(50):
+            env.step(rng.integers(n_actions, size=num_envs))
+    out = env.reset() if reseed_from is None else env.reset(seed=seed)
     for i, (got, oracle) in enumerate(zip(ours(env, out, dm), oracles)):
         check(got, oracle.reset(explicit=True), f"{task} env {i} reset")
     done = np.zeros(num_envs, bool)
@@ -251,6 +263,13 @@ def lockstep(
                 stats.game_overs += want["game_over"]
                 stats.truncations += want["truncated"]
             stats.nonzero_rewards += want["info_reward"] != 0
+        if render:
+            frames = env.render(np.arange(num_envs))
+            for i, oracle in enumerate(oracles):
+                screen = oracle.ale.getScreenRGB()
+                assert frames[i].shape == screen.shape, f"{task} t={t} env {i}: render shape"
+                bad = np.count_nonzero(frames[i] != screen)
+                assert bad == 0, f"{task} t={t} env {i}: render differs from getScreenRGB in {bad} bytes"
         stats.life_losses += sum(w["lives"] < p for w, p in zip(wants, lives))
         lives = [w["lives"] for w in wants]
         done = np.array([w["step_type"] == 2 for w in wants])
@@ -262,7 +281,7 @@ def lockstep(
 # Whole games to the real end (27000 steps is far away): Pong (~850 steps of
 # random play) and Breakout (~200), default config.
 def test_pong_whole_game() -> None:
-    stats = lockstep("Pong-v5", 1100, num_envs=2, seed=3)
+    stats = lockstep("Pong-v5", 1100, num_envs=2, seed=3, render=True)
     assert stats.game_overs >= 2 and stats.nonzero_rewards > 20
 
 
@@ -302,7 +321,7 @@ def test_atlantis_lives_episodic_life_explicit_reset() -> None:
 
 
 def test_space_invaders_rgb() -> None:
-    stats = lockstep("SpaceInvaders-v5", 400, seed=2, gray_scale=False, max_episode_steps=300)
+    stats = lockstep("SpaceInvaders-v5", 400, seed=2, gray_scale=False, max_episode_steps=300, render=True)
     assert stats.nonzero_rewards > 0 and stats.truncations + stats.game_overs > 0
 
 
@@ -365,7 +384,17 @@ def test_tennis_no_fire_reset_big_images() -> None:
     ],
 )
 def test_more_games_short(task: str) -> None:
-    lockstep(task, 150, num_envs=1, seed=13)
+    lockstep(task, 150, num_envs=1, seed=13, render=True)
+
+
+@pytest.mark.parametrize("dm", [False, True], ids=["gymnasium", "dm"])
+def test_reset_seed_runs_the_oracle_of_that_seed(dm: bool) -> None:
+    """reset(seed=s) re-seeds the ALE (sticky actions) and the no-op draws as a new
+    pool made with seed s has them."""
+    stats = lockstep(
+        "Breakout-v5", 300, seed=21, reseed_from=4, dm=dm, repeat_action_probability=0.25, max_episode_steps=120
+    )
+    assert stats.episodes >= 2  # and the episodes after the first go on from the new seed
 
 
 def test_seeds_negative_and_large() -> None:

@@ -283,7 +283,9 @@ def test_same_step_autoreset() -> None:
         obs, _, term, trunc, info = same_step.step(actions)
         ref_obs, _, ref_term, ref_trunc, _ = next_step.step(actions)
         np.testing.assert_array_equal(term, ref_term)
-        np.testing.assert_array_equal(info["final_obs"][info["_final_obs"]], ref_obs[info["_final_obs"]])
+        if "final_obs" in info:  # gymnasium's layout: only on a step where an env ended
+            ended = info["_final_obs"]
+            np.testing.assert_array_equal(np.stack(info["final_obs"][ended]), ref_obs[ended])
         done = ref_term | ref_trunc
         if done.any():
             finished += done.sum()
@@ -333,6 +335,50 @@ def test_action_out_of_range() -> None:
         env.step(np.array([6], dtype=np.int32))
 
 
+# ------------------------------------------------------------------ render
+# (render() against ale_py's getScreenRGB, step by step: atari_lockstep_test.py)
+
+
+@pytest.mark.parametrize("make", [parallel_pool.make_gymnasium, parallel_pool.make_dm, parallel_pool.make_gym])
+def test_render_shapes_every_api(make: Any) -> None:
+    env = make("Pong-v5", num_envs=3, render_mode="rgb_array", render_env_id=2)
+    env.reset()
+    frame = env.render()
+    assert frame.shape == (1, 210, 160, 3) and frame.dtype == np.uint8
+    frames = env.render(np.array([2, 0]))
+    assert frames.shape == (2, 210, 160, 3)
+    assert np.array_equal(frames[0], frame[0])
+    assert env.render(1).shape == (1, 210, 160, 3)
+    env.close()
+
+
+def test_render_taller_screen() -> None:
+    """A game whose screen is taller than 210 rows renders it whole."""
+    import ale_py
+
+    ale = ale_py.ALEInterface()
+    ale.loadROM(os.path.join(ale_py_dir(), "roms", "pooyan.bin"))
+    env = parallel_pool.make_gymnasium("Pooyan-v5", render_mode="rgb_array")
+    env.reset()
+    assert env.render().shape == (1, *ale.getScreenRGB().shape)
+    assert env.render().shape[1] > 210
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"render_width": 84}, "render_height, render_width: atari renders the 210 x 160 screen"),
+        ({"render_height": 100, "render_width": 160}, "render_height, render_width"),
+        ({"render_camera_id": 0}, "render_camera_id: atari has one view"),
+        ({"render_env_id": 2}, r"render_env_id: expected an env id in \[0, 2\)"),
+        ({"render_mode": "human"}, "render_mode: expected None or 'rgb_array'"),
+    ],
+)
+def test_render_bad_options(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        parallel_pool.make_gymnasium("Pong-v5", num_envs=2, **{"render_mode": "rgb_array", **kwargs})
+
+
 @pytest.mark.skipif(not HAS_ENVPOOL, reason="envpool not installed")
 def test_default_info_is_envpools() -> None:
     """The family follows EnvPool's Atari env, info keys included: nothing more."""
@@ -344,7 +390,34 @@ def test_default_info_is_envpools() -> None:
     env = parallel_pool.make_gymnasium("Pong-v5", num_envs=2)
     env.reset()
     info = env.step(np.zeros(2, dtype=np.int32))[4]
-    assert set(info) == set(ref_info)
+    # and gymnasium's `_key` mask beside each key (a gymnasium VectorEnv's info)
+    assert set(info) == set(ref_info) | {"_" + k for k in ref_info}
+
+
+# ------------------------------------------------- the benchmark's limit probe
+
+
+def test_emulation_rate() -> None:
+    """atari_ext._emulation_rate (benchmark/atari_limit.py): env steps/s of emulation alone."""
+    from parallel_pool.atari import atari_ext
+
+    rom = os.path.join(ale_py_dir(), "roms", "pong.bin")
+    actions = np.arange(minimal_action_count("pong"), dtype=np.int32)
+    rate, resets = atari_ext._emulation_rate(rom, actions, 4, 2, 0.0, 0.2)
+    assert np.isfinite(rate) and rate > 0
+    assert 0.0 <= resets <= 1.0
+    bad = [
+        ((rom, actions[:0], 4, 1, 0.0, 0.1), "actions: expected a non-empty"),
+        ((rom, np.array([0, 99], np.int32), 4, 1, 0.0, 0.1), r"actions: 99 is not in \[0, 6\)"),
+        ((rom, actions, 0, 1, 0.0, 0.1), "frame_skip: expected >= 1"),
+        ((rom, actions, 4, 0, 0.0, 0.1), r"threads: expected an int in \[1, 4096\]"),
+        ((rom, actions, 4, 1, -1.0, 0.1), "warmup: expected seconds >= 0"),
+        ((rom, actions, 4, 1, 0.0, 0.0), "seconds: expected seconds > 0"),
+        ((rom + ".missing", actions, 4, 1, 0.0, 0.1), "no ROM at"),
+    ]
+    for args, match in bad:
+        with pytest.raises(ValueError, match=match):
+            atari_ext._emulation_rate(*args)
 
 
 if __name__ == "__main__":

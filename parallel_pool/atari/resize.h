@@ -16,7 +16,9 @@
 //     rounded. With SSE2 (every x86-64) four source rows are filtered at
 //     once and the vertical sums run four columns at once: the same float
 //     operations in the same order per value, 3x faster (320x240 -> 84x84:
-//     61 -> 21 us a plane);
+//     61 -> 21 us a plane). A row equal to the row above is filtered once,
+//     and with SetReuse a row (or output row) unchanged since the last call
+//     is not recomputed at all (Atari frames: most of them);
 //   - otherwise (INTER_LINEAR, or INTER_AREA enlarging along some axis):
 //     bilinear in 11-bit fixed point (INTER_AREA enlarging with its own
 //     coefficients), horizontal pass into int, then vertical.
@@ -82,6 +84,22 @@ class Resizer {
     } else {
       InitLinear(scale_x, scale_y, inv_scale_x, inv_scale_y, area);
     }
+  }
+
+  // Consecutive frames of a game repeat most rows. With reuse on, Resize
+  // keeps each source row's horizontal pass and its output between calls,
+  // and recomputes only the source rows whose bytes changed and the output
+  // rows that read them: the same bytes as without, for any sequence of
+  // images (area shrinking only; the other methods ignore it).
+  void SetReuse(bool on) {
+    if (method_ != Method::kArea) return;
+    reuse_ = on;
+    has_last_dst_ = false;
+    const std::size_t stride = static_cast<std::size_t>(src_w_) * cn_;
+    filtered_from_.assign(on ? static_cast<std::size_t>(src_h_) * stride : 0, 0);
+    row_known_.assign(on ? static_cast<std::size_t>(src_h_) : 0, 0);
+    last_dst_.assign(on ? static_cast<std::size_t>(dst_size()) : 0, 0);
+    tap_key_.assign(on ? row_taps_.size() : 0, 0);
   }
 
   int src_size() const { return src_h_ * src_w_ * cn_; }
@@ -185,94 +203,116 @@ class Resizer {
       if (tap_src_[i] < 0) tap_src_[i] = tap_src_[i - i % taps_per_col_];
     }
     row_taps_ = AreaTable(src_h_, dst_h_, scale_y);
-    // Room for four interleaved rows (FilterAllRows) or one (AreaRowTaps).
+    dst_row_taps_.assign(static_cast<std::size_t>(dst_h_) + 1, 0);
+    for (const AreaTap& t : row_taps_) ++dst_row_taps_[t.dst + 1];
+    for (int d = 0; d < dst_h_; ++d) dst_row_taps_[d + 1] += dst_row_taps_[d];
+    // Room for four interleaved rows (FilterRowsTaps).
     row_float_.assign(static_cast<std::size_t>(src_w_) * cn_ * 4, 0.0F);
     row_buf_.assign(static_cast<std::size_t>(cols) * 4, 0.0F);
-    rows_filtered_.assign(static_cast<std::size_t>(src_h_ + 1) * cols, 0.0F);  // + a spare row
+    rows_filtered_.assign(static_cast<std::size_t>(src_h_) * cols, 0.0F);
     row_sum_.assign(cols, 0.0F);
+    row_ref_.assign(src_h_, 0);
+    row_version_.assign(src_h_, 0);
+    pending_.reserve(src_h_);
   }
 
-  // The horizontal pass of one source row into row_buf_: for each column,
-  // (((p0 * w0) + p1 * w1) + p2 * w2) ..., as OpenCV sums them.
-  template <int kTaps>
-  void AreaRowTaps(const std::uint8_t* src_row) {
-    const int taps = kTaps > 0 ? kTaps : taps_per_col_;
-    const int src_cols = src_w_ * cn_;
-    float* row = row_float_.data();
-    for (int i = 0; i < src_cols; ++i) row[i] = static_cast<float>(src_row[i]);
-    const int cols = dst_w_ * cn_;
-    float* buf = row_buf_.data();
-    const int* idx = tap_src_.data();
-    const float* w = tap_weight_.data();
-    for (int col = 0; col < cols; ++col, idx += taps, w += taps) {
-      float b = row[idx[0]] * w[0];
-      for (int t = 1; t < taps; ++t) b = b + row[idx[t]] * w[t];
-      buf[col] = b;
-    }
-  }
-
-  void AreaRow(const std::uint8_t* src_row) {
-    switch (taps_per_col_) {
-      case 2:
-        return AreaRowTaps<2>(src_row);
-      case 3:
-        return AreaRowTaps<3>(src_row);
-      case 4:
-        return AreaRowTaps<4>(src_row);
-      default:
-        return AreaRowTaps<0>(src_row);
+  // Which source rows need their horizontal pass, into pending_: a row equal
+  // to the row above shares its result (row_ref_), and with reuse on a row
+  // equal to what its rows_filtered_ row was computed from keeps it. Same
+  // bytes in, same floats out: the result is OpenCV's either way.
+  void PlanRows(const std::uint8_t* src) {
+    const std::size_t stride = static_cast<std::size_t>(src_w_) * cn_;
+    pending_.clear();
+    for (int r = 0; r < src_h_; ++r) {
+      const std::uint8_t* row = src + r * stride;
+      if (r > 0 && std::memcmp(row, row - stride, stride) == 0) {
+        row_ref_[r] = row_ref_[r - 1];
+        continue;
+      }
+      row_ref_[r] = r;
+      std::uint8_t* known = reuse_ ? filtered_from_.data() + r * stride : nullptr;
+      if (known != nullptr && row_known_[r] && std::memcmp(row, known, stride) == 0) continue;
+      pending_.push_back(r);
+      ++row_version_[r];
+      if (known != nullptr) {
+        std::memcpy(known, row, stride);
+        row_known_[r] = 1;
+      }
     }
   }
 
   void ResizeArea(const std::uint8_t* src, std::uint8_t* dst) {
-#if defined(__SSE2__)
-    FilterAllRows(src);
-    VerticalArea(
-        [&](int src_row) {
-          return rows_filtered_.data() + static_cast<std::size_t>(src_row) * dst_w_ * cn_;
-        },
-        dst);
-#else
-    const std::size_t src_stride = static_cast<std::size_t>(src_w_) * cn_;
-    const std::uint8_t* filtered = nullptr;  // the source row row_buf_ holds
-    VerticalArea(
-        [&](int src_row) {
-          // A row is filtered once even if two destination rows use it, and
-          // not at all if it repeats the one filtered last: same bytes, same
-          // floats.
-          const std::uint8_t* row = src + static_cast<std::size_t>(src_row) * src_stride;
-          if (row != filtered &&
-              (filtered == nullptr || std::memcmp(row, filtered, src_stride) != 0)) {
-            AreaRow(row);
-          }
-          filtered = row;
-          return static_cast<const float*>(row_buf_.data());
-        },
-        dst);
-#endif
+    PlanRows(src);
+    switch (taps_per_col_) {
+      case 2:
+        FilterRowsTaps<2>(src);
+        break;
+      case 3:
+        FilterRowsTaps<3>(src);
+        break;
+      case 4:
+        FilterRowsTaps<4>(src);
+        break;
+      case 5:
+        FilterRowsTaps<5>(src);
+        break;
+      case 6:
+        FilterRowsTaps<6>(src);
+        break;
+      default:
+        FilterRowsTaps<0>(src);
+    }
+    VerticalArea(dst);
   }
 
   // The vertical pass: each destination row is the sum, in OpenCV's order,
-  // of its source rows' horizontal results times their weights;
-  // `filtered(r)` gives source row r's.
-  template <typename Filtered>
-  void VerticalArea(Filtered&& filtered, std::uint8_t* dst) {
+  // of its source rows' horizontal results times their weights. With reuse
+  // on, a destination row whose source rows all kept their results since the
+  // last call is the last call's row.
+  void VerticalArea(std::uint8_t* dst) {
     const int cols = dst_w_ * cn_;
     float* sum = row_sum_.data();
-    int prev_dst = row_taps_.front().dst;
-    std::fill(row_sum_.begin(), row_sum_.end(), 0.0F);
-    for (const AreaTap& t : row_taps_) {
-      const float* buf = filtered(t.src);
-      const float beta = t.weight;
-      if (t.dst != prev_dst) {
-        StoreRow(sum, dst + static_cast<std::size_t>(prev_dst) * cols);
-        for (int col = 0; col < cols; ++col) sum[col] = beta * buf[col];
-        prev_dst = t.dst;
+    for (int d = 0; d < dst_h_; ++d) {
+      const int begin = dst_row_taps_[d];
+      const int end = dst_row_taps_[d + 1];
+      std::uint8_t* out = dst + static_cast<std::size_t>(d) * cols;
+      if (reuse_) {
+        bool same = has_last_dst_;
+        for (int i = begin; i < end; ++i) {
+          const int r = row_ref_[row_taps_[i].src];
+          const std::uint64_t key = (static_cast<std::uint64_t>(r) << 32) | row_version_[r];
+          same = same && tap_key_[i] == key;
+          tap_key_[i] = key;
+        }
+        std::uint8_t* last = last_dst_.data() + static_cast<std::size_t>(d) * cols;
+        if (same) {
+          std::memcpy(out, last, cols);
+          continue;
+        }
+        SumRow(begin, end, sum);
+        StoreRow(sum, last);
+        std::memcpy(out, last, cols);
       } else {
-        AddScaled(sum, beta, buf, cols);
+        SumRow(begin, end, sum);
+        StoreRow(sum, out);
       }
     }
-    StoreRow(sum, dst + static_cast<std::size_t>(prev_dst) * cols);
+    has_last_dst_ = reuse_;
+  }
+
+  // sum = b0 * row0, then sum = sum + b * row for each further tap: OpenCV's
+  // order (its first row starts from sum = 0, and 0 + x is exactly x).
+  void SumRow(int begin, int end, float* sum) const {
+    const int cols = dst_w_ * cn_;
+    for (int i = begin; i < end; ++i) {
+      const AreaTap& t = row_taps_[i];
+      const float* buf = rows_filtered_.data() + static_cast<std::size_t>(row_ref_[t.src]) * cols;
+      if (i == begin) {
+        for (int col = 0; col < cols; ++col) sum[col] = t.weight * buf[col];
+      } else {
+        AddScaled(sum, t.weight, buf, cols);
+      }
+    }
   }
 
   // sum += beta * buf, element by element (the same float operations either way).
@@ -305,49 +345,33 @@ class Resizer {
     for (; col < cols; ++col) out[col] = SaturateU8(sum[col]);
   }
 
-#if defined(__SSE2__)
-  // The horizontal pass of every source row into rows_filtered_, four rows
-  // at once: the rows are interleaved as floats (pixel i of the four rows
-  // side by side), so each tap is one vector load, multiply and add for four
-  // rows, and every row gets exactly AreaRowTaps's float operations in its
-  // order (the intrinsics never fuse a multiply-add).
-  static __m128 FourPixels(const std::uint8_t* p) {
-    std::int32_t bytes;
-    std::memcpy(&bytes, p, sizeof(bytes));
-    const __m128i zero = _mm_setzero_si128();
-    const __m128i wide =
-        _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(bytes), zero), zero);
-    return _mm_cvtepi32_ps(wide);
-  }
-
-  void FilterAllRows(const std::uint8_t* src) {
-    switch (taps_per_col_) {
-      case 2:
-        return FilterAllRowsTaps<2>(src);
-      case 3:
-        return FilterAllRowsTaps<3>(src);
-      case 4:
-        return FilterAllRowsTaps<4>(src);
-      case 5:
-        return FilterAllRowsTaps<5>(src);
-      case 6:
-        return FilterAllRowsTaps<6>(src);
-      default:
-        return FilterAllRowsTaps<0>(src);
-    }
-  }
-
+  // The horizontal pass of the pending_ rows into their rows of
+  // rows_filtered_: for each column, (((p0 * w0) + p1 * w1) + p2 * w2) ...,
+  // as OpenCV sums them. With SSE2 (every x86-64) four rows at once: the rows
+  // are interleaved as floats (pixel i of the four rows side by side), so
+  // each tap is one vector load, multiply and add for four rows, and every
+  // row gets exactly the scalar float operations in their order (the
+  // intrinsics never fuse a multiply-add).
   template <int kTaps>
-  void FilterAllRowsTaps(const std::uint8_t* src) {
+  void FilterRowsTaps(const std::uint8_t* src) {
     const int src_cols = src_w_ * cn_;
     const int cols = dst_w_ * cn_;
     const int taps = kTaps > 0 ? kTaps : taps_per_col_;
+    const int* idx0 = tap_src_.data();
+    const float* w0 = tap_weight_.data();
+    const auto count = static_cast<int>(pending_.size());
+#if defined(__SSE2__)
     float* lanes = row_float_.data();  // src_cols x 4
     float* out = row_buf_.data();      // cols x 4
-    for (int r0 = 0; r0 < src_h_; r0 += 4) {
+    for (int k = 0; k < count; k += 4) {
+      // A last group of fewer than four repeats its last row: same result,
+      // written twice.
       const std::uint8_t* rows[4];
+      float* row[4];
       for (int l = 0; l < 4; ++l) {
-        rows[l] = src + static_cast<std::size_t>(std::min(r0 + l, src_h_ - 1)) * src_cols;
+        const int r = pending_[std::min(k + l, count - 1)];
+        rows[l] = src + static_cast<std::size_t>(r) * src_cols;
+        row[l] = rows_filtered_.data() + static_cast<std::size_t>(r) * cols;
       }
       int i = 0;
       for (; i + 4 <= src_cols; i += 4) {  // 4 pixels of 4 rows: convert, transpose
@@ -362,18 +386,14 @@ class Resizer {
       for (; i < src_cols; ++i) {
         _mm_storeu_ps(lanes + 4 * i, _mm_setr_ps(rows[0][i], rows[1][i], rows[2][i], rows[3][i]));
       }
-      const int* idx = tap_src_.data();
-      const float* w = tap_weight_.data();
+      const int* idx = idx0;
+      const float* w = w0;
       for (int col = 0; col < cols; ++col, idx += taps, w += taps) {
         __m128 b = _mm_mul_ps(_mm_loadu_ps(lanes + 4 * idx[0]), _mm_set1_ps(w[0]));
         for (int t = 1; t < taps; ++t) {
           b = _mm_add_ps(b, _mm_mul_ps(_mm_loadu_ps(lanes + 4 * idx[t]), _mm_set1_ps(w[t])));
         }
         _mm_storeu_ps(out + 4 * col, b);
-      }
-      float* row[4];
-      for (int l = 0; l < 4; ++l) {  // rows past the last land in a spare row
-        row[l] = rows_filtered_.data() + static_cast<std::size_t>(std::min(r0 + l, src_h_)) * cols;
       }
       int col = 0;
       for (; col + 4 <= cols; col += 4) {
@@ -389,6 +409,32 @@ class Resizer {
         for (int l = 0; l < 4; ++l) row[l][col] = out[4 * col + l];
       }
     }
+#else
+    float* pixels = row_float_.data();
+    for (int k = 0; k < count; ++k) {
+      const int r = pending_[k];
+      const std::uint8_t* src_row = src + static_cast<std::size_t>(r) * src_cols;
+      for (int i = 0; i < src_cols; ++i) pixels[i] = static_cast<float>(src_row[i]);
+      float* buf = rows_filtered_.data() + static_cast<std::size_t>(r) * cols;
+      const int* idx = idx0;
+      const float* w = w0;
+      for (int col = 0; col < cols; ++col, idx += taps, w += taps) {
+        float b = pixels[idx[0]] * w[0];
+        for (int t = 1; t < taps; ++t) b = b + pixels[idx[t]] * w[t];
+        buf[col] = b;
+      }
+    }
+#endif
+  }
+
+#if defined(__SSE2__)
+  static __m128 FourPixels(const std::uint8_t* p) {
+    std::int32_t bytes;
+    std::memcpy(&bytes, p, sizeof(bytes));
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i wide =
+        _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(bytes), zero), zero);
+    return _mm_cvtepi32_ps(wide);
   }
 #endif
 
@@ -543,9 +589,19 @@ class Resizer {
   int taps_per_col_ = 0;
   std::vector<int> tap_src_;
   std::vector<float> tap_weight_;
-  std::vector<float> rows_filtered_;  // every source row's horizontal pass
   std::vector<AreaTap> row_taps_;
+  std::vector<int> dst_row_taps_;           // destination row d's taps: [d], [d + 1] of row_taps_
+  std::vector<float> rows_filtered_;        // source rows' horizontal passes
+  std::vector<int> row_ref_;                // source row r's pass: rows_filtered_ row row_ref_[r]
+  std::vector<std::uint32_t> row_version_;  // bumped when a rows_filtered_ row is recomputed
+  std::vector<int> pending_;                // rows whose pass this call computes
   std::vector<float> row_float_, row_buf_, row_sum_;
+  // reuse (SetReuse): the bytes each rows_filtered_ row came from, the last
+  // output, and the (row, version) each tap of it read.
+  bool reuse_ = false;
+  bool has_last_dst_ = false;
+  std::vector<std::uint8_t> filtered_from_, row_known_, last_dst_;
+  std::vector<std::uint64_t> tap_key_;
   // fast area
   int iscale_x_ = 1, iscale_y_ = 1;
   // linear

@@ -1,5 +1,10 @@
 """Our resize (atari_ext._resize) against cv2.resize: byte for byte.
 
+An env's resizer reuses what it computed for the previous frame wherever rows did
+not change (atari_ext._resize_frames runs one such resizer over a sequence): every
+frame of a played sequence, and sequences made to trip a wrong reuse, must still
+equal cv2.resize frame by frame.
+
 INTER_AREA is the observation's default resize and must equal OpenCV's
 exactly; INTER_LINEAR (use_inter_area_resize=False) too. Inputs: real Atari
 frames (grayscale and RGB, from ale_py) and uniform noise (which hits every
@@ -16,7 +21,7 @@ import cv2
 import numpy as np
 import pytest
 
-from parallel_pool.atari.atari_ext import _resize
+from parallel_pool.atari.atari_ext import _resize, _resize_frames
 from parallel_pool.atari.registration import ale_py_dir
 
 SIZES = [
@@ -106,6 +111,60 @@ def test_resize_integer_scales() -> None:
         for scale in (2, 3):
             if shape[0] % scale == 0 and shape[1] % scale == 0:
                 assert_same(image, shape[0] // scale, shape[1] // scale)
+
+
+def played_frames(game: str, steps: int) -> np.ndarray:
+    """Every frame of `steps` random actions of `game`, RGB: consecutive frames, as an env resizes them."""
+    import ale_py
+
+    ale = ale_py.ALEInterface()
+    ale.setLoggerMode(ale_py.LoggerMode.Error)
+    ale.setFloat("repeat_action_probability", 0.0)
+    ale.loadROM(os.path.join(ale_py_dir(), "roms", f"{game}.bin"))
+    actions = ale.getMinimalActionSet()
+    rng = np.random.default_rng(4)
+    frames = []
+    for _ in range(steps):
+        ale.act(actions[rng.integers(len(actions))])
+        frames.append(ale.getScreenRGB())
+        if ale.game_over():
+            ale.reset_game()
+    return np.stack(frames)
+
+
+def tricky_sequence(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """Frames that a reuse keyed on the wrong thing would get wrong: repeats, one row
+    changed, rows shifted by one (each row now holds its neighbour's old bytes), rows
+    equal to the row above and then not, and back to an earlier frame."""
+    a = rng.integers(0, 256, size=shape, dtype=np.uint8)
+    b = a.copy()
+    b[shape[0] // 2] ^= 1
+    shifted = np.roll(a, 1, axis=0)
+    dup = a.copy()
+    dup[10:20] = dup[9]
+    undup = dup.copy()
+    undup[15] = a[15]
+    return np.stack([a, a, b, a, shifted, dup, undup, dup, a, np.zeros_like(a), a])
+
+
+@pytest.mark.parametrize("inter_area", [True, False], ids=["area", "linear"])
+def test_resize_frames_reusing_rows_equals_cv2(inter_area: bool) -> None:
+    flag = cv2.INTER_AREA if inter_area else cv2.INTER_LINEAR
+    rng = np.random.default_rng(5)
+    rgb = np.concatenate([played_frames("pong", 150), played_frames("breakout", 150)])
+    sequences = [
+        rgb,
+        np.stack([cv2.cvtColor(f, cv2.COLOR_RGB2GRAY) for f in rgb]),
+        tricky_sequence(rng, (210, 160)),
+        tricky_sequence(rng, (210, 160, 3)),
+        tricky_sequence(rng, (240, 320)),
+    ]
+    for frames in sequences:
+        for height, width in [(84, 84), (100, 120), (105, 80)]:
+            got = _resize_frames(frames, height, width, inter_area)
+            for i, frame in enumerate(frames):
+                want = cv2.resize(frame, (width, height), interpolation=flag)
+                np.testing.assert_array_equal(got[i], want, err_msg=f"{frames.shape} -> {height}x{width}, frame {i}")
 
 
 def test_resize_channels() -> None:

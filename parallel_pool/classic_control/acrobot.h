@@ -14,6 +14,7 @@
 // Observation "obs": float32 [6] = cos(theta1), sin(theta1), cos(theta2),
 //   sin(theta2), theta1_dot, theta2_dot; bounds +-[1, 1, 1, 1, 4 pi, 9 pi].
 // Action "action": int in [0, 2]: torque -1, 0, +1.
+// render(): gymnasium's 500 x 500 frame (canvas.h).
 // Info "info:state" (only with lockstep_info=True): float64 [4] = theta1,
 //   theta2, theta1_dot, theta2_dot, for putting gymnasium's env in the same
 //   state. Off by default: gymnasium has no such info.
@@ -23,10 +24,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <random>
 #include <vector>
 
+#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
@@ -35,6 +38,7 @@ namespace parallel_pool::classic_control {
 
 inline constexpr double kAcrobotDt = 0.2;
 inline constexpr double kAcrobotLinkLength1 = 1.0;
+inline constexpr double kAcrobotLinkLength2 = 1.0;  // drawn only (render)
 inline constexpr double kAcrobotLinkMass1 = 1.0;
 inline constexpr double kAcrobotLinkMass2 = 1.0;
 inline constexpr double kAcrobotLinkComPos1 = 0.5;  // centre of mass of link 1
@@ -77,6 +81,50 @@ using AcrobotEnvSpec = EnvSpec<AcrobotEnvFns>;
 class AcrobotEnv : public Env<AcrobotEnvSpec> {
  public:
   AcrobotEnv(const Spec& spec, int env_id) : Env(spec, env_id) {}
+
+  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
+    return CheckFixedFrame(request, 500, 500, "Acrobot");
+  }
+
+  // gymnasium's AcrobotEnv.render(), drawn as pygame draws it (canvas.h).
+  void Render(const RenderRequest&, std::uint8_t* rgb) const {
+    constexpr int kDim = 500;
+    constexpr double kBound = kAcrobotLinkLength1 + kAcrobotLinkLength2 + 0.2;
+    constexpr double kScale = kDim / (kBound * 2);
+    constexpr double kOffset = kDim / 2.0;
+    constexpr double pi = std::numbers::pi;
+    Canvas canvas(kDim, kDim);
+    canvas.Fill({255, 255, 255});
+    // pygame.draw.line of the goal height: horizontal, ends truncated to ints.
+    canvas.HLine(static_cast<int>(-2.2 * kScale + kOffset),
+                 static_cast<int>(2.2 * kScale + kOffset), static_cast<int>(1 * kScale + kOffset),
+                 {0, 0, 0});
+    // The joints (x, y): the origin, then p1 with its coordinates swapped.
+    const Point joints[2] = {{0, 0},
+                             {kAcrobotLinkLength1 * std::sin(s_[0]) * kScale,
+                              -kAcrobotLinkLength1 * std::cos(s_[0]) * kScale}};
+    const double thetas[2] = {s_[0] - pi / 2, s_[0] + s_[1] - pi / 2};
+    const double lengths[2] = {kAcrobotLinkLength1 * kScale, kAcrobotLinkLength2 * kScale};
+    for (int k = 0; k < 2; ++k) {
+      const double x = joints[k].x + kOffset;
+      const double y = joints[k].y + kOffset;
+      const double l = 0;
+      const double r = lengths[k];
+      const double t = 0.1 * kScale;
+      const double b = -0.1 * kScale;
+      std::vector<Point> link;
+      for (Point c : {Point{l, b}, Point{l, t}, Point{r, t}, Point{r, b}}) {
+        c = RotateRad(c, thetas[k]);
+        link.push_back({c.x + x, c.y + y});
+      }
+      canvas.AaPolygon(link, {0, 204, 204});
+      canvas.FilledPolygon(link, {0, 204, 204});
+      const int radius = static_cast<int>(0.1 * kScale);
+      canvas.AaCircle(static_cast<int>(x), static_cast<int>(y), radius, {204, 204, 0});
+      canvas.FilledCircle(static_cast<int>(x), static_cast<int>(y), radius, {204, 204, 0});
+    }
+    canvas.CopyFlipped(rgb);
+  }
 
  protected:
   // theta1, theta2, dtheta1, dtheta2, and the torque (constant over a step).

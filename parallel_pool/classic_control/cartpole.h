@@ -11,6 +11,7 @@
 // Observation "obs": float32 [4] = cart position, cart velocity, pole angle,
 //   pole angular velocity; bounds +-[4.8, inf, 0.418, inf].
 // Action "action": int in [0, 1]: 0 pushes left, 1 pushes right.
+// render(): gymnasium's 600 x 400 frame (canvas.h).
 // Info "info:state" (only with lockstep_info=True): float64 [4], the exact
 //   state behind the float32 obs (lets a lockstep test put gymnasium's env in
 //   the same state bit for bit). Off by default: gymnasium has no such info.
@@ -18,11 +19,13 @@
 #define PARALLEL_POOL_CLASSIC_CONTROL_CARTPOLE_H_
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <random>
 #include <vector>
 
+#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 
@@ -71,6 +74,52 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
  public:
   CartPoleEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), sutton_barto_reward_(spec.config["sutton_barto_reward"_]) {}
+
+  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
+    return CheckFixedFrame(request, 400, 600, "CartPole");
+  }
+
+  // gymnasium's CartPoleEnv.render(), drawn as pygame draws it (canvas.h).
+  void Render(const RenderRequest&, std::uint8_t* rgb) const {
+    constexpr double kScale = 600 / (kCartPoleXThreshold * 2);
+    constexpr double kPoleWidth = 10.0;
+    constexpr double kPoleLength = kScale * (2 * kCartPoleHalfLength);
+    constexpr double kCartWidth = 50.0;
+    constexpr double kCartHeight = 30.0;
+    constexpr double kAxleOffset = kCartHeight / 4.0;
+    constexpr double kCartY = 100;  // the top of the cart
+    const double cart_x = x_ * kScale + 600 / 2.0;
+    Canvas canvas(600, 400);
+    canvas.Fill({255, 255, 255});
+    double l = -kCartWidth / 2;
+    double r = kCartWidth / 2;
+    double t = kCartHeight / 2;
+    double b = -kCartHeight / 2;
+    std::vector<Point> cart;
+    for (Point c : {Point{l, b}, Point{l, t}, Point{r, t}, Point{r, b}}) {
+      cart.push_back({c.x + cart_x, c.y + kCartY});
+    }
+    canvas.AaPolygon(cart, {0, 0, 0});
+    canvas.FilledPolygon(cart, {0, 0, 0});
+    l = -kPoleWidth / 2;
+    r = kPoleWidth / 2;
+    t = kPoleLength - kPoleWidth / 2;
+    b = -kPoleWidth / 2;
+    std::vector<Point> pole;
+    for (Point c : {Point{l, b}, Point{l, t}, Point{r, t}, Point{r, b}}) {
+      c = RotateRad(c, -theta_);
+      pole.push_back({c.x + cart_x, c.y + kCartY + kAxleOffset});
+    }
+    canvas.AaPolygon(pole, {202, 152, 101});
+    canvas.FilledPolygon(pole, {202, 152, 101});
+    const int axle_x = static_cast<int>(cart_x);
+    const int axle_y = static_cast<int>(kCartY + kAxleOffset);
+    const int radius = static_cast<int>(kPoleWidth / 2);
+    canvas.AaCircle(axle_x, axle_y, radius, {129, 132, 203});
+    canvas.FilledCircle(axle_x, axle_y, radius, {129, 132, 203});
+    canvas.HLine(0, 600, static_cast<int>(kCartY), {0, 0, 0});
+    canvas.CopyFlipped(rgb);
+  }
 
  protected:
   void Reset() override {

@@ -11,6 +11,8 @@
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
 // Action "action": int in [0, 2]: accelerate left, don't, accelerate right.
+// render(): gymnasium's 600 x 400 frame (canvas.h; the track's anti-aliasing
+//   approximated).
 // Info "info:state" (only with lockstep_info=True): float64 [2], the exact state behind the float32
 // obs.
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_H_
@@ -18,9 +20,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <vector>
 
+#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 
@@ -62,10 +66,73 @@ class MountainCarEnvFns {
 
 using MountainCarEnvSpec = EnvSpec<MountainCarEnvFns>;
 
+// gymnasium's MountainCarEnv.render() (and the continuous one's, whose goal
+// is elsewhere) for a car at `position`, as pygame draws it (canvas.h), but
+// for the track: pygame.draw.aalines' own anti-aliasing is approximated.
+inline void RenderMountainCar(double position, double goal, std::uint8_t* rgb) {
+  constexpr int kWidth = 600;
+  constexpr int kHeight = 400;
+  constexpr double kScale = kWidth / (kMountainCarMaxPosition - kMountainCarMinPosition);
+  constexpr double kCarWidth = 40;
+  constexpr double kCarHeight = 20;
+  constexpr double kClearance = 10;
+  auto height = [](double x) { return std::sin(3 * x) * .45 + .55; };
+  Canvas canvas(kWidth, kHeight);
+  canvas.Fill({255, 255, 255});
+  Point previous{};
+  for (int i = 0; i < 100; ++i) {  // np.linspace(min, max, 100)
+    const double x =
+        kMountainCarMinPosition + i * ((kMountainCarMaxPosition - kMountainCarMinPosition) / 99);
+    const Point p{(x - kMountainCarMinPosition) * kScale, height(x) * kScale};
+    if (i > 0) canvas.AaLineF(previous, p, {0, 0, 0});
+    previous = p;
+  }
+  const double angle = std::cos(3 * position);
+  const double car_x = (position - kMountainCarMinPosition) * kScale;
+  const double car_y = kClearance + height(position) * kScale;
+  std::vector<Point> car;
+  for (Point c : {Point{-kCarWidth / 2, 0}, Point{-kCarWidth / 2, kCarHeight},
+                  Point{kCarWidth / 2, kCarHeight}, Point{kCarWidth / 2, 0}}) {
+    c = RotateRad(c, angle);
+    car.push_back({c.x + car_x, c.y + car_y});
+  }
+  canvas.AaPolygon(car, {0, 0, 0});
+  canvas.FilledPolygon(car, {0, 0, 0});
+  for (Point c : {Point{kCarWidth / 4, 0}, Point{-kCarWidth / 4, 0}}) {
+    c = RotateRad(c, angle);
+    const int x = static_cast<int>(c.x + car_x);
+    const int y = static_cast<int>(c.y + car_y);
+    const int radius = static_cast<int>(kCarHeight / 2.5);
+    canvas.AaCircle(x, y, radius, {128, 128, 128});
+    canvas.FilledCircle(x, y, radius, {128, 128, 128});
+  }
+  const int flag_x = static_cast<int>((goal - kMountainCarMinPosition) * kScale);
+  const int flag_y1 = static_cast<int>(height(goal) * kScale);
+  const int flag_y2 = flag_y1 + 50;
+  canvas.VLine(flag_x, flag_y1, flag_y2, {0, 0, 0});
+  const std::vector<Point> flag{Point{static_cast<double>(flag_x), static_cast<double>(flag_y2)},
+                                Point{static_cast<double>(flag_x), flag_y2 - 10.0},
+                                Point{flag_x + 25.0, flag_y2 - 5.0}};
+  canvas.AaPolygon(flag, {204, 204, 0});
+  canvas.FilledPolygon(flag, {204, 204, 0});
+  canvas.CopyFlipped(rgb);
+}
+
+inline RenderRequest CheckMountainCarRender(RenderRequest request) {
+  return CheckFixedFrame(request, 400, 600, "MountainCar");
+}
+
 class MountainCarEnv : public Env<MountainCarEnvSpec> {
  public:
   MountainCarEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), goal_velocity_(spec.config["goal_velocity"_]) {}
+
+  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
+    return CheckMountainCarRender(request);
+  }
+  void Render(const RenderRequest&, std::uint8_t* rgb) const {
+    RenderMountainCar(position_, kMountainCarGoalPosition, rgb);
+  }
 
  protected:
   void Reset() override {

@@ -10,6 +10,7 @@
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
 // Action "action": float32 [1], the force.
+// render(): gymnasium's 600 x 400 frame, as MountainCar's (mountain_car.h).
 // Info "info:state" (only with lockstep_info=True): float64 [2], the exact state (float64 after a
 // reset,
 //   float32 values after a step, as in gymnasium).
@@ -24,6 +25,7 @@
 #define PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_CONTINUOUS_H_
 
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -73,6 +75,13 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
  public:
   MountainCarContinuousEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), goal_velocity_(spec.config["goal_velocity"_]) {}
+
+  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
+    return CheckMountainCarRender(request);
+  }
+  void Render(const RenderRequest&, std::uint8_t* rgb) const {
+    RenderMountainCar(position_, kMountainCarContinuousGoalPosition, rgb);
+  }
 
  protected:
   void Reset() override {

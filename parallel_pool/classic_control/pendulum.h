@@ -22,6 +22,7 @@
 //   bounds +-[1, 1, 8].
 // Action "action": float32 [1], the torque; values outside [-2, 2] are
 //   clipped, as gymnasium does.
+// render(): gymnasium's 500 x 500 frame, less its torque arrow (canvas.h).
 // Info "info:state" (only with lockstep_info=True): float64 [2] = theta,
 //   theta_dot (the exact state, for lockstep tests; gymnasium has no such info).
 #ifndef PARALLEL_POOL_CLASSIC_CONTROL_PENDULUM_H_
@@ -29,11 +30,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <random>
 #include <stdexcept>
 #include <vector>
 
+#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
@@ -80,6 +83,45 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
  public:
   PendulumEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), version_(spec.config["version"_]), g_(spec.config["g"_]) {}
+
+  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
+    return CheckFixedFrame(request, 500, 500, "Pendulum");
+  }
+
+  // gymnasium's PendulumEnv.render() without the torque arrow (an image
+  // pygame scales with smoothscale and blends: not reproduced), drawn as
+  // pygame draws the rest (canvas.h).
+  void Render(const RenderRequest&, std::uint8_t* rgb) const {
+    constexpr int kDim = 500;
+    constexpr double kScale = kDim / (2.2 * 2);
+    constexpr int kOffset = kDim / 2;
+    constexpr double kRodLength = 1 * kScale;
+    constexpr double kRodWidth = 0.2 * kScale;
+    constexpr Rgb kRod{204, 77, 77};
+    Canvas canvas(kDim, kDim);
+    canvas.Fill({255, 255, 255});
+    const double angle = th_ + std::numbers::pi / 2;
+    std::vector<Point> rod;
+    for (Point c : {Point{0, -kRodWidth / 2}, Point{0, kRodWidth / 2},
+                    Point{kRodLength, kRodWidth / 2}, Point{kRodLength, -kRodWidth / 2}}) {
+      c = RotateRad(c, angle);
+      rod.push_back({c.x + kOffset, c.y + kOffset});
+    }
+    canvas.AaPolygon(rod, kRod);
+    canvas.FilledPolygon(rod, kRod);
+    const int radius = static_cast<int>(kRodWidth / 2);
+    canvas.AaCircle(kOffset, kOffset, radius, kRod);
+    canvas.FilledCircle(kOffset, kOffset, radius, kRod);
+    const Point end = RotateRad({kRodLength, 0}, angle);
+    const int end_x = static_cast<int>(end.x + kOffset);
+    const int end_y = static_cast<int>(end.y + kOffset);
+    canvas.AaCircle(end_x, end_y, radius, kRod);
+    canvas.FilledCircle(end_x, end_y, radius, kRod);
+    const int axle = static_cast<int>(0.05 * kScale);
+    canvas.AaCircle(kOffset, kOffset, axle, {0, 0, 0});
+    canvas.FilledCircle(kOffset, kOffset, axle, {0, 0, 0});
+    canvas.CopyFlipped(rgb);
+  }
 
  protected:
   void Reset() override {

@@ -7,6 +7,7 @@
 #ifndef PARALLEL_POOL_CORE_ACTION_BUFFER_QUEUE_H_
 #define PARALLEL_POOL_CORE_ACTION_BUFFER_QUEUE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <mutex>
 #include <semaphore>
@@ -43,7 +44,7 @@ class ActionBufferQueue {
         tail_ = (tail_ + 1) % ring_.size();
       }
     }
-    available_.release(static_cast<std::ptrdiff_t>(n));
+    Release(n);
   }
 
   // Blocks until an item is available, then takes up to `max` items in one
@@ -51,9 +52,9 @@ class ActionBufferQueue {
   // A stop item (env_id < 0) is only ever taken alone, so each worker gets
   // exactly one.
   std::size_t DequeueUpTo(ActionSlice* out, std::size_t max) {
-    if (!SpinWait([this] { return available_.try_acquire(); })) available_.acquire();
+    if (!SpinWait([this] { return TryAcquire(); })) Acquire();
     std::size_t permits = 1;
-    while (permits < max && available_.try_acquire()) ++permits;
+    while (permits < max && TryAcquire()) ++permits;
     std::size_t n = 0;
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -66,18 +67,41 @@ class ActionBufferQueue {
         if (out[n - 1].env_id < 0) break;
       }
     }
-    if (n < permits) available_.release(static_cast<std::ptrdiff_t>(permits - n));
+    if (n < permits) Release(permits - n);
     return n;
   }
 
   // Takes an item if one is queued; never blocks.
   bool TryDequeue(ActionSlice* out) {
-    if (!available_.try_acquire()) return false;
+    if (!TryAcquire()) return false;
     *out = Pop();
     return true;
   }
 
  private:
+  // libstdc++'s counting_semaphore::try_acquire() spins, yielding the CPU
+  // four times, before it reports failure: polled on an empty queue (by
+  // SpinWait, or by a caller helping while it waits) it made sched_yield the
+  // hottest call of the waiting threads, stealing cores from the envs. So the
+  // queue keeps its own count of permits (never below the semaphore's: it
+  // rises before a release and falls after an acquire) and asks the
+  // semaphore only when that count says a permit is there.
+  bool TryAcquire() {
+    if (permits_.load(std::memory_order_acquire) <= 0 || !available_.try_acquire()) return false;
+    permits_.fetch_sub(1, std::memory_order_relaxed);
+    return true;
+  }
+
+  void Acquire() {
+    available_.acquire();
+    permits_.fetch_sub(1, std::memory_order_relaxed);
+  }
+
+  void Release(std::size_t n) {
+    permits_.fetch_add(static_cast<std::ptrdiff_t>(n), std::memory_order_release);
+    available_.release(static_cast<std::ptrdiff_t>(n));
+  }
+
   ActionSlice Pop() {
     std::lock_guard<std::mutex> lock(mu_);
     ActionSlice item = ring_[head_];
@@ -92,6 +116,7 @@ class ActionBufferQueue {
   std::size_t tail_ = 0;
   std::size_t size_ = 0;
   std::counting_semaphore<> available_{0};
+  std::atomic<std::ptrdiff_t> permits_{0};
 };
 
 }  // namespace parallel_pool

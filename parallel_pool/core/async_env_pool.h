@@ -15,6 +15,15 @@
 // still marked finished (so nobody waits forever), and the first error is
 // re-thrown from the next Recv/Step on the caller's thread.
 //
+// Rendering (core/render.h). Render(env_ids, request) queues one render item
+// per env; each worker that takes one renders the next env of the current
+// job into its row of a fresh frame array, while the caller waits (it never
+// renders itself, so any GL context lives on a worker thread). The items
+// share the action queue, so a worker looks for them only where it already
+// looked for the stop item. A render abandoned by a Ctrl-C leaves its items
+// queued: the next call that queues work first waits for them to go (they
+// render nothing), which keeps the queue within its capacity.
+//
 // Interruptions (docs/reliability.md). A caller waiting for a batch wakes
 // every kWaitPollInterval to call its WaitPoll (the binding runs Python's
 // signal handlers there) and to see whether Close() was called; either
@@ -36,11 +45,13 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -51,6 +62,7 @@
 
 #include "parallel_pool/core/action_buffer_queue.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
 #include "parallel_pool/core/state_buffer_queue.h"
 
 namespace parallel_pool {
@@ -95,10 +107,15 @@ struct ActionBatch {
   std::vector<int> players_env_id;
 };
 
+// Env ids of the action queue's special items.
+inline constexpr int kStopItem = -1;    // a worker exits
+inline constexpr int kRenderItem = -2;  // a worker renders an env of the current RenderJob
+
 template <typename EnvT>
 class AsyncEnvPool {
  public:
   using Spec = typename EnvT::Spec;
+  using EnvClass = EnvT;
 
   explicit AsyncEnvPool(const Spec& spec)
       : spec_(spec),
@@ -107,6 +124,7 @@ class AsyncEnvPool {
         max_players_(spec.max_num_players()),
         sync_mode_(spec.sync_mode()),
         autoreset_disabled_(spec.autoreset_disabled()),
+        workers_only_(WorkerThreadsOnly<EnvT>(spec)),
         state_specs_(ArraySpecsOf(spec.state_spec)),
         action_specs_(ArraySpecsOf(spec.action_spec)),
         shadowed_(ShadowedFields(spec)),
@@ -172,11 +190,30 @@ class AsyncEnvPool {
 
   // Resets the given envs (all, if empty); results come back via Recv.
   void Reset(const std::vector<int>& env_ids, const WaitPoll& poll = nullptr) {
+    Reset(env_ids, {}, poll);
+  }
+
+  // The same, each env first re-seeded with its entry of `seeds` (one per
+  // env reset, in env_ids order; empty, or an entry without a value: that env
+  // goes on with its generator), so that it runs as a new env made with that
+  // seed would (the user's reset(seed=...)).
+  void Reset(const std::vector<int>& env_ids,
+             const std::vector<std::optional<std::uint32_t>>& seeds,
+             const WaitPoll& poll = nullptr) {
     std::lock_guard<std::mutex> lock(Enter());
     Call call(this, &poll);
+    const std::size_t resets = env_ids.empty() ? num_envs_ : env_ids.size();
+    if (!seeds.empty() && seeds.size() != resets) {
+      throw std::invalid_argument("seed: expected one seed per env reset (" +
+                                  std::to_string(resets) + "), got " +
+                                  std::to_string(seeds.size()));
+    }
     ActionBatch batch;
     batch.env_ids = env_ids;
     std::vector<ActionSlice> items = Prepare(batch, true);
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+      if (seeds[i]) envs_[items[i].env_id]->SetResetSeed(*seeds[i]);
+    }
     action_queue_.EnqueueBulk(items.data(), items.size());
   }
 
@@ -194,12 +231,47 @@ class AsyncEnvPool {
     // One env cannot be parallelised: handing it over would only add the
     // hand-off to its latency.
     std::size_t ran = 0;
-    if (sync_mode_ &&
+    if (sync_mode_ && !workers_only_ &&
         (items.size() == 1 || static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs)) {
       ran = RunInline(items);
     }
     if (ran < items.size()) action_queue_.EnqueueBulk(items.data() + ran, items.size() - ran);
     return RecvLocked();
+  }
+
+  // Renders env_ids (each once) on the worker threads: an (n, height, width,
+  // 3) uint8 array, row i from env_ids[i]. The envs must not be running
+  // (std::invalid_argument, as for Send). An env's exception is thrown here,
+  // naming the env, after the others have rendered.
+  Array Render(const std::vector<int>& env_ids, RenderRequest request,
+               const WaitPoll& poll = nullptr) requires RenderableEnv<EnvT> {
+    std::lock_guard<std::mutex> lock(Enter());
+    Call call(this, &poll);
+    DrainRender();
+    DropOrphan();
+    request = EnvT::CheckRender(spec_, request);
+    CheckIdle(env_ids);
+    auto job = std::make_shared<RenderJob>(env_ids, request);
+    {
+      std::lock_guard<std::mutex> render_lock(render_mu_);
+      render_job_ = job;
+    }
+    std::vector<ActionSlice> items(env_ids.size(), ActionSlice{kRenderItem, 0, false});
+    action_queue_.EnqueueBulk(items.data(), items.size());
+    try {
+      while (!job->WaitFor(kWaitPollInterval)) {
+        ThrowIfClosing();
+        Poll();
+        ThrowIfClosing();
+      }
+    } catch (...) {
+      // The job stays current, so the workers count its queued items off
+      // until DrainRender sees them gone.
+      job->Cancel();
+      throw;
+    }
+    EndRender();
+    return job->Result();
   }
 
   // Stops the pool for good; idempotent, and safe from any thread. A caller
@@ -256,7 +328,7 @@ class AsyncEnvPool {
   void StopLocked() {
     if (stopped_) return;
     stopped_ = true;
-    std::vector<ActionSlice> stop(workers_.size(), ActionSlice{-1, 0, false});
+    std::vector<ActionSlice> stop(workers_.size(), ActionSlice{kStopItem, 0, false});
     action_queue_.EnqueueBulk(stop.data(), stop.size());
     for (std::thread& t : workers_) t.join();
     workers_.clear();
@@ -325,15 +397,9 @@ class AsyncEnvPool {
     for (auto& env : envs_) env->Wire(wiring);
   }
 
-  // Validates the request, copies actions into the envs' rows, marks the
-  // envs in flight. Throws std::invalid_argument (ValueError in Python)
-  // before changing anything if the request is bad.
-  std::vector<ActionSlice> Prepare(const ActionBatch& batch, bool force_reset) {
-    DropOrphan();
-    std::vector<int> ids = batch.env_ids;
-    if (ids.empty() && force_reset) {
-      for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
-    }
+  // The ids of a Send, Reset or Render: at least one, each in range, once,
+  // and not running.
+  void CheckIdle(const std::vector<int>& ids) const {
     if (ids.empty()) throw std::invalid_argument("env_id: no env given");
     std::vector<char> seen(num_envs_, 0);
     for (int id : ids) {
@@ -346,14 +412,67 @@ class AsyncEnvPool {
         throw std::invalid_argument("env_id: env " + std::to_string(id) +
                                     " is still running; recv() its result first");
       }
-      // Without autoreset the pool never steps an env out of a finished
-      // episode; the caller resets it (gymnasium's AutoresetMode.DISABLED).
-      if (!force_reset && autoreset_disabled_ && envs_[id]->IsDone()) {
-        throw std::invalid_argument("env_id: env " + std::to_string(id) +
-                                    " has no episode running (it ended, or was never reset) and "
-                                    "autoreset_mode is 'disabled'; reset it first");
-      }
       seen[id] = 1;
+    }
+  }
+
+  void EndRender() {
+    std::lock_guard<std::mutex> render_lock(render_mu_);
+    render_job_.reset();
+  }
+
+  // An abandoned Render's items may still be queued: wait for them to be
+  // taken (they render nothing), answering signals and Close() meanwhile.
+  // render_job_ is only written under api_mu_, which the caller holds.
+  void DrainRender() {
+    if (render_job_ == nullptr) return;
+    while (!render_job_->WaitFor(kWaitPollInterval)) {
+      ThrowIfClosing();
+      Poll();
+      ThrowIfClosing();
+    }
+    EndRender();
+  }
+
+  // A render item was taken: it runs the current job's next env (on a
+  // worker thread), or, on the caller's thread (a leftover of an abandoned,
+  // hence cancelled, job) only counts itself gone.
+  void RenderNext(bool on_worker) {
+    if constexpr (RenderableEnv<EnvT>) {
+      std::shared_ptr<RenderJob> job;
+      {
+        std::lock_guard<std::mutex> render_lock(render_mu_);
+        job = render_job_;
+      }
+      if (job == nullptr) return;
+      if (!on_worker || closing_.load()) job->Cancel();
+      job->RunNext([this](int env_id, const RenderRequest& request,
+                          std::uint8_t* rgb) { envs_[env_id]->Render(request, rgb); },
+                   NamingEnv);
+    }
+  }
+
+  // Validates the request, copies actions into the envs' rows, marks the
+  // envs in flight. Throws std::invalid_argument (ValueError in Python)
+  // before changing anything if the request is bad.
+  std::vector<ActionSlice> Prepare(const ActionBatch& batch, bool force_reset) {
+    DrainRender();
+    DropOrphan();
+    std::vector<int> ids = batch.env_ids;
+    if (ids.empty() && force_reset) {
+      for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
+    }
+    CheckIdle(ids);
+    // Without autoreset the pool never steps an env out of a finished
+    // episode; the caller resets it (gymnasium's AutoresetMode.DISABLED).
+    if (!force_reset && autoreset_disabled_) {
+      for (int id : ids) {
+        if (envs_[id]->IsDone()) {
+          throw std::invalid_argument("env_id: env " + std::to_string(id) +
+                                      " has no episode running (it ended, or was never reset) and "
+                                      "autoreset_mode is 'disabled'; reset it first");
+        }
+      }
     }
     std::vector<int> players(num_envs_, 0);
     if (!force_reset) CopyActions(batch, ids, &players);
@@ -460,7 +579,11 @@ class AsyncEnvPool {
     ActionSlice item;
     while (!block.Ready()) {
       ThrowIfClosing();
-      if (action_queue_.TryDequeue(&item)) {
+      if (!workers_only_ && action_queue_.TryDequeue(&item)) {
+        if (item.env_id < 0) {  // left over from an abandoned Render
+          RenderNext(/*on_worker=*/false);
+          continue;
+        }
         auto start = std::chrono::steady_clock::now();
         RunOne(item);
         if (UpdateCost(start, 1) < next_poll) continue;
@@ -538,7 +661,11 @@ class AsyncEnvPool {
     while (true) {
       std::size_t n = action_queue_.DequeueUpTo(items.data(), chunk_);
       for (std::size_t i = 0; i < n; ++i) {
-        if (items[i].env_id < 0) return;
+        if (items[i].env_id < 0) {
+          if (items[i].env_id == kStopItem) return;
+          RenderNext(/*on_worker=*/true);
+          continue;
+        }
         // Closing: nobody will collect queued work, so skip it.
         if (!closing_.load(std::memory_order_relaxed)) RunOne(items[i]);
       }
@@ -592,6 +719,7 @@ class AsyncEnvPool {
   const int max_players_;
   const bool sync_mode_;
   const bool autoreset_disabled_;
+  const bool workers_only_;  // EnvT's Reset/Step never run on the caller's thread
   std::vector<ArraySpec> state_specs_;
   std::vector<ArraySpec> action_specs_;
   std::vector<std::size_t> shadowed_;
@@ -622,6 +750,9 @@ class AsyncEnvPool {
   std::mutex error_mu_;
   std::exception_ptr error_;
   std::atomic<bool> has_error_{false};
+
+  std::mutex render_mu_;
+  std::shared_ptr<RenderJob> render_job_;  // the Render call in progress, if any
 };
 
 }  // namespace parallel_pool

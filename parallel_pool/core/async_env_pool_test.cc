@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <limits>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -226,6 +228,39 @@ TEST(AsyncEnvPoolTest, SeedsGiveReproducibleDistinctEnvs) {
   std::vector<int> a = draw(1, {});
   std::vector<int> b = draw(0, {1, 2, 3});  // env i seeded with seed + i
   EXPECT_EQ(a, b);
+}
+
+TEST(AsyncEnvPoolTest, ResetWithSeedsRunsAsANewEnvWithThatSeed) {
+  // CounterEnv draws seed_draw from its generator at every reset.
+  auto draws = [](CounterEnvPool& pool, const std::vector<int>& ids,
+                  const std::vector<std::optional<std::uint32_t>>& seeds) {
+    pool.Reset(ids, seeds);
+    StateBatch out = pool.Recv();
+    const int* d = out.arrays[kSeedDraw].Data<int>();
+    return std::vector<int>(d, d + out.arrays[kSeedDraw].shape()[0]);
+  };
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 3;
+  config["seed"_] = 10;
+  CounterEnvPool fresh{CounterEnvSpec(config)};
+  std::vector<int> first = draws(fresh, {}, {});   // seeds 10, 11, 12
+  std::vector<int> second = draws(fresh, {}, {});  // their streams go on
+  config["seed"_] = 1;
+  CounterEnvPool reference{CounterEnvSpec(config)};
+  draws(reference, {}, {});
+  const int env1_second = draws(reference, {}, {})[1];
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  draws(pool, {}, {});
+  pool.Step(Actions({0, 1, 2}, {1, 1, 1}));
+  // Only envs 2 and 0 are re-seeded; env 1 goes on with seed 2's stream.
+  EXPECT_EQ(draws(pool, {2, 0}, {12, 10}), (std::vector<int>{first[2], first[0]}));
+  // No value: env 1 is not re-seeded.
+  EXPECT_EQ(draws(pool, {}, {std::nullopt, std::nullopt, std::nullopt}),
+            (std::vector<int>{second[0], env1_second, second[2]}));
+  // A seed count that does not match the envs reset changes nothing.
+  EXPECT_THROW(pool.Reset({0, 1}, {5}), std::invalid_argument);
+  EXPECT_THROW(pool.Reset({}, {5, 6}), std::invalid_argument);
+  EXPECT_EQ(pool.in_flight(), 0);
 }
 
 TEST(AsyncEnvPoolTest, SameStepAutoresetKeepsTheFinalObservation) {

@@ -7,7 +7,8 @@
 // and inside Reset/Step calls `State state = Allocate();` and writes its
 // fields: state["obs"_], state["reward"_], state["info:..."_].
 //
-// The base class does the bookkeeping every env shares: seeding, elapsed
+// The base class does the bookkeeping every env shares: seeding (and
+// re-seeding at a user's reset(seed=...), see Reseed), elapsed
 // steps, truncation at max_episode_steps, done/terminated/truncated,
 // discount, step_type, env ids, and same-step autoreset. A family reads that
 // state through accessors and changes it only through the hooks below
@@ -18,9 +19,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "parallel_pool/core/env_spec.h"
@@ -51,9 +54,9 @@ class Env {
   Env(const Spec& spec, int env_id)
       : spec_(spec),
         env_id_(env_id),
-        seed_(SeedFor(spec, env_id)),
-        gen_(seed_),
+        gen_(SeedFor(spec, env_id)),
         max_num_players_(spec.max_num_players()),
+        seed_(SeedFor(spec, env_id)),
         max_episode_steps_(spec.config["max_episode_steps"_]),
         same_step_(spec.same_step_autoreset()) {}
   virtual ~Env() = default;
@@ -75,6 +78,10 @@ class Env {
   // How many player rows the pending action holds (set at send time).
   void SetActionPlayers(int n) { action_players_ = n; }
 
+  // The next (forced) reset first re-seeds this env with `seed` (the user's
+  // reset(seed=...)); set at send time, like the action.
+  void SetResetSeed(std::uint32_t seed) { reset_seed_ = seed; }
+
   // Runs one reset (if forced, or if the last episode ended) or one step, and
   // writes the result into the batch row for `order`.
   void Run(int order, bool force_reset) {
@@ -83,6 +90,7 @@ class Env {
     reuse_slot_ = false;
     forced_reset_ = force_reset;
     if (force_reset || done_) {
+      if (reset_seed_) ApplySeed(*std::exchange(reset_seed_, std::nullopt));
       RunReset();
     } else {
       ++elapsed_step_;
@@ -125,6 +133,17 @@ class Env {
   virtual void Step(const Action& action) = 0;
   virtual bool IsTerminated() = 0;
 
+  // Called when the user re-seeds the env (reset(seed=...)), after seed()
+  // and gen_ have taken the new seed and before the Reset() that follows. A
+  // family whose constructor seeded more than gen_ (an emulator's RNG, a
+  // second generator, a model drawn from the seed) seeds it again here as its
+  // constructor did, so the env then runs exactly as a new env with that seed
+  // would.
+  virtual void Reseed() {}
+
+  // The seed this env's generator started from (the user's last one).
+  std::uint32_t seed() const { return seed_; }
+
   // The row (and `num_players` player rows) this reset/step writes into.
   State Allocate(int num_players = 1) {
     if (reuse_slot_) return state_;
@@ -159,7 +178,6 @@ class Env {
 
   const Spec& spec_;
   const int env_id_;
-  const std::uint32_t seed_;
   std::mt19937 gen_;
   const int max_num_players_;
 
@@ -169,6 +187,13 @@ class Env {
     std::int64_t seed =
         seeds.empty() ? std::int64_t{spec.config["seed"_]} + env_id : std::int64_t{seeds[env_id]};
     return static_cast<std::uint32_t>(seed);
+  }
+
+  // As at construction: a new env with this seed would start here.
+  void ApplySeed(std::uint32_t seed) {
+    seed_ = seed;
+    gen_.seed(seed);
+    Reseed();
   }
 
   void RunReset() {
@@ -285,6 +310,7 @@ class Env {
     done_ = false;
   }
 
+  std::uint32_t seed_;
   const int max_episode_steps_;
   int elapsed_step_ = 0;
   int carried_steps_ = 0;
@@ -295,6 +321,7 @@ class Env {
   State state_;  // views of slot_, valid while slot_ is
   int order_ = 0;
   int action_players_ = 1;
+  std::optional<std::uint32_t> reset_seed_;
   bool done_ = true;  // the first step of a fresh env is a reset
   bool reuse_slot_ = false;
   bool same_step_;

@@ -28,8 +28,10 @@
 #include <numpy/arrayobject.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -37,7 +39,9 @@
 #include <utility>
 #include <vector>
 
+#include "parallel_pool/core/action_check.h"
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/xla_port.h"
 
 namespace parallel_pool {
 
@@ -212,29 +216,6 @@ inline Array BorrowNumpy(const py::object& obj, DType dtype) {
   return Array(nullptr, static_cast<char*>(PyArray_DATA(arr)), dtype, shape);
 }
 
-// Discrete actions must lie in their declared range; continuous actions must
-// not be NaN (out-of-range values are passed on: each env clips them the way
-// its reference implementation does).
-template <typename T>
-void CheckValues(const Array& a, const Spec<T>& spec, const std::string& what) {
-  const T* v = a.Data<T>();
-  std::size_t n = a.size();
-  std::size_t per_row = spec.elementwise_low.empty() ? 1 : spec.elementwise_low.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(v[i])) throw py::value_error(what + ": contains NaN");
-    } else if constexpr (!std::is_same_v<T, bool>) {
-      if (!spec.has_bounds) continue;
-      T lo = spec.elementwise_low.empty() ? spec.low : spec.elementwise_low[i % per_row];
-      T hi = spec.elementwise_high.empty() ? spec.high : spec.elementwise_high[i % per_row];
-      if (v[i] < lo || v[i] > hi) {
-        throw py::value_error(what + ": value " + std::to_string(v[i]) + " is outside [" +
-                              std::to_string(lo) + ", " + std::to_string(hi) + "]");
-      }
-    }
-  }
-}
-
 template <typename T>
 py::tuple SpecTuple(std::string_view key, const Spec<T>& s) {
   using P = std::conditional_t<std::is_floating_point_v<T>, double,
@@ -288,6 +269,13 @@ class PyEnvPool {
     if (pool_->forked()) {
       pool_->Close();
       static_cast<void>(pool_.release());
+      return;
+    }
+    // XLA calls may still come (see xla_port::Port): close, so a call in
+    // flight ends, then detach, so later ones fail cleanly.
+    if (xla_port_ != nullptr) {
+      pool_->Close();
+      xla_port_->Detach();
     }
   }
 
@@ -322,11 +310,50 @@ class PyEnvPool {
     return ToPython(out);
   }
 
-  void Reset(const py::object& env_ids) {
+  // `seeds`: None, or one int32 (or None: no new seed) per env reset (env i
+  // of a pool made with seed=s has seed s + i; the Python layer works that out).
+  void Reset(const py::object& env_ids, const py::object& seeds) {
     std::vector<int> ids = EnvIds(env_ids);
+    std::vector<std::optional<std::uint32_t>> seed_values;
+    if (!seeds.is_none()) {
+      for (py::handle item : seeds) {
+        if (item.is_none()) {
+          seed_values.emplace_back();
+          continue;
+        }
+        auto seed = py::cast<long long>(item);
+        if (!std::in_range<std::int32_t>(seed)) {
+          throw py::value_error("seed: " + std::to_string(seed) + " is outside int32");
+        }
+        // As at construction (Env::SeedFor): the int32 seed's bits.
+        seed_values.push_back(static_cast<std::uint32_t>(static_cast<std::int32_t>(seed)));
+      }
+    }
     WaitPoll poll = SignalPoll();
     py::gil_scoped_release release;
-    pool_->Reset(ids, poll);
+    pool_->Reset(ids, seed_values, poll);
+  }
+
+  // render(): the frames of env_ids, an (n, height, width, 3) uint8 array
+  // over its own buffer; 0 for height/width (and -1 for the camera) means the
+  // family's default. Only bound for envs that render.
+  py::object Render(const py::object& env_ids, int height, int width, int camera_id) {
+    std::vector<int> ids = EnvIds(env_ids);
+    Array frames;
+    WaitPoll poll = SignalPoll();
+    {
+      py::gil_scoped_release release;
+      frames = pool_->Render(ids, RenderRequest{height, width, camera_id}, poll);
+    }
+    return Borrow(frames, frames);
+  }
+
+  // (height, width, camera_id) with the family's defaults filled in, or a
+  // ValueError naming the key the family cannot render.
+  py::tuple CheckRender(int height, int width, int camera_id) const {
+    RenderRequest request =
+        PoolT::EnvClass::CheckRender(pool_->spec(), RenderRequest{height, width, camera_id});
+    return py::make_tuple(request.height, request.width, request.camera_id);
   }
 
   // Without the GIL: a thread waiting in this pool may need it to leave.
@@ -343,6 +370,12 @@ class PyEnvPool {
   }
   // The fields returned to Python, in the order of the result tuple.
   const std::vector<std::string>& state_keys() const { return exported_keys_; }
+  // The address of this pool's xla_port::PortAbi, for parallel_pool/xla.
+  std::uintptr_t xla_port() {
+    // Never freed, on purpose: compiled XLA programs keep its address.
+    if (xla_port_ == nullptr) xla_port_ = new xla_port::Port<PoolT>(pool_.get());
+    return reinterpret_cast<std::uintptr_t>(xla_port_->abi());
+  }
   int in_flight() const { return pool_->in_flight(); }
   bool closed() const { return pool_->closed(); }
 
@@ -384,7 +417,7 @@ class PyEnvPool {
       py::object arr =
           ToContiguous(actions[f], a, a.per_player ? player_rows : batch.env_ids.size(), what);
       Array view = BorrowNumpy(arr, a.dtype);
-      CheckValues(view, s, what);
+      CheckActionValues(view, s, what);
       batch.fields.push_back(view);
       converted.keep_alive.push_back(std::move(arr));
       ++f;
@@ -392,25 +425,36 @@ class PyEnvPool {
     return converted;
   }
 
+  // A capsule that keeps `owner`'s allocation alive (numpy arrays' base).
+  static py::capsule Keep(const Array& owner) {
+    auto* kept = new std::shared_ptr<char>(owner.owner());
+    return py::capsule(kept, [](void* p) { delete static_cast<std::shared_ptr<char>*>(p); });
+  }
+
+  // A numpy array over `a`'s memory, kept alive by `base`.
+  static py::object Borrow(const Array& a, const py::capsule& base) {
+    npy_intp dims[Shape::kMaxDims];
+    for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
+    PyObject* arr =
+        PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()), nullptr,
+                    a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
+    if (arr == nullptr) throw py::error_already_set();
+    Py_INCREF(base.ptr());
+    PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
+    return py::reinterpret_steal<py::object>(arr);
+  }
+  static py::object Borrow(const Array& a, const Array& owner) { return Borrow(a, Keep(owner)); }
+
   // The batch as numpy arrays over its own memory: the exported state
   // fields, then the same-step "final" fields.
   py::tuple ToPython(const StateBatch& out) const {
     if (out.arrays.empty()) return py::tuple();
     // Every field of a batch lives in one allocation: one capsule owns it.
-    auto* owner = new std::shared_ptr<char>(out.arrays[0].owner());
-    py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<char>*>(p); });
+    py::capsule base = Keep(out.arrays[0]);
     py::tuple result(exported_.size() + out.final_arrays.size());
     std::size_t i = 0;
     auto emit = [&](const Array& a) {
-      npy_intp dims[Shape::kMaxDims];
-      for (std::size_t d = 0; d < a.ndim(); ++d) dims[d] = static_cast<npy_intp>(a.shape()[d]);
-      PyObject* arr =
-          PyArray_New(&PyArray_Type, static_cast<int>(a.ndim()), dims, NumpyType(a.dtype()),
-                      nullptr, a.raw(), 0, NPY_ARRAY_CARRAY, nullptr);
-      if (arr == nullptr) throw py::error_already_set();
-      Py_INCREF(base.ptr());
-      PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), base.ptr());
-      PyTuple_SET_ITEM(result.ptr(), i++, arr);
+      PyTuple_SET_ITEM(result.ptr(), i++, Borrow(a, base).release().ptr());
     };
     for (std::size_t f : exported_) emit(out.arrays[f]);
     for (const Array& a : out.final_arrays) emit(a);
@@ -422,6 +466,7 @@ class PyEnvPool {
   // Indices (into the state spec) and keys of the fields Python receives.
   std::vector<std::size_t> exported_;
   std::vector<std::string> exported_keys_;
+  xla_port::Port<PoolT>* xla_port_ = nullptr;
 };
 
 // Binds _<name>EnvSpec and _<name>EnvPool for one env class.
@@ -438,22 +483,29 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def_property_readonly("_config_values", [](const Spec& s) { return s.config.values(); })
       .def_property_readonly("_state_spec", [](const Spec& s) { return SpecList(s.state_spec); })
       .def_property_readonly("_action_spec", [](const Spec& s) { return SpecList(s.action_spec); });
+  constexpr bool kRenders = RenderableEnv<typename PoolT::EnvClass>;
   // Building the envs and freeing the pool wait for other threads (the builders,
   // the workers), whose env code may call into Python: a MuJoCo warning reaches a
   // Python handler when the mujoco package has installed one (dm_control does).
   // Waiting with the GIL held would deadlock, so both release it.
-  py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str(),
-                               py::release_gil_before_calling_cpp_dtor())
-      .def(py::init<const Spec&>(), py::call_guard<py::gil_scoped_release>())
+  auto pool = py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str(),
+                                           py::release_gil_before_calling_cpp_dtor());
+  pool.def(py::init<const Spec&>(), py::call_guard<py::gil_scoped_release>())
       .def("_send", &PyEnvPool<PoolT>::Send)
       .def("_recv", &PyEnvPool<PoolT>::Recv)
       .def("_step", &PyEnvPool<PoolT>::Step)
-      .def("_reset", &PyEnvPool<PoolT>::Reset)
+      .def("_reset", &PyEnvPool<PoolT>::Reset, py::arg("env_ids"), py::arg("seeds") = py::none())
       .def("_close", &PyEnvPool<PoolT>::Close)
       .def_property_readonly("_closed", &PyEnvPool<PoolT>::closed)
       .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)
       .def_property_readonly("_final_keys", &PyEnvPool<PoolT>::final_keys)
-      .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight);
+      .def_property_readonly("_in_flight", &PyEnvPool<PoolT>::in_flight)
+      .def("_xla_port", &PyEnvPool<PoolT>::xla_port)
+      .def_property_readonly_static("_renders", [](py::object) { return kRenders; });
+  if constexpr (kRenders) {
+    pool.def("_render", &PyEnvPool<PoolT>::Render)
+        .def("_check_render", &PyEnvPool<PoolT>::CheckRender);
+  }
 }
 
 }  // namespace parallel_pool

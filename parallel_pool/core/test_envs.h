@@ -40,14 +40,23 @@ inline ThreadLog& StepThreads() {
   return log;
 }
 
+inline ThreadLog& RenderThreads() {
+  static ThreadLog log;
+  return log;
+}
+
 // obs = [env_id, elapsed_step, last action]; reward = action; the episode
 // terminates after `episode_length` steps. `sleep_us` makes steps slow (to
 // exercise async ordering); env `fail_env` throws on its `fail_step`-th step.
+// It renders a frame of 2 x 3 pixels by default (any size asked for), every
+// pixel (env_id, elapsed_step, camera_id + 1), taking sleep_us; env
+// `fail_env` throws when it renders with camera 7. `workers_only` declares its steps bound to
+// worker threads (as pixel observations are).
 class CounterEnvFns {
  public:
   static auto DefaultConfig() {
     return MakeDict("episode_length"_.Bind(3), "sleep_us"_.Bind(0), "fail_env"_.Bind(-1),
-                    "fail_step"_.Bind(1));
+                    "fail_step"_.Bind(1), "workers_only"_.Bind(false));
   }
   template <typename Config>
   static void Validate(const Config& conf) {
@@ -68,8 +77,35 @@ class CounterEnv : public Env<CounterEnvSpec> {
  public:
   CounterEnv(const Spec& spec, int env_id) : Env(spec, env_id) {}
 
+  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
+    RequireConfig(request.height >= 0 && request.width >= 0,
+                  "render_height, render_width: must be >= 0");
+    RequireConfig(request.camera_id >= -1 && request.camera_id <= 7,
+                  "render_camera_id: must be in [-1, 7]");
+    if (request.height == 0) request.height = 2;
+    if (request.width == 0) request.width = 3;
+    return request;
+  }
+
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    RenderThreads().Add();
+    int sleep_us = spec_.config["sleep_us"_];
+    if (sleep_us > 0) std::this_thread::sleep_for(std::chrono::microseconds(sleep_us));
+    if (request.camera_id == 7 && env_id_ == spec_.config["fail_env"_]) {
+      throw std::runtime_error("env " + std::to_string(env_id_) + " failed to render on purpose");
+    }
+    for (int p = 0; p < request.height * request.width; ++p) {
+      rgb[3 * p] = static_cast<std::uint8_t>(env_id_);
+      rgb[3 * p + 1] = static_cast<std::uint8_t>(elapsed_step());
+      rgb[3 * p + 2] = static_cast<std::uint8_t>(request.camera_id + 1);
+    }
+  }
+
+  static bool WorkerThreadsOnly(const Spec& spec) { return spec.config["workers_only"_]; }
+
  protected:
   void Reset() override {
+    StepThreads().Add();
     seed_draw_ = static_cast<int>(gen_() % 1000);
     Write(0);
   }

@@ -47,7 +47,7 @@ class AcrobotEnvFns : public SuiteEnvFns {
   }
 };
 
-using AcrobotEnvSpec = EnvSpec<AcrobotEnvFns>;
+using AcrobotEnvSpec = SuiteEnvSpec<AcrobotEnvFns>;
 
 class AcrobotEnv : public DmcEnv<AcrobotEnvSpec> {
  public:

@@ -43,7 +43,7 @@ class BallInCupEnvFns : public SuiteEnvFns {
   }
 };
 
-using BallInCupEnvSpec = EnvSpec<BallInCupEnvFns>;
+using BallInCupEnvSpec = SuiteEnvSpec<BallInCupEnvFns>;
 
 class BallInCupEnv : public DmcEnv<BallInCupEnvSpec> {
  public:

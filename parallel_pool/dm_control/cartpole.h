@@ -79,7 +79,7 @@ class CartpoleEnvFns : public SuiteEnvFns {
   }
 };
 
-using CartpoleEnvSpec = EnvSpec<CartpoleEnvFns>;
+using CartpoleEnvSpec = SuiteEnvSpec<CartpoleEnvFns>;
 
 class CartpoleEnv : public DmcEnv<CartpoleEnvSpec> {
  public:

@@ -39,7 +39,7 @@ class CheetahEnvFns : public SuiteEnvFns {
   }
 };
 
-using CheetahEnvSpec = EnvSpec<CheetahEnvFns>;
+using CheetahEnvSpec = SuiteEnvSpec<CheetahEnvFns>;
 
 class CheetahEnv : public DmcEnv<CheetahEnvSpec> {
  public:

@@ -21,6 +21,12 @@
 //   check_invalid_state: a step that raises a new MuJoCo warning (e.g. a
 //             diverging simulation) is a PhysicsError; here, an exception that
 //             reaches Python as a RuntimeError naming the env.
+//   render(): Physics.render(height=240, width=320, camera_id=-1): a new
+//             Camera each call, the free camera from mjv_defaultFreeCamera (or
+//             a model camera), a scene of max(1000, the estimated renderable
+//             geoms), MuJoCo's default options but no rangefinder rays, the
+//             model as the task left it (its display-only colour changes, e.g.
+//             finger spin's hidden sites, included).
 #ifndef PARALLEL_POOL_DM_CONTROL_DM_CONTROL_ENV_H_
 #define PARALLEL_POOL_DM_CONTROL_DM_CONTROL_ENV_H_
 
@@ -31,6 +37,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,8 +48,10 @@
 #include <vector>
 
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
 #include "parallel_pool/dm_control/numpy_random.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco/mujoco_render.h"
 #include "parallel_pool/mujoco/numpy_math.h"
 
 namespace parallel_pool::dm_control {
@@ -124,6 +133,80 @@ struct SuiteEnvFns {
     return SuiteActionSpec(conf);
   }
 };
+
+// dm_control's default frame (Physics.render) and its scene size for a model
+// (wrapper.MjvScene: max(1000, _estimate_max_renderable_geoms)).
+inline constexpr int kDmcRenderHeight = 240;
+inline constexpr int kDmcRenderWidth = 320;
+
+// dm_control's MjvOption: MuJoCo's defaults without the rangefinder rays.
+inline const mjvOption& DmcRenderOption() {
+  static const mjvOption option = [] {
+    mjvOption o;
+    mjv_defaultOption(&o);
+    o.flags[mjVIS_RANGEFINDER] = 0;
+    return o;
+  }();
+  return option;
+}
+
+inline int DmcMaxGeom(const mjModel& m) {
+  const int frames = std::max({m.nbody, m.ngeom, m.nsite, m.ncam, m.nlight});
+  const int estimate = 3 * frames + 4 * m.ngeom + 3 * m.nbody + m.nsite + m.ntendon + m.njnt +
+                       m.nu + m.nskin + m.ncam + m.nlight;
+  return std::max(1000, estimate);
+}
+
+// EnvPool's pixel observations (from_pixels=True): "obs:pixels", uint8
+// [3 * frame_stack, render_height, render_width], the frames render() gives
+// of the camera render_camera_id, channel first, the oldest first. The
+// state observation fields are then switched off (EnvPool's pixel envs have
+// only the pixels), and the envs run on worker threads only (their GL
+// context is a worker's).
+inline auto PixelConfig() {
+  return MakeDict("from_pixels"_.Bind(false), "render_width"_.Bind(84), "render_height"_.Bind(84),
+                  "render_camera_id"_.Bind(-1), "frame_stack"_.Bind(1));
+}
+
+// A domain's EnvFns with the pixel observation keys and field added.
+template <typename Fns>
+struct WithPixels : Fns {
+  static auto DefaultConfig() { return ConcatDict(Fns::DefaultConfig(), PixelConfig()); }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    if constexpr (requires { Fns::Validate(conf); }) Fns::Validate(conf);
+    RequireConfig(conf["frame_stack"_] >= 1, "frame_stack: must be >= 1");
+    if (!conf["from_pixels"_]) {
+      RequireConfig(conf["frame_stack"_] == 1,
+                    "frame_stack: stacks pixel observations (from_pixels=True); the state "
+                    "observation is not stacked");
+      return;
+    }
+    RequireConfig(conf["render_width"_] >= 1 && conf["render_height"_] >= 1,
+                  "render_width, render_height: a pixel observation needs a size >= 1");
+    mujoco::CheckMujocoRender(
+        RenderRequest{conf["render_height"_], conf["render_width"_], conf["render_camera_id"_]},
+        kDmcRenderHeight, kDmcRenderWidth, *SuiteModelOf(conf));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    const bool pixels = conf["from_pixels"_];
+    auto fields = Fns::StateSpec(conf);
+    std::apply([pixels](auto&... f) { ((f = f.OnlyIf(f.enabled && !pixels)), ...); },
+               fields.values());
+    const int channels = 3 * conf["frame_stack"_];
+    return ConcatDict(
+        fields, MakeDict("obs:pixels"_.Bind(
+                    Spec<std::uint8_t>({channels, conf["render_height"_], conf["render_width"_]},
+                                       {std::uint8_t{0}, std::uint8_t{255}})
+                        .OnlyIf(pixels))));
+  }
+};
+
+template <typename Fns>
+using SuiteEnvSpec = EnvSpec<WithPixels<Fns>>;
 
 // A float64 observation field of `n` values (dm_control's observations are
 // float64 arrays; a scalar one is shape ()).
@@ -231,7 +314,11 @@ class DmcEnv : public Env<EnvSpecT> {
                          ? PrivateCopyOf(SuiteModelOf(spec.config))
                          : SuiteModelOf(spec.config);
             },
-            sharing == ModelSharing::kPrivateCopy) {}
+            sharing == ModelSharing::kPrivateCopy) {
+    // A private copy has the shared model's meshes and textures: a render
+    // context made for the shared model serves every copy.
+    render_assets_ = SuiteModelOf(spec.config);
+  }
 
   // For a task whose model dm_control draws from the task's own RandomState
   // (lqr: one model per seed) or that owns a part of it (quadruped escape's
@@ -241,7 +328,7 @@ class DmcEnv : public Env<EnvSpecT> {
   DmcEnv(const Spec& spec, int env_id, Generate generate, bool model_is_private = false)
       : Base(spec, env_id),
         // dm_control seeds the task's RandomState with the seed itself.
-        random_(this->seed_),
+        random_(this->seed()),
         model_(generate(random_)),
         model_is_private_(model_is_private),
         m_(*model_),
@@ -250,8 +337,49 @@ class DmcEnv : public Env<EnvSpecT> {
         model_without_actuation_(WithoutActuation(m_)),
         names_(m_),
         n_sub_steps_(spec.config["frame_skip"_]),
-        task_name_(spec.config["task_name"_]) {
+        task_name_(spec.config["task_name"_]),
+        render_assets_(model_),
+        pixels_(spec.config["from_pixels"_]),
+        pixel_request_{spec.config["render_height"_], spec.config["render_width"_],
+                       spec.config["render_camera_id"_]},
+        frame_stack_(spec.config["frame_stack"_]) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
+  }
+
+  // Pixel observations render in Reset/Step: those run on worker threads.
+  static bool WorkerThreadsOnly(const Spec& spec) { return spec.config["from_pixels"_]; }
+
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    return mujoco::CheckMujocoRender(request, kDmcRenderHeight, kDmcRenderWidth,
+                                     *SuiteModelOf(spec.config));
+  }
+
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    mjvCamera camera;
+    mjv_defaultCamera(&camera);
+    camera.fixedcamid = request.camera_id;
+    if (request.camera_id == -1) {
+      camera.type = mjCAMERA_FREE;
+      mjv_defaultFreeCamera(&m_, &camera);
+    } else {
+      camera.type = mjCAMERA_FIXED;
+    }
+    // The model as dm_control's task left it: with its hidden objects.
+    mjModel shown = m_;
+    std::vector<float> geom_rgba;
+    std::vector<float> site_rgba;
+    if (!hidden_.empty()) {
+      geom_rgba.assign(m_.geom_rgba, m_.geom_rgba + 4 * m_.ngeom);
+      site_rgba.assign(m_.site_rgba, m_.site_rgba + 4 * m_.nsite);
+      for (const auto& [type, id] : hidden_)
+        (type == mjOBJ_GEOM ? geom_rgba : site_rgba)[4 * id + 3] = 0;
+      shown.geom_rgba = geom_rgba.data();
+      shown.site_rgba = site_rgba.data();
+    }
+    mujoco::ThreadRenderer::ForThisThread().Render(
+        mujoco::RenderScene{render_assets_, &shown, d_, &camera, DmcMaxGeom(m_), &DmcRenderOption(),
+                            BeforeDraw()},
+        request.height, request.width, rgb);
   }
 
  protected:
@@ -271,7 +399,7 @@ class DmcEnv : public Env<EnvSpecT> {
     AfterReset();
     termination_.reset();
     State state = this->Allocate();
-    WriteObservation(state);
+    Observe(state, /*first=*/true);
     state["reward"_] = 0.0;
   }
 
@@ -281,12 +409,29 @@ class DmcEnv : public Env<EnvSpecT> {
     AfterStep();
     State state = this->Allocate();
     state["reward"_] = Reward();
-    WriteObservation(state);
+    Observe(state, /*first=*/false);
     termination_ = Termination();
     if (termination_) this->SetDiscount(static_cast<float>(*termination_));
   }
 
   bool IsTerminated() final { return termination_.has_value(); }
+
+  // reset(seed=...): a new RandomState with the new seed, as the constructor
+  // made it; a private model (which episodes change: target positions, gains)
+  // gets the suite model's values back, as a new env starts from them. A task
+  // whose model the constructor drew from random_ (lqr) draws it again here.
+  void Reseed() override {
+    random_ = NumpyRandomState(this->seed());
+    if (model_is_private_) {
+      // Into the model's own buffer: model_without_actuation_ points into it.
+      mjModel& model = mutable_model();
+      const void* buffer = model.buffer;
+      const ModelPtr suite = SuiteModelOf(this->spec_.config);
+      if (mj_copyModel(&model, suite.get()) == nullptr || model.buffer != buffer) {
+        throw std::runtime_error("MuJoCo could not restore the model in place");
+      }
+    }
+  }
 
   // Physics.step(nstep) with dm_control's legacy split, as its
   // Environment (legacy_step=True) and the tasks' own settling steps use it.
@@ -349,6 +494,24 @@ class DmcEnv : public Env<EnvSpecT> {
 
   const std::string& task_name() const { return task_name_; }
 
+  // dm_control's task sets this object's alpha to 0, a change only a render
+  // sees (the model itself, perhaps shared, is left as it is).
+  void HideForDisplay(mjtObj type, int id) {
+    if (type != mjOBJ_GEOM && type != mjOBJ_SITE) {
+      throw std::logic_error("HideForDisplay: a geom or a site");
+    }
+    const std::pair<mjtObj, int> object(type, id);
+    if (std::find(hidden_.begin(), hidden_.end(), object) == hidden_.end())
+      hidden_.push_back(object);
+  }
+
+  // The model whose meshes and textures a render context holds for this env.
+  void SetRenderAssets(ModelPtr assets) { render_assets_ = std::move(assets); }
+
+  // What to upload to the render context before this env is drawn (e.g. its
+  // own heightfield); none by default.
+  virtual std::function<void(mjrContext*)> BeforeDraw() { return {}; }
+
   // The model, to change: only for an env constructed with kPrivateCopy.
   mjModel& mutable_model() {
     if (!model_is_private_) throw std::logic_error("mutable_model: the model is shared");
@@ -369,6 +532,40 @@ class DmcEnv : public Env<EnvSpecT> {
   const std::string task_name_;
 
  private:
+  // The observation: the task's, or (from_pixels) the frame stack with this
+  // state's frame pushed (filling the stack on an episode's first).
+  void Observe(const State& state, bool first) {
+    if (!pixels_) {
+      WriteObservation(state);
+      return;
+    }
+    const std::size_t plane =
+        static_cast<std::size_t>(pixel_request_.height) * pixel_request_.width;
+    const std::size_t frame = 3 * plane;
+    if (frames_.empty()) {
+      frames_.resize(frame * frame_stack_);
+      rendered_.resize(frame);
+    }
+    Render(pixel_request_, rendered_.data());
+    std::uint8_t* slot = frames_.data() + frame * newest_;
+    for (std::size_t i = 0; i < plane; ++i) {  // HWC -> CHW
+      slot[i] = rendered_[3 * i];
+      slot[plane + i] = rendered_[3 * i + 1];
+      slot[2 * plane + i] = rendered_[3 * i + 2];
+    }
+    if (first) {
+      for (int k = 0; k < frame_stack_; ++k) {
+        if (k != newest_) std::copy(slot, slot + frame, frames_.data() + frame * k);
+      }
+    }
+    newest_ = (newest_ + 1) % frame_stack_;
+    // Oldest first: the ring from the slot the next frame overwrites.
+    std::uint8_t* out = state["obs:pixels"_].template Data<std::uint8_t>();
+    const std::size_t older = frame * (frame_stack_ - newest_);
+    std::copy(frames_.data() + frame * newest_, frames_.data() + frame * newest_ + older, out);
+    std::copy(frames_.data(), frames_.data() + frame * newest_, out + older);
+  }
+
   // Runs `body`; a MuJoCo warning it raised is dm_control's PhysicsError.
   template <typename F>
   void CheckNewWarnings(F body, const char* what) {
@@ -386,6 +583,15 @@ class DmcEnv : public Env<EnvSpecT> {
   }
 
   std::optional<double> termination_;
+  ModelPtr render_assets_;
+  std::vector<std::pair<mjtObj, int>> hidden_;
+  // from_pixels: the observation's frames, a ring of frame_stack CHW frames.
+  const bool pixels_;
+  const RenderRequest pixel_request_;
+  const int frame_stack_;
+  std::vector<std::uint8_t> frames_;
+  std::vector<std::uint8_t> rendered_;  // one HWC frame
+  int newest_ = 0;                      // the slot the next frame goes to
 };
 
 }  // namespace parallel_pool::dm_control

@@ -133,7 +133,7 @@ class DogEnvFns : public SuiteEnvFns {
   }
 };
 
-using DogEnvSpec = EnvSpec<DogEnvFns>;
+using DogEnvSpec = SuiteEnvSpec<DogEnvFns>;
 
 class DogEnv : public DmcEnv<DogEnvSpec> {
  public:

@@ -66,7 +66,7 @@ class FingerEnvFns : public SuiteEnvFns {
   }
 };
 
-using FingerEnvSpec = EnvSpec<FingerEnvFns>;
+using FingerEnvSpec = SuiteEnvSpec<FingerEnvFns>;
 
 class FingerEnv : public DmcEnv<FingerEnvSpec> {
  public:
@@ -90,10 +90,12 @@ class FingerEnv : public DmcEnv<FingerEnvSpec> {
 
  protected:
   void InitializeEpisode() override {
-    // (spin also hides the target and tip sites, which only rendering sees.)
     if (turn_) {
       PlaceTarget();
     } else {
+      // spin hides the target and tip sites, which only rendering sees.
+      HideForDisplay(mjOBJ_SITE, names_.Site("target"));
+      HideForDisplay(mjOBJ_SITE, names_.Site("tip"));
       mutable_model().dof_damping[m_.jnt_dofadr[hinge_]] = kFingerSpinHingeDamping;
     }
     SetRandomJointAngles();

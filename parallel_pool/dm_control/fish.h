@@ -13,7 +13,7 @@
 //   joints uniform in [-0.2, 0.2]; swim then draws the target's position
 //   (x, y uniform in [-0.4, 0.4], z in [0.1, 0.3]), a change of the model, so
 //   a swim env has its own copy of it. (upright also hides the target, a
-//   change of colour only, which nothing here reads.)
+//   change of colour only, which only render() sees.)
 // Control timestep 0.04 s (n_sub_steps 10); 1000 steps.
 #ifndef PARALLEL_POOL_DM_CONTROL_FISH_H_
 #define PARALLEL_POOL_DM_CONTROL_FISH_H_
@@ -62,7 +62,7 @@ class FishEnvFns : public SuiteEnvFns {
   }
 };
 
-using FishEnvSpec = EnvSpec<FishEnvFns>;
+using FishEnvSpec = SuiteEnvSpec<FishEnvFns>;
 
 class FishEnv : public DmcEnv<FishEnvSpec> {
  public:
@@ -87,6 +87,7 @@ class FishEnv : public DmcEnv<FishEnvSpec> {
     for (int i = 0; i < 4; ++i) d_->qpos[root_quat_ + i] = quat[i] / norm;
     for (int qpos : joint_qpos_)
       d_->qpos[qpos] = random_.Uniform(-kFishJointRange, kFishJointRange);
+    if (!swim_) HideForDisplay(mjOBJ_GEOM, target_);  // a change only rendering sees
     if (swim_) {
       double* target_pos = mutable_model().geom_pos + 3 * target_;
       target_pos[0] = random_.Uniform(-0.4, 0.4);

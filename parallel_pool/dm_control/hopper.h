@@ -55,7 +55,7 @@ class HopperEnvFns : public SuiteEnvFns {
   }
 };
 
-using HopperEnvSpec = EnvSpec<HopperEnvFns>;
+using HopperEnvSpec = SuiteEnvSpec<HopperEnvFns>;
 
 class HopperEnv : public DmcEnv<HopperEnvSpec> {
  public:

@@ -187,7 +187,7 @@ class HumanoidEnvFns : public SuiteEnvFns {
   }
 };
 
-using HumanoidEnvSpec = EnvSpec<HumanoidEnvFns>;
+using HumanoidEnvSpec = SuiteEnvSpec<HumanoidEnvFns>;
 
 class HumanoidEnv : public HumanoidTaskEnv<HumanoidEnvSpec> {
  public:

@@ -54,7 +54,7 @@ class HumanoidCMUEnvFns : public SuiteEnvFns {
   }
 };
 
-using HumanoidCMUEnvSpec = EnvSpec<HumanoidCMUEnvFns>;
+using HumanoidCMUEnvSpec = SuiteEnvSpec<HumanoidCMUEnvFns>;
 
 class HumanoidCMUEnv : public HumanoidTaskEnv<HumanoidCMUEnvSpec> {
  public:

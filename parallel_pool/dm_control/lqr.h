@@ -117,10 +117,19 @@ ModelPtr LqrSharedModel(const Config& conf) {
                         LqrModelXml(text.str(), LqrSizeOf(conf["task_name"_])));
 }
 
-// One seed's model: `shared` with the joint stiffness and damping drawn from
-// `random` as _make_model draws them (body by body, stiffness then damping).
-// The mjModel struct is copied, so its arrays stay the shared model's but
-// for these two, which the env owns.
+// The joint stiffness and damping of `model` (arrays the env owns) drawn
+// from `random` as _make_model draws them (body by body, stiffness then
+// damping).
+inline void DrawLqrGains(const mjModel& model, NumpyRandomState& random) {
+  for (int j = 0; j < model.njnt; ++j) {
+    model.jnt_stiffness[j] = random.Uniform(kLqrStiffnessLow, kLqrStiffnessHigh);
+    model.dof_damping[model.jnt_dofadr[j]] = random.Uniform(kLqrDampingLow, kLqrDampingHigh);
+  }
+}
+
+// One seed's model: `shared` with its own joint stiffness and damping, drawn
+// from `random`. The mjModel struct is copied, so its arrays stay the shared
+// model's but for these two, which the env owns.
 inline ModelPtr LqrModelForSeed(const ModelPtr& shared, NumpyRandomState& random) {
   struct SeedModel {
     mjModel model;
@@ -133,12 +142,9 @@ inline ModelPtr LqrModelForSeed(const ModelPtr& shared, NumpyRandomState& random
   seed_model->shared = shared;
   seed_model->stiffness.assign(shared->jnt_stiffness, shared->jnt_stiffness + shared->njnt);
   seed_model->damping.assign(shared->dof_damping, shared->dof_damping + shared->nv);
-  for (int j = 0; j < shared->njnt; ++j) {
-    seed_model->stiffness[j] = random.Uniform(kLqrStiffnessLow, kLqrStiffnessHigh);
-    seed_model->damping[shared->jnt_dofadr[j]] = random.Uniform(kLqrDampingLow, kLqrDampingHigh);
-  }
   seed_model->model.jnt_stiffness = seed_model->stiffness.data();
   seed_model->model.dof_damping = seed_model->damping.data();
+  DrawLqrGains(seed_model->model, random);
   return ModelPtr(seed_model, &seed_model->model);
 }
 
@@ -168,7 +174,7 @@ class LqrEnvFns {
   }
 };
 
-using LqrEnvSpec = EnvSpec<LqrEnvFns>;
+using LqrEnvSpec = SuiteEnvSpec<LqrEnvFns>;
 
 class LqrEnv : public DmcEnv<LqrEnvSpec> {
  public:
@@ -180,6 +186,12 @@ class LqrEnv : public DmcEnv<LqrEnvSpec> {
         state_(m_.nq + m_.nv + m_.na) {}
 
  protected:
+  // The new seed's model: its gains drawn first, as at construction.
+  void Reseed() override {
+    DmcEnv::Reseed();
+    DrawLqrGains(m_, random_);
+  }
+
   // qpos = np.sqrt(2) * unit / np.linalg.norm(unit), unit = randn(nq).
   void InitializeEpisode() override {
     std::vector<double> unit = random_.StandardNormal(m_.nq);

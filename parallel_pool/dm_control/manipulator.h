@@ -178,7 +178,7 @@ class ManipulatorEnvFns : public SuiteEnvFns {
   }
 };
 
-using ManipulatorEnvSpec = EnvSpec<ManipulatorEnvFns>;
+using ManipulatorEnvSpec = SuiteEnvSpec<ManipulatorEnvFns>;
 
 class ManipulatorEnv : public DmcEnv<ManipulatorEnvSpec> {
  public:

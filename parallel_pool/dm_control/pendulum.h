@@ -40,7 +40,7 @@ class PendulumEnvFns : public SuiteEnvFns {
   }
 };
 
-using PendulumEnvSpec = EnvSpec<PendulumEnvFns>;
+using PendulumEnvSpec = SuiteEnvSpec<PendulumEnvFns>;
 
 class PendulumEnv : public DmcEnv<PendulumEnvSpec> {
  public:

@@ -68,7 +68,7 @@ class PointMassEnvFns : public SuiteEnvFns {
   }
 };
 
-using PointMassEnvSpec = EnvSpec<PointMassEnvFns>;
+using PointMassEnvSpec = SuiteEnvSpec<PointMassEnvFns>;
 
 class PointMassEnv : public DmcEnv<PointMassEnvSpec> {
  public:

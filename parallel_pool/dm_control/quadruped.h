@@ -36,8 +36,8 @@
 //   escape: the heightfield, a bowl times smooth random bumps
 //     (uniform(0.15, 1, (30, 30)) upsampled to 201 x 201 by
 //     scipy.ndimage.zoom, scipy_zoom.h), into the env's own copy of the
-//     heightfield (dm_control's upload of it to a rendering context, when
-//     one exists, is display-only and not done here); then as walk.
+//     heightfield (which render() uploads, as dm_control does to its
+//     rendering context); then as walk.
 //   fetch: azimuth = uniform(0, 2 pi), orientation a rotation about z by it;
 //     x, y = uniform(-13.5, 13.5, 2); the non-contacting height there; the
 //     ball at uniform(-13.5, 13.5, 2), height 2, horizontal velocity
@@ -49,6 +49,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -177,7 +178,7 @@ class QuadrupedEnvFns : public SuiteEnvFns {
   }
 };
 
-using QuadrupedEnvSpec = EnvSpec<QuadrupedEnvFns>;
+using QuadrupedEnvSpec = SuiteEnvSpec<QuadrupedEnvFns>;
 
 class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
  public:
@@ -228,12 +229,20 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
         throw std::invalid_argument("model: quadruped escape needs a square heightfield");
       }
       terrain_half_size_ = m_.hfield_size[0];
+      // Rendered with the shared model's render context, this env's own
+      // heightfield uploaded before each draw (BeforeDraw).
+      SetRenderAssets(terrain_->shared);
     }
     force_torque_values_.resize(TotalDim(force_torque_));
     rangefinder_values_.resize(TotalDim(rangefinders_));
   }
 
  protected:
+  std::function<void(mjrContext*)> BeforeDraw() override {
+    if (!terrain_) return {};
+    return [this](mjrContext* context) { mjr_uploadHField(&m_, context, 0); };
+  }
+
   void InitializeEpisode() override {
     switch (task_) {
       case QuadrupedTask::kWalk:

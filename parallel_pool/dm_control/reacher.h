@@ -56,7 +56,7 @@ class ReacherEnvFns : public SuiteEnvFns {
   }
 };
 
-using ReacherEnvSpec = EnvSpec<ReacherEnvFns>;
+using ReacherEnvSpec = SuiteEnvSpec<ReacherEnvFns>;
 
 class ReacherEnv : public DmcEnv<ReacherEnvSpec> {
  public:

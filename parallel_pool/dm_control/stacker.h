@@ -88,7 +88,7 @@ class StackerEnvFns : public SuiteEnvFns {
   }
 };
 
-using StackerEnvSpec = EnvSpec<StackerEnvFns>;
+using StackerEnvSpec = SuiteEnvSpec<StackerEnvFns>;
 
 class StackerEnv : public DmcEnv<StackerEnvSpec> {
  public:

@@ -69,7 +69,7 @@ class SwimmerEnvFns : public SuiteEnvFns {
   }
 };
 
-using SwimmerEnvSpec = EnvSpec<SwimmerEnvFns>;
+using SwimmerEnvSpec = SuiteEnvSpec<SwimmerEnvFns>;
 
 class SwimmerEnv : public DmcEnv<SwimmerEnvSpec> {
  public:

@@ -50,7 +50,7 @@ class WalkerEnvFns : public SuiteEnvFns {
   }
 };
 
-using WalkerEnvSpec = EnvSpec<WalkerEnvFns>;
+using WalkerEnvSpec = SuiteEnvSpec<WalkerEnvFns>;
 
 class WalkerEnv : public DmcEnv<WalkerEnvSpec> {
  public:

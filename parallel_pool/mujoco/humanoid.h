@@ -104,6 +104,12 @@ inline std::pair<double, double> MassCenter(const mjModel& m, const mjData& d) {
 
 class HumanoidEnvFns {
  public:
+  // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
+  static GymCamera DefaultCamera(int /*version*/) {
+    return GymCamera{
+        .distance = 4.0, .lookat = std::array<double, 3>{0.0, 0.0, 2.0}, .elevation = -20.0};
+  }
+
   static auto DefaultConfig() {
     double inf = std::numeric_limits<double>::infinity();
     return MakeDict(

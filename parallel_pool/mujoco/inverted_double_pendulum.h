@@ -28,6 +28,14 @@ namespace parallel_pool::mujoco {
 
 class InvertedDoublePendulumEnvFns {
  public:
+  // gymnasium's DEFAULT_CAMERA_CONFIG, for render(): v5 defines it but
+  // passes None (its default_camera_config keyword defaults to None).
+  static GymCamera DefaultCamera(int version) {
+    if (version == 5) return {};
+    return GymCamera{.distance = 4.1225,
+                     .lookat = std::array<double, 3>{0.0, 0.0, 0.12250000000000005}};
+  }
+
   static auto DefaultConfig() {
     return MakeDict(
         "version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(9100.0),

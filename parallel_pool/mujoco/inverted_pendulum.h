@@ -21,6 +21,9 @@ namespace parallel_pool::mujoco {
 
 class InvertedPendulumEnvFns {
  public:
+  // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
+  static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 2.04}; }
+
   static auto DefaultConfig() {
     return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
                     "reward_threshold"_.Bind(950.0),

@@ -16,12 +16,18 @@
 //             mj_rnePostConstraint once (it fills cacc, cfrc_int, cfrc_ext;
 //             skipped by the tasks that never read them).
 //   dt = opt.timestep * frame_skip.
+//   render() ("rgb_array"): MujocoRenderer's offscreen viewer, 480 x 480,
+//             the free camera set up when the viewer is made (the env's
+//             first render): lookat = the median of geom_xpos, distance =
+//             the model's extent, then the task's DEFAULT_CAMERA_CONFIG; a
+//             camera id >= 0 is the model's fixed camera.
 #ifndef PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
 #define PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
 
 #include <mujoco/mujoco.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -30,6 +36,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -38,6 +45,8 @@
 #include <vector>
 
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
+#include "parallel_pool/mujoco/mujoco_render.h"
 
 namespace parallel_pool::mujoco {
 
@@ -224,6 +233,27 @@ struct DataDeleter {
   void operator()(mjData* d) const { mj_deleteData(d); }
 };
 
+// A task's DEFAULT_CAMERA_CONFIG in gymnasium: the free camera's settings it
+// overrides (trackbodyid is left out: a free camera does not track).
+struct GymCamera {
+  std::optional<double> distance = std::nullopt;
+  std::optional<std::array<double, 3>> lookat = std::nullopt;
+  std::optional<double> elevation = std::nullopt;
+};
+
+// gymnasium's MuJoCo frame size (DEFAULT_SIZE) and scene size (max_geom).
+inline constexpr int kGymRenderSize = 480;
+inline constexpr int kGymMaxGeom = 1000;
+
+// numpy.median of a column of a row-major n x 3 array.
+inline double MedianOfColumn(const double* rows, int n, int column) {
+  std::vector<double> values(n);
+  for (int i = 0; i < n; ++i) values[i] = rows[3 * i + column];
+  std::sort(values.begin(), values.end());
+  if (n % 2 == 1) return values[n / 2];
+  return (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
 // gymnasium's MujocoEnv on the MuJoCo C API. The task's config must have
 // base_path, xml_file, frame_skip, version (4 or 5: which gymnasium version
 // of the task to reproduce) and lockstep_info (whether info carries the
@@ -240,6 +270,26 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   // uses_cfrc: the task reads cacc / cfrc_int / cfrc_ext, which only
   // mj_rnePostConstraint computes. Tasks that do not skip that call; nothing
   // they return changes (mj_step never reads those fields).
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    return CheckMujocoRender(request, kGymRenderSize, kGymRenderSize, *ModelOf(spec.config));
+  }
+
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    mjvCamera fixed;
+    mjvCamera* camera = &free_camera_;
+    if (request.camera_id >= 0) {
+      mjv_defaultCamera(&fixed);
+      fixed.type = mjCAMERA_FIXED;
+      fixed.fixedcamid = request.camera_id;
+      camera = &fixed;
+    } else if (!free_camera_ready_) {
+      SetUpFreeCamera();
+    }
+    ThreadRenderer::ForThisThread().Render(
+        RenderScene{model_, &m_, d_, camera, kGymMaxGeom, nullptr, {}}, request.height,
+        request.width, rgb);
+  }
+
   MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc)
       : Base(spec, env_id),
         uses_cfrc_(uses_cfrc),
@@ -323,8 +373,29 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   double dt_;
 
  private:
+  // gymnasium's OffScreenViewer._init_camera, then MujocoRenderer._set_cam_config.
+  void SetUpFreeCamera() {
+    mjv_defaultCamera(&free_camera_);
+    free_camera_.type = mjCAMERA_FREE;
+    free_camera_.fixedcamid = -1;
+    for (int i = 0; i < 3; ++i) free_camera_.lookat[i] = MedianOfColumn(d_->geom_xpos, m_.ngeom, i);
+    free_camera_.distance = m_.stat.extent;
+    // The task's DEFAULT_CAMERA_CONFIG, from its EnvFns (none: the median
+    // and the extent alone).
+    GymCamera config;
+    if constexpr (requires { EnvSpecT::Fns::DefaultCamera(version_); }) {
+      config = EnvSpecT::Fns::DefaultCamera(version_);
+    }
+    if (config.distance) free_camera_.distance = *config.distance;
+    if (config.lookat) std::copy(config.lookat->begin(), config.lookat->end(), free_camera_.lookat);
+    if (config.elevation) free_camera_.elevation = *config.elevation;
+    free_camera_ready_ = true;
+  }
+
   std::vector<double> qpos0_;
   std::vector<double> qvel0_;
+  mjvCamera free_camera_{};
+  bool free_camera_ready_ = false;
 };
 
 // Checks a keyword that only one gymnasium version of a task has: in the

@@ -36,6 +36,9 @@ namespace parallel_pool::mujoco {
 
 class PusherEnvFns {
  public:
+  // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
+  static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 4.0}; }
+
   static auto DefaultConfig() {
     return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false), "reward_threshold"_.Bind(0.0),
                     "xml_file"_.Bind(std::string("pusher_v5.xml")), "frame_skip"_.Bind(5),

@@ -27,6 +27,12 @@ namespace parallel_pool::mujoco {
 
 // Observation, reward, termination, reset and info: planar_walker.h.
 struct Walker2dEnvFns : PlanarWalkerFns {
+  // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
+  static GymCamera DefaultCamera(int /*version*/) {
+    return GymCamera{
+        .distance = 4.0, .lookat = std::array<double, 3>{0.0, 0.0, 1.15}, .elevation = -20.0};
+  }
+
   static auto DefaultConfig() {
     return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
                     "xml_file"_.Bind(std::string("walker2d_v5.xml")), "frame_skip"_.Bind(4),

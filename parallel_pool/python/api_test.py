@@ -337,7 +337,7 @@ def test_same_step_autoreset_matches_gymnasium_convention() -> None:
     assert term.all()
     np.testing.assert_array_equal(rew, [3, 4])
     np.testing.assert_array_equal(obs[:, 2], [0, 0])  # already the next episode
-    np.testing.assert_array_equal(info["final_obs"][:, 2], [2, 2])
+    np.testing.assert_array_equal(np.stack(info["final_obs"])[:, 2], [2, 2])
     np.testing.assert_array_equal(info["_final_obs"], [True, True])
     np.testing.assert_array_equal(info["final_info"]["action_sum"], [4, 6])
     _, rew, term, _, info = env.step(np.array([5, 5]))

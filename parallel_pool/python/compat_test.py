@@ -156,7 +156,7 @@ def test_reset_mask_matches_sync_vector_env(mode: AutoresetMode) -> None:
         _assert_same((obs, rew, term, trunc), (ref_obs, ref_rew, ref_term, ref_trunc))
         if mode == AutoresetMode.SAME_STEP and term.any():
             final = np.stack(ref_info["final_obs"][term])
-            np.testing.assert_array_equal(info["final_obs"][term], final)
+            np.testing.assert_array_equal(np.stack(info["final_obs"][term]), final)
         # DISABLED: every finished env must be reset before the next step;
         # the other modes: reset a random few now and then.
         mask = term | trunc if mode == AutoresetMode.DISABLED else rng.random(num_envs) < 0.3

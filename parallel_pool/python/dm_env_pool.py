@@ -12,7 +12,7 @@ from parallel_pool.python.spec import EnvSpec, obs_name
 
 
 class DMEnvPool(PoolBase, dm_env.Environment):
-    """`reset()` / `step(a)` return `dm_env.TimeStep`s whose fields are batched.
+    """`reset()` / `step(a)` return `dm_env.TimeStep` objects whose fields are batched.
 
     `timestep.observation` is a namedtuple of the obs fields and the info
     fields (env_id, players_env_id, elapsed_step, ...), as in EnvPool.
@@ -39,20 +39,32 @@ class DMEnvPool(PoolBase, dm_env.Environment):
             observation=self._state_type(*[out[i] for i in self._obs_fields]),
         )
 
-    def reset(self, env_id: Any = None) -> dm_env.TimeStep:
-        return self._timestep(self._reset_raw(env_id))
+    def reset(self, env_id: Any = None, seed: Any = None) -> dm_env.TimeStep:
+        """Resets the envs `env_id` (default: all); `seed` re-seeds them first, as in
+        the gymnasium flavour (an int s: env i gets s + i; a list: one per env)."""
+        return self._timestep(self._reset_raw(env_id, seed))
 
     def step(self, action: Any, env_id: Any = None) -> dm_env.TimeStep:
+        """Steps the envs `env_id` (default: all, or the last batch in async mode).
+
+        `action` and the errors are as for `GymnasiumEnvPool.step`. Returns a TimeStep
+        whose fields have one row per env: `reward` float64, `discount` float32,
+        `step_type` int32, `observation` the namedtuple of obs and info fields.
+        """
         return self._timestep(self._step_raw(action, env_id))
 
     def send(self, action: Any, env_id: Any = None) -> None:
+        """Starts stepping the envs `env_id`; returns at once (collect with `recv()`)."""
         self._send_raw(action, env_id)
 
     def recv(self) -> dm_env.TimeStep:
+        """The next `batch_size` results as a TimeStep (async mode: the envs that finished first)."""
         return self._timestep(self._recv_raw())
 
     def observation_spec(self) -> Any:
+        """dm_env specs of one env's observation: a namedtuple of the obs and info fields."""
         return self.spec.observation_spec()
 
     def action_spec(self) -> Any:
+        """The dm_env spec of one env's action (a dict of specs for several action fields)."""
         return self.spec.action_spec()

@@ -24,10 +24,9 @@ except ImportError:  # pragma: no cover - depends on the environment
 class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`."""
 
-    metadata: dict[str, Any] = {"render_modes": []}
-
     def __init__(self, spec: EnvSpec) -> None:
         PoolBase.__init__(self, spec)
+        self.metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._renders else []}
         if gym is not None:
             self.observation_space = spec.gym_observation_space
             self.action_space = spec.gym_action_space
@@ -35,8 +34,16 @@ class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
             self.observation_space = spec.observation_space
             self.action_space = spec.action_space
 
-    def reset(self, env_id: Any = None, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        if kwargs.get("seed") is not None:
-            raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gym()")
-        out = self._reset_raw(env_id)
+    def reset(
+        self, env_id: Any = None, seed: Any = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Resets the envs `env_id` (default: all) and returns their first (obs, info).
+
+        `seed`: an int s re-seeds env i with s + i, a list gives one seed (or None)
+        per env of the pool; each env reset then runs as env i of a new pool made
+        with that seed. Without it, the envs' streams go on.
+        """
+        if options:
+            raise ValueError(f"options: the gym flavour's reset() takes none, got {sorted(options)}")
+        out = self._reset_raw(env_id, seed)
         return self._obs(out), self._info(out)

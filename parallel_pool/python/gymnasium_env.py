@@ -17,9 +17,11 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`.
 
     Works under gymnasium's vector wrappers (NormalizeObservation,
-    RecordEpisodeStatistics, ...): it has num_envs, single_observation_space,
-    single_action_space, np_random_seed and metadata["autoreset_mode"] (all three
-    of gymnasium's modes), and reset() takes options={"reset_mask": mask}.
+    RecordEpisodeStatistics, DictInfoToList, ...): it has num_envs,
+    single_observation_space, single_action_space, np_random_seed and
+    metadata["autoreset_mode"] (all three of gymnasium's modes); reset() takes
+    seed= and options={"reset_mask": mask}; info has gymnasium's `_key` masks
+    and same-step `final_obs` / `final_info` layout.
     """
 
     def __init__(self, spec: EnvSpec) -> None:
@@ -34,12 +36,22 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             mode = AutoresetMode.DISABLED
         else:
             mode = AutoresetMode.NEXT_STEP
-        self.metadata = {"autoreset_mode": mode, "render_modes": []}
-        self.render_mode = None
+        self.metadata = {"autoreset_mode": mode, "render_modes": ["rgb_array"] if self._renders else []}
         self.closed = False
         # reset_mask returns every env's row: keep the latest ones (sync mode,
         # one row per env; a full batch is kept without a copy).
         self._keeps_last_rows = not self.is_async and spec.config.max_num_players == 1
+        # The info layout, worked out once: (key, its mask's key, field index).
+        self._true_masks: dict[int, np.ndarray] = {}
+        self._one_row_per_env = spec.config.max_num_players == 1
+        self._common_items = (self._env_id_i, self._players_i, self._elapsed_i)
+        self._info_keys = [(name, "_" + name, i) for name, i in self._info_items]
+        if self.same_step:
+            final_at = dict(self._final_info_items)
+            self._final_common = (final_at["env_id"], final_at["players.env_id"], final_at["elapsed_step"])
+            self._final_own_keys = [
+                (name, "_" + name, i) for name, i in self._final_info_items if i not in self._final_common
+            ]
 
     def reset(
         self,
@@ -48,25 +60,35 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         seed: int | list[int] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Any, dict[str, Any]]:
-        """Resets the envs `env_id` (default: all) and returns their first (obs, info).
+        """Resets the envs `env_id` (default: all) and returns their first `(obs, info)`.
 
-        `options={"reset_mask": mask}` (gymnasium's vector API): resets the
-        envs where the bool array `mask` of shape (num_envs,) is True and
-        returns every env's row, the others' last results unchanged.
+        `obs` has one row per env reset, of the observation space's shape and dtype;
+        `info` is a dict of arrays with one row per env (`env_id`, `elapsed_step` 0, ...).
+
+        `seed` (gymnasium's vector API): an int s re-seeds env i with s + i, a list
+        gives one seed (or None) per env of the pool; each env reset then runs as
+        env i of a new pool made with that seed. Without it, the envs' streams go on.
+        `options={"reset_mask": mask}`: resets the envs where the bool array `mask`
+        of shape (num_envs,) is True and returns every env's row, the others'
+        last results unchanged (their `_key` info masks False).
+
+        Raises:
+          ValueError: a bad `seed`, an unknown option, both `env_id` and a mask, a
+            mask of the wrong shape or with no True, or a mask in async mode or
+            with several players per env.
+          TypeError: a mask that is not a bool numpy array, a seed that is not an int.
         """
-        if seed is not None:
-            raise ValueError("seed: parallel_pool seeds its envs once, at construction; pass seed= to make_gymnasium()")
         if options:
             unknown = sorted(set(options) - {"reset_mask"})
             if unknown:
                 raise ValueError(f"options: unknown keys {unknown}; reset() takes only 'reset_mask'")
             if env_id is not None:
                 raise ValueError("env_id and options['reset_mask'] both say which envs to reset; pass one of them")
-            return self._reset_masked(options["reset_mask"])
-        out = self._reset_raw(env_id)
-        return self._obs(out), self._info(out)
+            return self._reset_masked(options["reset_mask"], seed)
+        out = self._reset_raw(env_id, seed)
+        return self._obs(out), self._info(out, finals=False)
 
-    def _reset_masked(self, mask: Any) -> tuple[Any, dict[str, Any]]:
+    def _reset_masked(self, mask: Any, seed: Any) -> tuple[Any, dict[str, Any]]:
         # gymnasium's SyncVectorEnv contract: TypeError for a mask that is not
         # a bool ndarray, ValueError for a wrong shape or no True value.
         self._check_open()
@@ -90,10 +112,96 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
                 f"{what}: envs {never.tolist()} have never been reset, so they have no observation to return; "
                 "reset() all envs first, or include them in the mask"
             )
-        self._reset_raw(np.flatnonzero(mask).astype(np.int32))
+        self._reset_raw(np.flatnonzero(mask).astype(np.int32), seed)
         self._base, self._base_missing = self._fold()
         self._partials.clear()
-        return self._obs(self._base), self._info(self._base)
+        # As SyncVectorEnv: the info of the envs reset, `_key` False for the others.
+        return self._obs(self._base), self._info(self._base, has=mask, finals=False)
+
+    # ------------------------------------------------------------ info layout
+
+    def _info(self, out: tuple, has: np.ndarray | None = None, finals: bool = True) -> dict[str, Any]:
+        """gymnasium's vector info: every key has a `_key` bool mask (True where the env
+        reported it: every row, or the envs a masked reset reset). Same-step autoreset,
+        on a step where some env ended: `final_obs` (an object array, None for the envs that
+        did not end) and `final_info` (the ended envs' info, zero elsewhere), with their masks."""
+        env_ids = out[self._env_id_i]
+        if has is None:
+            has = self._true_masks.get(len(env_ids))
+            if has is None:
+                has = self._all_true(len(env_ids))
+        info = self._masked_info(out, self._common_items, self._info_keys, has)
+        if finals and self.same_step:
+            done = out[self._done_i]
+            if done.any():
+                self._add_finals(info, out, done)
+        return info
+
+    def _masked_info(self, out: Any, common: tuple, keys: list, has: np.ndarray) -> dict[str, Any]:
+        """The info of `out` (a batch, or a dict by field index) with the mask `has`; on
+        the step path, so with one player per env it only looks values up."""
+        env_id_i, players_i, elapsed_i = common
+        players = out[players_i]
+        info: dict[str, Any] = {
+            "env_id": out[env_id_i],
+            "_env_id": has,
+            "players": {"env_id": players, "_env_id": has},
+            "_players": has,
+            "elapsed_step": out[elapsed_i],
+            "_elapsed_step": has,
+        }
+        if self._one_row_per_env:
+            for name, mask_name, i in keys:
+                info[name] = out[i]
+                info[mask_name] = has
+            return info
+        # Several players per env: a per-player field has one row per player.
+        info["players"]["_env_id"] = self._rows_mask(players, has)
+        for name, mask_name, i in keys:
+            value = out[i]
+            info[name] = value
+            info[mask_name] = self._rows_mask(value, has)
+        return info
+
+    def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray) -> None:
+        n = len(done)
+        final_players = out[self._final_common[1]]
+        env_ids = out[self._final_common[0]]
+        per_player = len(final_players) != n  # several players per env: their rows
+        final_obs = np.full(n, None, dtype=object)
+        for r in np.flatnonzero(done):
+            picks = final_players == env_ids[r] if per_player else r
+            if self._single_obs_i is not None:
+                final_obs[r] = out[self._final_obs_items[0][1]][picks]
+            else:
+                final_obs[r] = {name: out[i][picks] for name, i in self._final_obs_items}
+        # The final info: zero (and masked out) where the env did not end, as
+        # SyncVectorEnv builds it from the ended envs' infos alone.
+        ended_players = np.isin(final_players, env_ids[done]) if per_player else None
+        final_out: dict[int, np.ndarray] = {}
+        for i in (*self._final_common, *(i for _, _, i in self._final_own_keys)):
+            value = out[i]
+            keep = done if len(value) == n else ended_players
+            final_out[i] = np.zeros_like(value)
+            final_out[i][keep] = value[keep]
+        final_info = self._masked_info(final_out, self._final_common, self._final_own_keys, done)
+        info["final_obs"] = final_obs
+        info["_final_obs"] = done
+        info["final_info"] = final_info
+        info["_final_info"] = done
+
+    def _rows_mask(self, value: np.ndarray, has: np.ndarray) -> np.ndarray:
+        # Per-player fields have one row per player, not per env.
+        return has if len(value) == len(has) else self._all_true(len(value))
+
+    def _all_true(self, n: int) -> np.ndarray:
+        """A read-only all-True mask of n rows, made once per length (no allocation per step)."""
+        mask = self._true_masks.get(n)
+        if mask is None:
+            mask = np.ones(n, dtype=np.bool_)
+            mask.flags.writeable = False
+            self._true_masks[n] = mask
+        return mask
 
     def close(self, **kwargs: Any) -> None:
         PoolBase.close(self)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from parallel_pool.python.render import RenderOptions
 from parallel_pool.python.spec import EnvSpec, obs_name
 
 # What every call on a closed pool raises (the C++ pool says the same).
@@ -34,6 +35,8 @@ def _close_open_pools() -> None:
 _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 # Partial batches kept for reset_mask before they are folded into one full batch.
 _MAX_PARTIAL_BATCHES = 16
+# Seeds are C++ ints, as make(seed=...) takes them.
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 
 def _id_array(ids: Any, what: str) -> np.ndarray:
@@ -93,6 +96,11 @@ class PoolBase:
         self._last_ids: np.ndarray | None = None if self.is_async else self._all_ids
         self._action_keys = list(spec.action_array_spec)
         self._closed = False
+        # Each env's seed: the pool's, until reset(seed=...) gives it another.
+        env_seeds = spec.config.env_seeds
+        self._seeds: list[int] = (
+            [int(s) for s in env_seeds] if env_seeds else [int(spec.config.seed) + i for i in range(self.num_envs)]
+        )
         # For reset(options={"reset_mask": ...}), which returns every env's row:
         # the last batch that covered every env (or a fold of several), the
         # envs it lacks, and the partial batches since.
@@ -100,6 +108,7 @@ class PoolBase:
         self._base: tuple | None = None
         self._base_missing: np.ndarray | None = None
         self._partials: list[tuple] = []
+        self._render_options = RenderOptions()
 
         keys: list[str] = list(self._pool._state_keys)
         where = {k: i for i, k in enumerate(keys)}
@@ -186,11 +195,57 @@ class PoolBase:
             self._keep(out, full=len(ids) == self.num_envs and np.array_equal(ids, self._all_ids))
         return out
 
-    def _reset_raw(self, env_id: Any) -> tuple:
+    def _reset_raw(self, env_id: Any, seed: Any = None) -> tuple:
         self._check_open()
         ids = None if env_id is None else self._env_ids(env_id)
-        self._pool._reset(ids)
+        self._start_reset(ids, seed)
         return self._recv_raw()
+
+    def _start_reset(self, ids: Any, seed: Any) -> None:
+        """Queues the reset of `ids` (every env if None), re-seeding them as `seed` says."""
+        targets = self._all_ids if ids is None else np.asarray(ids)
+        seeds = self._reset_seeds(seed, targets)
+        self._pool._reset(ids, seeds)
+        if seeds is not None:
+            for env, new in zip(targets.tolist(), seeds, strict=True):
+                if new is not None:
+                    self._seeds[env] = new
+
+    def _reset_seeds(self, seed: Any, targets: np.ndarray) -> list[int | None] | None:
+        """The new seed of each env in `targets` (None: it keeps its generator), from reset(seed=...).
+
+        As gymnasium's vector envs: an int s gives env i the seed s + i (as make(seed=s) does),
+        a list gives one seed (or None) per env of the pool; only the envs reset take theirs.
+        """
+        if seed is None:
+            return None
+        if isinstance(seed, np.ndarray) and seed.ndim == 0:
+            seed = seed.item()
+        if isinstance(seed, (bool, np.bool_)):
+            raise TypeError("seed: expected an int, a list of one int (or None) per env, or None; got bool")
+        if isinstance(seed, (int, np.integer)):
+            chosen: list[int | None] = [int(seed) + int(i) for i in targets.tolist()]
+        elif isinstance(seed, (list, tuple, np.ndarray)):
+            per_env = list(seed)
+            outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
+            if outside:
+                raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
+            if len(per_env) != self.num_envs:
+                raise ValueError(
+                    f"seed: a list must have one seed per env of the pool ({self.num_envs}), got {len(per_env)}"
+                )
+            for s in per_env:
+                if s is not None and (isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer))):
+                    raise TypeError(f"seed: expected each entry to be an int or None, got {type(s).__name__} {s!r}")
+            chosen = [None if per_env[i] is None else int(per_env[i]) for i in targets.tolist()]
+        else:
+            raise TypeError(
+                f"seed: expected an int, a list of one int (or None) per env, or None; got {type(seed).__name__}"
+            )
+        for env, s in zip(targets.tolist(), chosen, strict=True):
+            if s is not None and not _INT32_MIN <= s <= _INT32_MAX:
+                raise ValueError(f"seed: env {env} would get seed {s}, outside int32 [{_INT32_MIN}, {_INT32_MAX}]")
+        return chosen
 
     # ---------------------------------------------------- every env's last row
 
@@ -238,10 +293,11 @@ class PoolBase:
             missing[out[self._env_id_i]] = False
         return np.flatnonzero(missing)
 
-    def async_reset(self) -> None:
-        """Starts resetting every env; collect the results with recv()."""
+    def async_reset(self, seed: Any = None) -> None:
+        """Starts resetting every env (re-seeded first if `seed` is given, as in reset());
+        collect the results with recv()."""
         self._check_open()
-        self._pool._reset(None)
+        self._start_reset(None, seed)
 
     # --------------------------------------------------------------- outputs
 
@@ -283,6 +339,49 @@ class PoolBase:
             self._info(out),
         )
 
+    # -------------------------------------------------------------- render
+
+    @property
+    def _renders(self) -> bool:
+        """Whether this pool's envs can draw frames (a pool without a C++ pool of its own cannot)."""
+        return bool(getattr(self._pool, "_renders", False))
+
+    @property
+    def render_mode(self) -> str | None:
+        """ "rgb_array" if the pool was made with render_mode="rgb_array", else None."""
+        return self._render_options.mode
+
+    def _set_render_options(self, options: RenderOptions) -> None:
+        """make()'s rendering options, checked (as far as the family can tell without rendering)."""
+        if not 0 <= options.env_id < self.num_envs:
+            raise ValueError(f"render_env_id: expected an env id in [0, {self.num_envs}), got {options.env_id}")
+        if options.mode is not None or options != RenderOptions(options.mode, options.env_id):
+            if not self._renders:
+                keys = "render_width, render_height, render_camera_id"
+                raise ValueError(f"{keys}: {type(self).__name__} does not render")
+            self._pool._check_render(options.height, options.width, options.camera_id)
+        self._render_options = options
+
+    def render(self, env_ids: Any = None, camera_id: int | None = None) -> np.ndarray:
+        """The frames of the envs `env_ids` (default: render_env_id) as a uint8 array (n, height, width, 3).
+
+        Each env renders its current state in a worker thread (EnvPool's
+        render(); docs/rendering.md). `camera_id` overrides render_camera_id.
+        """
+        self._check_open()
+        options = self._render_options
+        if options.mode is None:
+            raise RuntimeError("render(): this pool was made without render_mode; make it with render_mode='rgb_array'")
+        if env_ids is None:
+            ids: Any = np.array([options.env_id], dtype=np.int32)
+        else:
+            ids = self._env_ids(env_ids)
+        if camera_id is None:
+            camera_id = options.camera_id
+        elif isinstance(camera_id, bool) or not hasattr(camera_id, "__index__"):
+            raise TypeError(f"camera_id: expected an int, got {type(camera_id).__name__} {camera_id!r}")
+        return self._pool._render(ids, options.height, options.width, int(camera_id))
+
     # ------------------------------------------------------------ attributes
 
     @property
@@ -292,11 +391,31 @@ class PoolBase:
 
     @property
     def np_random_seed(self) -> tuple[int, ...]:
-        """The seed of each env (a tuple, as gymnasium's SyncVectorEnv reports it)."""
-        seeds = self.config["env_seeds"]
-        if seeds:
-            return tuple(int(s) for s in seeds)
-        return tuple(int(self.config["seed"]) + i for i in range(self.num_envs))
+        """The seed each env's generator started from: the pool's, or the last one
+        reset(seed=...) gave it (a tuple, as gymnasium's SyncVectorEnv reports it)."""
+        return tuple(self._seeds)
+
+    # ------------------------------------------------------------------ XLA
+
+    def xla(self) -> Any:
+        """EnvPool's XLA interface: `handle, recv, send, step = env.xla()`, for `jax.jit`.
+
+        `send(handle, action, env_id=None)` returns a new handle; `recv(handle)` and
+        `step(handle, action, env_id=None)` return `(handle, result)`, the result as this
+        pool's `recv()` gives it, of jax arrays. Thread the handle through every call (a
+        `lax.fori_loop` / `lax.scan` carry). Details: docs/api.md, "XLA".
+
+        Raises:
+          RuntimeError: jax is not installed, or this build has no XLA module.
+          ValueError: a multi-player pool.
+        """
+        try:
+            import jax  # noqa: F401  (only to say clearly that it is missing)
+        except ImportError as error:
+            raise RuntimeError("xla() needs jax: pip install 'jax>=0.10' (CPU is enough)") from error
+        from parallel_pool.xla.functions import make_xla
+
+        return make_xla(self)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -320,18 +439,58 @@ class PoolBase:
             f"num_threads={cfg.num_threads}, seed={cfg.seed})"
         )
 
+    # gym.Env's own __str__ reads spec.id, which a pool's spec has not (EnvPool's
+    # documented `print(env)` must work in every flavour).
+    __str__ = __repr__
+
 
 class FiveTuplePool(PoolBase):
     """The gym 0.26 / gymnasium results: `(obs, reward, terminated, truncated, info)`."""
 
     def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """Steps the envs `env_id` (default: all, or the last batch in async mode)."""
+        """Steps the envs `env_id` and returns their results, in the order of `env_id`.
+
+        Args:
+          action: one row per env stepped: an array of shape `(len(env_id), *action_shape)`
+            (int32 for a discrete action; other integer dtypes are cast if in range;
+            float32 or float64 per the task's space), or a dict of such arrays for an
+            env with several action fields.
+          env_id: int array of env ids; default all envs (sync mode) or the envs of the
+            last batch received (async mode).
+
+        Returns:
+          `(obs, reward, terminated, truncated, info)`, each with one row per env stepped
+          (one per player with `max_num_players > 1`): `obs` of the observation
+          space's shape and dtype (a dict of arrays for a Dict space), `reward` float64,
+          `terminated` and `truncated` bool, `info` a dict
+          of arrays (`env_id` int32, `elapsed_step` int32, `players` {"env_id"}, the
+          task's own fields). The arrays are views of a batch buffer that is never
+          written again.
+
+        Raises:
+          ValueError: an action of the wrong shape, a discrete action out of range, a
+            NaN, an `env_id` out of range, repeated or still running.
+          TypeError: an action dtype that same-kind casting forbids, a non-integer `env_id`.
+          RuntimeError: an exception inside an env (its message starts with `env <id>:`),
+            or a closed pool.
+        """
         return self._five_tuple(self._step_raw(action, env_id))
 
     def send(self, action: Any, env_id: Any = None) -> None:
-        """Starts stepping the envs `env_id`; collect the results with recv()."""
+        """Starts stepping the envs `env_id` with `action` (as for `step`) and returns at once.
+
+        Collect the results with `recv()`. Raises as `step` for bad input.
+        """
         self._send_raw(action, env_id)
 
     def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """The next batch of results."""
+        """The next `batch_size` results, as `step` returns them.
+
+        In async mode (`batch_size < num_envs`) the rows are the envs that finished
+        first; `info["env_id"]` says which.
+
+        Raises:
+          RuntimeError: nothing in flight, or fewer envs in flight than `batch_size`
+            (it would wait forever); an exception inside an env; a closed pool.
+        """
         return self._five_tuple(self._recv_raw())

@@ -30,6 +30,7 @@ class ArraySpec(NamedTuple):
 
     @property
     def is_discrete(self) -> bool:
+        """An integer scalar with a range of fewer than 2^20 values: a `Discrete` space."""
         return (
             self.dtype.kind in "iu"
             and self.has_bounds
@@ -94,10 +95,12 @@ class EnvSpec:
 
     @classmethod
     def config_keys(cls) -> list[str]:
+        """Every config key of this env class, in declaration order (the common keys first)."""
         return list(cls._cpp_cls._config_keys)
 
     @classmethod
     def default_config(cls) -> dict[str, Any]:
+        """The C++ defaults of every key, without a task's registered ones (`make_spec` adds those)."""
         return dict(zip(cls._cpp_cls._config_keys, cls._cpp_cls._default_config_values))
 
     @classmethod
@@ -116,17 +119,19 @@ class EnvSpec:
         """EnvPool's `gen_config`: a config namedtuple of the values given, C++ defaults for the rest.
 
         Like EnvPool's, it neither applies a task's registered defaults nor
-        checks the values (make_spec(task_id, **kwargs) does both); an unknown
+        checks the values (`make_spec(task_id, **kwargs)` does both); an unknown
         key is a TypeError.
         """
         return cls.config_type()(*args, **kwargs)
 
     @property
     def obs_keys(self) -> list[str]:
+        """The state fields that make the observation: `["obs"]`, or `["obs:<name>", ...]` for a Dict."""
         return [k for k in self.state_array_spec if k == "obs" or k.startswith("obs:")]
 
     @property
     def reward_threshold(self) -> float | None:
+        """The return at which the task counts as solved (gymnasium's), or None."""
         return getattr(self.config, "reward_threshold", None)
 
     def _obs_space(self, spaces: Any) -> Any:
@@ -147,12 +152,14 @@ class EnvSpec:
 
     @property
     def observation_space(self) -> Any:
+        """One env's observation space (gymnasium): a Box, Discrete, MultiBinary, or a Dict of them."""
         import gymnasium
 
         return self._obs_space(gymnasium.spaces)
 
     @property
     def action_space(self) -> Any:
+        """One env's action space (gymnasium); a Dict for an env with several action fields."""
         import gymnasium
 
         return self._action_space(gymnasium.spaces)
@@ -162,12 +169,14 @@ class EnvSpec:
 
     @property
     def gym_observation_space(self) -> Any:
+        """`observation_space` with gym's space classes (needs gym)."""
         import gym
 
         return self._obs_space(gym.spaces)
 
     @property
     def gym_action_space(self) -> Any:
+        """`action_space` with gym's space classes (needs gym)."""
         import gym
 
         return self._action_space(gym.spaces)
@@ -182,6 +191,7 @@ class EnvSpec:
         return collections.namedtuple("State", list(fields))(**fields)
 
     def action_spec(self) -> Any:
+        """The dm_env spec of one env's action (a dict of specs for several action fields)."""
         specs = self.action_array_spec
         if list(specs) == ["action"]:
             return to_dm_spec(specs["action"], "action")

@@ -12,9 +12,15 @@ import parallel_pool
 TASK = "Template-v0"
 
 
-def rollout(seed: int, steps: int = 12) -> list[np.ndarray]:
-    env = parallel_pool.make_gymnasium(TASK, num_envs=3, seed=seed)
-    obs, _ = env.reset()
+def rollout(seed: int, steps: int = 12, reseed_from: int | None = None) -> list[np.ndarray]:
+    """With `reseed_from`: a pool made with that seed, played, then reset(seed=seed)."""
+    env = parallel_pool.make_gymnasium(TASK, num_envs=3, seed=seed if reseed_from is None else reseed_from)
+    if reseed_from is None:
+        obs, _ = env.reset()
+    else:
+        env.reset()
+        env.step(np.ones(3, dtype=np.int32))
+        obs, _ = env.reset(seed=seed)
     out = [obs]
     rng = np.random.default_rng(0)
     for _ in range(steps):
@@ -41,6 +47,12 @@ def test_determinism() -> None:
     for x, y in zip(a, b):
         np.testing.assert_array_equal(x, y)
     assert any(not np.array_equal(x, z) for x, z in zip(a, c))
+
+
+def test_reset_seed_runs_as_a_new_pool() -> None:
+    """reset(seed=s) re-seeds what the env's construction seeded (gen_; more: Env::Reseed)."""
+    for x, y in zip(rollout(0, reseed_from=7), rollout(0)):
+        np.testing.assert_array_equal(x, y)
 
 
 @pytest.mark.parametrize("env_type", ["gym", "gymnasium", "dm"])

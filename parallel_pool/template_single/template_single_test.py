@@ -80,6 +80,14 @@ def test_seeded_starts() -> None:
     assert set(a.tolist()) == {0, 1, 2, 3, 4}  # the registered length=5: cells 0..4
 
 
+def test_reset_seed_starts_as_a_new_pool() -> None:
+    """reset(seed=s) re-seeds what the env's construction seeded (gen_; more: Env::Reseed)."""
+    env = parallel_pool.make_gymnasium(TASK, num_envs=64, seed=5)
+    env.reset()
+    _, info = env.reset(seed=0)
+    np.testing.assert_array_equal(info["start"], starts(0))
+
+
 @pytest.mark.parametrize("env_type", ["gym", "gymnasium", "dm"])
 def test_every_flavour(env_type: str) -> None:
     env = parallel_pool.make(TASK, env_type=env_type, num_envs=2, length=1)

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
@@ -97,19 +98,60 @@ inline bool PlanarScreen(::vizdoom::ScreenFormat f) {
   return f == ::vizdoom::CRCGCB || f == ::vizdoom::CBCGCR || ScreenChannels(f) == 1;
 }
 
-// The players of a match meeting after each tic. Broken (every waiter, and
-// every later Wait, throws) when a player fails, so no player waits forever
-// for one whose engine died.
-class TicBarrier {
+// The order in which the players of a match run each tic: the host first,
+// then the others all at once, and every player done before the next tic.
+//
+// Why (ZDoom's netcode, src/vizdoom/src/d_net.cpp of the vizdoom 1.3.2
+// sdist): an engine builds one input tic ("ticcmd") per tic its client asks
+// for (NetUpdate, 966-970 and 985-1074: ViZDoom's clock advances one tic per
+// request), sends it to the other players, and runs a tic once it holds every
+// player's input for it. A player that is not the host then compares its own
+// input count with the host's (1319-1378): if the host's input for the tic
+// has already arrived, it builds one more input at its next update (gametime--,
+// 1360-1364), so its actions land one tic later from then on; if it was ahead
+// of the host on four updates in a row, it skips one (1365-1377). Which of the
+// two happens depended on which engine's packet won the race, so the tic each
+// action landed on varied, and with it the match. With the host's tic always
+// finished first, every other player is exactly one input tic ahead of the
+// host (its actions land one tic after the host's) and stays so: the host's
+// input has always arrived (no extra input: 1360) and the player is never
+// two ahead (no skip: 1367). A player that is no input ahead (possible only at
+// the start of an episode) makes the host wait for it: after `patience` the
+// others go anyway, and the host's input, long arrived, puts them one ahead.
+class MatchTurns {
  public:
-  explicit TicBarrier(int parties) : parties_(parties) {}
+  explicit MatchTurns(int parties) : parties_(parties) {}
 
-  void Wait() {
+  // The host finished its tic of this round.
+  void HostDone() {
+    std::lock_guard<std::mutex> lock(mu_);
+    host_done_ = true;
+    cv_.notify_all();
+  }
+
+  // A player other than the host waits for the host's tic of this round
+  // (at most `patience`).
+  void AwaitHost(std::chrono::milliseconds patience) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (!cv_.wait_for(lock, patience, [&] { return host_done_ || broken_; })) host_late_ = true;
+    if (broken_) throw std::runtime_error("another player of this match failed");
+  }
+
+  // Whether, since the last Repair, a player went without waiting for the
+  // host's tic to end (the host took longer than the patience).
+  bool HostWasLate() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return host_late_;
+  }
+
+  // Every player meets here after its tic; the round ends with the last.
+  void EndTic() {
     std::unique_lock<std::mutex> lock(mu_);
     if (broken_) throw std::runtime_error("another player of this match failed");
     const long generation = generation_;
     if (++arrived_ == parties_) {
       arrived_ = 0;
+      host_done_ = false;
       ++generation_;
       cv_.notify_all();
       return;
@@ -119,6 +161,7 @@ class TicBarrier {
       throw std::runtime_error("another player of this match failed");
   }
 
+  // A player failed: every waiter, and every later wait, throws.
   void Break() {
     std::lock_guard<std::mutex> lock(mu_);
     broken_ = true;
@@ -130,6 +173,8 @@ class TicBarrier {
     std::lock_guard<std::mutex> lock(mu_);
     broken_ = false;
     arrived_ = 0;
+    host_done_ = false;
+    host_late_ = false;
   }
 
  private:
@@ -138,6 +183,8 @@ class TicBarrier {
   const int parties_;
   int arrived_ = 0;
   long generation_ = 0;
+  bool host_done_ = false;
+  bool host_late_ = false;
   bool broken_ = false;
 };
 
@@ -242,16 +289,23 @@ class MatchPorts {
 
 // The game arguments of player `p` of `players` in a match on `port`:
 // player 0 hosts a deathmatch, the others join it; dead players respawn by
-// themselves (no player's tic may wait on another's respawn).
+// themselves (no player's tic may wait on another's respawn). The players
+// who join get their numbers in the order they connect, so their names and
+// colours are set once the numbers are known (PlayerIdentity).
 inline std::string MatchArgs(int p, int players, int port) {
   std::string args =
       p == 0 ? "-host " + std::to_string(players) + " -deathmatch" +
                    " +sv_forcerespawn 1 +sv_noautoaim 1 +sv_respawnprotect 1" +
-                   " +sv_spawnfarthest 1 +sv_nocrouch 1 +viz_respawn_delay 0 +viz_nocheat 1"
+                   " +sv_spawnfarthest 1 +sv_nocrouch 1 +viz_respawn_delay 0 +viz_nocheat 1" +
+                   " +name P0 +colorset 0"
              : "-join 127.0.0.1";
   args += " -port " + std::to_string(port) + " +viz_connect_timeout 30";
-  args += " +name P" + std::to_string(p) + " +colorset " + std::to_string(p % 8);
   return args;
+}
+
+// The console commands that name player number `number` and set its colour.
+inline std::vector<std::string> PlayerIdentity(int number) {
+  return {"name P" + std::to_string(number), "colorset " + std::to_string(number % 8)};
 }
 
 }  // namespace parallel_pool::vizdoom

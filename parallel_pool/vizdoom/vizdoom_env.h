@@ -5,8 +5,8 @@
 // client library): with max_num_players = P > 1 it is one deathmatch of P
 // engines, player 0 hosting and the others joining over loopback, every
 // player a row of the batch with its own action. A step sets each player's
-// buttons and advances every engine `frame_skip` tics at once (one thread per
-// player: an engine's tic waits for all the players' input).
+// buttons and advances every engine `frame_skip` tics, one tic at a time, the
+// host's engine first (MatchTurns: what makes a match deterministic).
 //
 // Per player and step: the screen (planes, resized each to img_height x
 // img_width as cv2.resize does) joins a stack of `stack_num` frames, oldest
@@ -21,12 +21,14 @@
 #include <ViZDoom.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -74,7 +76,24 @@ struct CfgFacts {
   int channels;
   bool planar;
   std::vector<::vizdoom::Button> buttons;
+  ::vizdoom::ScreenFormat format;
 };
+
+// A match's episodes start on this tic of the map (its first step runs the
+// next ones): every player's engine goes there with no button pressed, so
+// that every episode starts from the same state, with every player's input
+// one tic ahead of the host's (MatchTurns).
+inline constexpr int kMatchStartTic = 5;
+// The most tics a match's episode may take to start (a host that stays late).
+inline constexpr int kMaxMatchStartTics = kMatchStartTic + 64;
+
+// How long the other players of a match wait for the host's tic before they
+// run theirs anyway (MatchTurns). At the start of an episode the host may be
+// waiting for them; later it never is, and going early (four tics in a row)
+// would shift whose input lands when, so the patience is long: it only keeps
+// a match from hanging should that ever happen.
+inline constexpr std::chrono::milliseconds kStartPatience{250};
+inline constexpr std::chrono::milliseconds kPatience{5000};
 
 template <typename Config>
 GameSettings SettingsOf(const Config& conf, unsigned int seed) {
@@ -86,8 +105,11 @@ GameSettings SettingsOf(const Config& conf, unsigned int seed) {
   s.wad_path = conf["wad_path"_];
   s.map = conf["map_id"_];
   s.game_args = conf["game_args"_];
-  // EnvPool's: the time limit ends the episode, not the cfg's timeout.
-  s.episode_timeout = (conf["max_episode_steps"_] + 1) * conf["frame_skip"_];
+  // EnvPool's: the time limit ends the episode, not the cfg's timeout. A
+  // match's episode starts a few tics into the map (kMatchStartTic; the
+  // players' engines may first differ by a tic or two: AlignPlayers).
+  s.episode_timeout = (conf["max_episode_steps"_] + 1) * conf["frame_skip"_] +
+                      (conf["max_num_players"_] > 1 ? kMaxMatchStartTics + 8 : 0);
   s.seed = seed;
   s.extra_variables = InfoVariables();
   return s;
@@ -97,8 +119,8 @@ template <typename Config>
 CfgFacts ReadCfg(const Config& conf) {
   auto game = ConfiguredGame(SettingsOf(conf, 0));
   const auto format = game->getScreenFormat();
-  return {game->getScreenHeight(), game->getScreenWidth(), ScreenChannels(format),
-          PlanarScreen(format), game->getAvailableButtons()};
+  return {game->getScreenHeight(), game->getScreenWidth(),      ScreenChannels(format),
+          PlanarScreen(format),    game->getAvailableButtons(), format};
 }
 
 inline std::map<int, DeltaRange> DeltaRanges(const DeltaButtonConfig& config) {
@@ -250,7 +272,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
  public:
   VizdoomEnv(const Spec& spec, int env_id)
       : Env(spec, env_id),
-        settings_(SettingsOf(spec.config, seed_)),
+        settings_(SettingsOf(spec.config, seed())),
         cfg_(ReadCfg(spec.config)),
         frame_skip_(spec.config["frame_skip"_]),
         stack_num_(spec.config["stack_num"_]),
@@ -266,6 +288,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
                                    spec.config["force_speed"_])
                       .Build();
     for (auto& player : players_) {
+      player.resizer.emplace(resizer_);
       player.frames.assign(static_cast<std::size_t>(stack_num_) * cfg_.channels * plane_size_, 0);
       player.planes.resize(static_cast<std::size_t>(cfg_.channels) * cfg_.screen_height *
                            cfg_.screen_width);
@@ -287,6 +310,43 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     }
   }
 
+  // render(): player 0's screen as the engine has it now, in RGB (a gray
+  // screen in all three channels); black once the episode has ended (the
+  // engine has no screen then).
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    const CfgFacts cfg = ReadCfg(spec.config);
+    RequireConfig(cfg.format != ::vizdoom::DOOM_256_COLORS8 && cfg.channels != 4,
+                  "render_mode: the scenario's screen_format is not one render() converts to "
+                  "RGB (RGB24, BGR24, CRCGCB, CBCGCR, GRAY8)");
+    RequireConfig((request.height == 0 || request.height == cfg.screen_height) &&
+                      (request.width == 0 || request.width == cfg.screen_width),
+                  "render_height, render_width: vizdoom renders the " +
+                      std::to_string(cfg.screen_height) + " x " + std::to_string(cfg.screen_width) +
+                      " screen as it is; leave them unset (got " + std::to_string(request.height) +
+                      " x " + std::to_string(request.width) + ")");
+    RequireConfig(request.camera_id == -1,
+                  "render_camera_id: vizdoom has one view, camera -1 (got " +
+                      std::to_string(request.camera_id) + ")");
+    return RenderRequest{cfg.screen_height, cfg.screen_width, -1};
+  }
+
+  void Render(const RenderRequest&, std::uint8_t* rgb) {
+    const std::size_t plane = static_cast<std::size_t>(cfg_.screen_height) * cfg_.screen_width;
+    ::vizdoom::GameStatePtr state = players_[0].game ? players_[0].game->getState() : nullptr;
+    if (!state || !state->screenBuffer) {
+      std::fill(rgb, rgb + 3 * plane, std::uint8_t{0});
+      return;
+    }
+    const std::uint8_t* screen = state->screenBuffer->data();
+    const bool bgr = cfg_.format == ::vizdoom::BGR24 || cfg_.format == ::vizdoom::CBCGCR;
+    for (std::size_t i = 0; i < plane; ++i) {
+      for (int c = 0; c < 3; ++c) {
+        const int channel = cfg_.channels == 1 ? 0 : (bgr ? 2 - c : c);
+        rgb[3 * i + c] = cfg_.planar ? screen[channel * plane + i] : screen[3 * i + channel];
+      }
+    }
+  }
+
   ~VizdoomEnv() override {
     EngineWatchdog::Instance().Remove(&watched_);
     StopEngines();
@@ -300,12 +360,12 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
           total_steps_ < max_episode_steps()) {
         // Episodic life: the game goes on after a death that did not end it.
         CarryElapsedSteps(total_steps_);
-        tic_barrier_.Repair();
+        turns_.Repair();
         RunTogether(
             NumPlayers(),
             [&](int p) {
               players_[p].game->setAction(action_set_[0]);
-              Advance(players_[p]);
+              Advance(p, frame_skip_, kPatience);
             },
             [&] { AbortMatch(); });
       } else {
@@ -319,6 +379,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
               [&] { AbortMatch(); });
         }
         AlignPlayers();
+        StartMatchEpisode();
         total_steps_ = 0;
       }
       started_ = true;
@@ -330,7 +391,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
 
   void Step(const Action& action) override {
     Guarded([&] {
-      tic_barrier_.Repair();  // after a failed step, every player has left it
+      turns_.Repair();  // after a failed step, every player has left it
       const Array& buttons = action["action"_];
       const int rows = std::min<int>(NumPlayers(), static_cast<int>(buttons.shape()[0]));
       // Every player's buttons first: a bad action must not stop a match.
@@ -349,7 +410,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
           [&](int p) {
             Player& player = players_[p];
             player.game->setAction(pressed[p]);
-            Advance(player);
+            Advance(p, frame_skip_, kPatience);
             Observe(player, /*reset=*/false, player.reward_of_step);
           },
           [&] { AbortMatch(); });
@@ -365,6 +426,16 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
                        [](const Player& p) { return p.game->isPlayerDead(); });
   }
 
+  // reset(seed=...): every player's game takes the seed as at construction;
+  // the forced reset that follows starts a new episode (as vizdoom's
+  // set_seed() then new_episode()), and an engine started again later gets it too.
+  void Reseed() override {
+    settings_.seed = seed();
+    for (auto& player : players_) {
+      if (player.game) player.game->setSeed(seed());
+    }
+  }
+
  private:
   struct Player {
     std::unique_ptr<::vizdoom::DoomGame> game;
@@ -374,6 +445,9 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     std::vector<std::uint8_t> frames;
     int newest = 0;
     std::vector<std::uint8_t> planes;  // one screen, channel-major
+    // Its own: a Resizer keeps scratch rows, and the players of a match
+    // resize their screens at once, each on its own thread.
+    std::optional<atari::Resizer> resizer;
     std::vector<double> variables;
     float reward = 0.0F;
     double reward_of_step = 0.0;  // the scenario's own reward over the step's tics
@@ -428,6 +502,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
           players_[p].game = ConfiguredGame(s);
           players_[p].game->init();
         });
+        if (n > 1) OrderByPlayerNumber();
         break;
       } catch (const std::exception&) {
         // A host that lost its port to another process: try another one.
@@ -445,11 +520,35 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     }
   }
 
-  // The engines of a match start their episode on tics that may differ by
-  // one or two. A player's tic needs every player's input for that tic, and
-  // a step advances all players by frame_skip tics at once: players out of
-  // phase would each wait for the other's next step. So the players behind
-  // first catch up with the first (the others' inputs for those tics exist).
+  // The players who join a match get their numbers in the order their
+  // engines connect, which varies: row p is made the engine of player number
+  // p (the world depends on the numbers: who spawns first, where), and the
+  // joiners are named and coloured by their numbers.
+  void OrderByPlayerNumber() {
+    const int n = NumPlayers();
+    std::vector<int> row_of(n, -1);  // player number -> the row whose engine has it
+    for (int p = 0; p < n; ++p) {
+      const int number =
+          static_cast<int>(players_[p].game->getGameVariable(::vizdoom::PLAYER_NUMBER));
+      if (number < 0 || number >= n || row_of[number] >= 0) return;  // keep the start order
+      row_of[number] = p;
+    }
+    std::vector<std::unique_ptr<::vizdoom::DoomGame>> games(n);
+    for (int number = 0; number < n; ++number)
+      games[number] = std::move(players_[row_of[number]].game);
+    for (int p = 0; p < n; ++p) {
+      players_[p].game = std::move(games[p]);
+      if (p == 0) continue;  // the host's are in its arguments
+      for (const auto& command : PlayerIdentity(p)) players_[p].game->sendGameCommand(command);
+    }
+  }
+
+  // The engines of a match may start an episode on tics that differ by one
+  // or two (each client library restarts the map on its own). A player's tic
+  // needs every player's input for that tic, and the players run each tic
+  // together: players out of phase would each wait for the other's next tic.
+  // So the players behind first catch up with the first (the others' inputs
+  // for those tics exist), buttons released.
   void AlignPlayers() {
     if (NumPlayers() == 1) return;
     unsigned int ahead = 0;
@@ -460,11 +559,32 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     }
   }
 
+  // Takes a match's players, buttons released, tic by tic to map tic
+  // kMatchStartTic, and on until a tic where the host ran its tic alone (the
+  // proof that the others' input is one tic ahead: MatchTurns).
+  void StartMatchEpisode() {
+    if (NumPlayers() == 1) return;
+    for (int tic = 0; tic < kMaxMatchStartTics; ++tic) {
+      turns_.Repair();
+      RunTogether(
+          NumPlayers(),
+          [&](int p) {
+            players_[p].game->setAction(action_set_[0]);
+            Advance(p, 1, kStartPatience);
+          },
+          [&] { AbortMatch(); });
+      if (!turns_.HostWasLate() &&
+          static_cast<int>(players_[0].game->getEpisodeTime()) >= kMatchStartTic) {
+        return;
+      }
+    }
+  }
+
   // A player failed mid-step: the others wait for its input inside their
   // engines, so their engines are stopped too (and the barrier broken); the
   // next reset starts the match afresh.
   void AbortMatch() {
-    tic_barrier_.Break();
+    turns_.Break();
     std::lock_guard<std::mutex> lock(instance_ids_mu_);
     for (const auto& id : instance_ids_) KillEngine(id);
   }
@@ -495,29 +615,40 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     return true;
   }
 
-  // frame_skip tics of `player` (its buttons set). Alone, in one call; in a
-  // match, one tic at a time with every player in step: an engine sends its
-  // input for a tic only as it starts the next one, so players that each run
-  // several tics in one call wait for each other forever (seen with 2
-  // players and 4 tics per call, never with 1).
-  void Advance(Player& player) {
+  // `tics` tics of player p (its buttons set). Alone, in one call; in a
+  // match, one tic at a time, in MatchTurns' order: the host's first, then
+  // the others', every player done before the next tic. (Players that each
+  // ran several tics in one call would wait for each other forever: an
+  // engine sends its input for a tic only as it starts the next one.) Either
+  // way the state (screen, game variables, the scenario's reward) is taken
+  // once, after the last tic, as make_action(a, tics) does: rendering the
+  // screens of the tics before is work for nothing. A match that ends before
+  // the last tic leaves no state to take (Observe reads the variables).
+  void Advance(int p, int tics, std::chrono::milliseconds patience) {
+    Player& player = players_[p];
     if (NumPlayers() == 1) {
-      player.game->advanceAction(frame_skip_, true);
+      player.game->advanceAction(tics, true);
       player.reward_of_step = player.game->getLastReward();
       return;
     }
-    player.reward_of_step = 0.0;
-    for (int tic = 0; tic < frame_skip_; ++tic) {
-      player.game->advanceAction(1, true);
-      player.reward_of_step += player.game->getLastReward();
-      tic_barrier_.Wait();
+    bool updated = false;
+    for (int tic = 0; tic < tics; ++tic) {
+      if (p != 0) turns_.AwaitHost(patience);
+      const bool last = tic == tics - 1;
+      updated = last && !player.game->isEpisodeFinished();
+      player.game->advanceAction(1, last);
+      if (p == 0) turns_.HostDone();
+      turns_.EndTic();
     }
+    player.reward_of_step = updated ? player.game->getLastReward() : 0.0;
   }
 
   // Reads player's state after a reset or a step: the screen into the stack
   // (when the episode goes on), the game variables, the reward.
   void Observe(Player& player, bool reset, double game_reward) {
-    ::vizdoom::GameStatePtr state = player.game->getState();
+    // A match that ended inside a step keeps the state of the step before.
+    ::vizdoom::GameStatePtr state =
+        player.game->isEpisodeFinished() ? nullptr : player.game->getState();
     const auto& vars = player.shaped->vars();
     if (state) {
       player.variables = state->gameVariables;
@@ -547,7 +678,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     player.newest = (player.newest + 1) % stack_num_;
     std::uint8_t* dst = player.frames.data() + player.newest * frame;
     for (int c = 0; c < cfg_.channels; ++c)
-      resizer_.Resize(planes + c * plane, dst + c * plane_size_);
+      player.resizer->Resize(planes + c * plane, dst + c * plane_size_);
     if (fill) {
       for (int k = 0; k < stack_num_; ++k) {
         if (k != player.newest) std::memcpy(player.frames.data() + k * frame, dst, frame);
@@ -597,11 +728,11 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   bool combined_;
   bool use_game_reward_;
   std::string lmp_dir_;
-  atari::Resizer resizer_;
+  atari::Resizer resizer_;  // each player resizes with a copy of its own
   std::size_t plane_size_;
   std::vector<Player> players_;
   std::vector<std::vector<double>> action_set_;
-  TicBarrier tic_barrier_{static_cast<int>(players_.size())};
+  MatchTurns turns_{static_cast<int>(players_.size())};
   std::mutex instance_ids_mu_;
   std::vector<std::string> instance_ids_;  // the engines' (to kill them)
   EngineWatchdog::Watched watched_;

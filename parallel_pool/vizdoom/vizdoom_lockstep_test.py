@@ -198,22 +198,32 @@ def check(got: dict[str, Any], want: dict[str, Any], where: str) -> None:
             assert got[key] == want[key], f"{where}: {key} {got[key]!r} != {want[key]!r}"
 
 
-def lockstep(task: str, steps: int, seed: int = 3, raw_screen: bool = False, **config: Any) -> int:
-    """Steps our env and the oracle with the same random buttons; returns the episodes seen."""
+def lockstep(
+    task: str, steps: int, seed: int = 3, raw_screen: bool = False, reseed_from: int | None = None, **config: Any
+) -> int:
+    """Steps our env and the oracle with the same random buttons; returns the episodes seen.
+
+    With `reseed_from`, our env is made with that seed and played a while, then
+    re-seeded by its first compared reset: reset(seed=seed).
+    """
     if raw_screen:  # the screen's own size: the obs is the raw buffer
         spec = parallel_pool.make_spec(task)
         game = vzd.DoomGame()
         game.load_config(spec.config.cfg_path)
         config.update(img_height=game.get_screen_height(), img_width=game.get_screen_width())
-    env = parallel_pool.make_gymnasium(task, num_envs=1, seed=seed, **config)
+    env = parallel_pool.make_gymnasium(task, num_envs=1, seed=seed if reseed_from is None else reseed_from, **config)
     oracle = Oracle(env.spec.config, seed)
     rng = np.random.default_rng(seed)
     buttons = env.single_action_space.shape[0]
     episodes = 0
     try:
+        if reseed_from is not None:
+            env.reset()
+            for _ in range(30):
+                env.step(np.ones((1, buttons)))
         first = oracle.reset()
         first["reward"] = 0.0  # reset() returns no reward (an autoreset step does)
-        check(ours(env.reset()), first, f"{task} reset")
+        check(ours(env.reset() if reseed_from is None else env.reset(seed=seed)), first, f"{task} reset")
         for t in range(steps):
             action = rng.integers(0, 2, size=buttons).astype(np.float64)
             was_done = oracle.done
@@ -263,6 +273,14 @@ def test_lockstep_raw_screen_byte_for_byte(task: str) -> None:
 def test_lockstep_default_time_limit_and_game_reward() -> None:
     # The scenario's own reward on top (DoomGame.make_action's), EnvPool's 525 steps.
     lockstep("Basic-v1", steps=600, use_game_reward=True, seed=11)
+
+
+@pytest.mark.parametrize("task", ["Basic-v1", "D3Battle-v1"])
+def test_reset_seed_runs_the_game_of_that_seed(task: str) -> None:
+    """reset(seed=s) gives the game the seed as vizdoom's set_seed() does: the
+    episodes that follow are those of a new DoomGame seeded with s."""
+    episodes = lockstep(task, steps=200, seed=8, reseed_from=2, max_episode_steps=60)
+    assert episodes >= 2
 
 
 def test_lockstep_other_settings() -> None:

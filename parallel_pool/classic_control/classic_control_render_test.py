@@ -1,0 +1,173 @@
+"""render() of the classic_control family against gymnasium 1.4's rgb_array render (pygame-ce 2.5.8).
+
+gymnasium draws these frames with pygame: pygame.gfxdraw (SDL_gfx's integer
+algorithms), pygame.draw, and for Pendulum an image. canvas.h reproduces the
+gfxdraw primitives' arithmetic, so:
+  - the primitives equal pygame.gfxdraw's on random shapes, byte for byte;
+  - CartPole and Acrobot frames equal gymnasium's, byte for byte;
+  - Pendulum's equal gymnasium's except inside the torque arrow's square (the
+    arrow is a PNG pygame scales with smoothscale and alpha-blends: left out),
+    so exactly equal after a reset, when there is no arrow;
+  - MountainCar's (both) equal gymnasium's except on the track, a
+    pygame.draw.aalines curve whose anti-aliasing is approximated: there at
+    most MAX_TRACK_DIFFERING_FRACTION of the frame's pixels differ.
+Each of our frames is compared with gymnasium's env put into the same state
+(`lockstep_info`), step after step.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from typing import Any
+from unittest import mock
+
+import gymnasium
+import numpy as np
+import pygame
+import pytest
+from pygame import gfxdraw
+
+import parallel_pool
+from parallel_pool.classic_control import classic_control_ext
+
+# MountainCar: the share of a frame's pixels that may differ (all on the track).
+MAX_TRACK_DIFFERING_FRACTION = 0.01
+
+# ------------------------------------------------------------ the primitives
+
+W, H = 600, 400
+
+
+def pygame_draw(ops: list[tuple]) -> np.ndarray:
+    surface = pygame.Surface((W, H))
+    surface.fill((0, 0, 0))
+    for name, *args in ops:
+        if name == "fill":
+            surface.fill(args[0])
+        elif name in ("filled_polygon", "aapolygon"):
+            getattr(gfxdraw, name)(surface, args[0], args[1])
+        else:
+            getattr(gfxdraw, name)(surface, *args)
+    return np.transpose(np.array(pygame.surfarray.pixels3d(surface)), (1, 0, 2))
+
+
+def random_op(kind: str, rng: np.random.Generator) -> tuple:
+    color = tuple(int(c) for c in rng.integers(0, 256, 3))
+    if kind in ("filled_polygon", "aapolygon"):
+        cx, cy = rng.uniform(-50, W + 50), rng.uniform(-50, H + 50)
+        points = [(float(cx + rng.normal() * 80), float(cy + rng.normal() * 80)) for _ in range(rng.integers(3, 7))]
+        return (kind, points, color)
+    if kind in ("aacircle", "filled_circle"):
+        return (kind, int(rng.integers(-20, W + 20)), int(rng.integers(-20, H + 20)), int(rng.integers(0, 60)), color)
+    if kind == "hline":
+        return (kind, *map(int, rng.integers(-50, W + 50, 2)), int(rng.integers(-5, H + 5)), color)
+    return (kind, int(rng.integers(-5, W + 5)), *map(int, rng.integers(-50, H + 50, 2)), color)
+
+
+@pytest.mark.parametrize("kind", ["filled_polygon", "aapolygon", "aacircle", "filled_circle", "hline", "vline"])
+def test_primitives_equal_pygame_gfxdraw(kind: str) -> None:
+    rng = np.random.default_rng(hash(kind) % 2**32)
+    for trial in range(150):
+        background = ("fill", tuple(int(c) for c in rng.integers(0, 256, 3)))
+        ops = [background, random_op(kind, rng), random_op(kind, rng)]
+        ours = classic_control_ext._draw(W, H, ops)
+        np.testing.assert_array_equal(ours, pygame_draw(ops), f"{kind} trial {trial}: {ops}")
+
+
+def test_rotation_equals_pygame_vector2() -> None:
+    rng = np.random.default_rng(1)
+    angles = [*rng.normal(0, 10, 2000), 0.0, np.pi / 2, np.pi, -np.pi / 2, 2 * np.pi, 1e-7, np.pi / 2 + 5e-7]
+    for angle in angles:
+        x, y = rng.normal(0, 100, 2)
+        want = pygame.math.Vector2(x, y).rotate_rad(angle)
+        assert classic_control_ext._rotate_rad(x, y, angle) == (want.x, want.y), angle
+
+
+# ------------------------------------------------------------------ the envs
+
+
+def frames_against_gymnasium(task_id: str, steps: int, seed: int = 1) -> list[tuple[np.ndarray, np.ndarray, Any]]:
+    """(ours, gymnasium's, the Pendulum torque or None) after the reset and each step, for 2 envs."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=seed, render_mode="rgb_array", lockstep_info=True)
+    ref = gymnasium.make(task_id, render_mode="rgb_array").unwrapped
+    ref.reset(seed=seed)
+    env.action_space.seed(seed)
+    _, info = env.reset()
+    torques: list[Any] = [None, None]
+    out = []
+    for t in range(steps + 1):
+        if t:
+            actions = env.action_space.sample()
+            _, _, _, _, info = env.step(actions)
+            if task_id.startswith("Pendulum"):
+                torques = [float(np.clip(a[0], -2.0, 2.0)) for a in actions]
+        frames = env.render(np.arange(2))
+        for i in range(2):
+            ref.state = np.asarray(info["state"][i], dtype=np.asarray(ref.state).dtype)
+            torque = None if info["elapsed_step"][i] == 0 else torques[i]
+            if task_id.startswith("Pendulum"):
+                ref.last_u = torque
+            out.append((frames[i], ref.render(), torque))
+    env.close()
+    ref.close()
+    return out
+
+
+@pytest.mark.parametrize("task_id", ["CartPole-v0", "CartPole-v1", "Acrobot-v1"])
+def test_frames_equal_gymnasium(task_id: str) -> None:
+    for k, (ours, theirs, _) in enumerate(frames_against_gymnasium(task_id, steps=60)):
+        np.testing.assert_array_equal(ours, theirs, f"{task_id} frame {k}")
+
+
+def test_pendulum_equals_gymnasium_but_the_torque_arrow() -> None:
+    resets = 0
+    for k, (ours, theirs, torque) in enumerate(frames_against_gymnasium("Pendulum-v1", steps=60)):
+        if torque is None:
+            resets += 1
+            np.testing.assert_array_equal(ours, theirs, f"frame {k}")
+            continue
+        # The arrow: an image of int(scale * |u| / 2) pixels a side, centred on the axle.
+        half = int(500 / 4.4 * abs(torque) / 2) // 2 + 2
+        outside = np.ones(ours.shape[:2], bool)
+        outside[250 - half : 250 + half + 1, 250 - half : 250 + half + 1] = False
+        np.testing.assert_array_equal(ours[outside], theirs[outside], f"frame {k}")
+    assert resets == 2
+
+
+@pytest.mark.parametrize("task_id", ["MountainCar-v0", "MountainCarContinuous-v0"])
+def test_mountain_car_equals_gymnasium_but_the_track(task_id: str) -> None:
+    for k, (ours, theirs, _) in enumerate(frames_against_gymnasium(task_id, steps=40)):
+        # Where gymnasium's track lies: its frame with and without pygame.draw.aalines.
+        differing = (ours != theirs).any(axis=2)
+        assert differing.mean() <= MAX_TRACK_DIFFERING_FRACTION, f"{task_id} frame {k}: {differing.mean():.4f}"
+        assert differing.sum() > 0  # the approximation is not exact; if it became so, tighten the test
+    env = gymnasium.make(task_id, render_mode="rgb_array").unwrapped
+    env.reset(seed=0)
+    with_track = env.render()
+    with mock.patch.object(pygame.draw, "aalines"):
+        without_track = env.render()
+    track = (with_track != without_track).any(axis=2)
+    track = np.pad(track, 1)[2:, 1:-1] | np.pad(track, 1)[:-2, 1:-1] | track  # and a pixel above and below
+    ours = parallel_pool.make_gymnasium(task_id, seed=0, render_mode="rgb_array", lockstep_info=True)
+    _, info = ours.reset()
+    env.state = np.asarray(info["state"][0], dtype=np.asarray(env.state).dtype)
+    frame = ours.render()[0]
+    np.testing.assert_array_equal(frame[~track], env.render()[~track], f"{task_id}: off the track")
+
+
+def test_render_options() -> None:
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, render_mode="rgb_array")
+    env.reset()
+    assert env.render().shape == (1, 400, 600, 3)
+    assert env.render([2, 1]).shape == (2, 400, 600, 3)
+    with pytest.raises(ValueError, match="render_height, render_width: CartPole renders its 400 x 600 frame"):
+        parallel_pool.make_gymnasium("CartPole-v1", render_mode="rgb_array", render_width=84)
+    with pytest.raises(ValueError, match="render_camera_id: Acrobot has one view"):
+        parallel_pool.make_dm("Acrobot-v1", render_mode="rgb_array").render(camera_id=1)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))

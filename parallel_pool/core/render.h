@@ -1,0 +1,126 @@
+// Rendering: what an env class that renders provides, and the job a pool's
+// Render hands its worker threads (render_mode="rgb_array", docs/rendering.md).
+//
+// An env class renders if it has
+//   static RenderRequest CheckRender(const Spec& spec, RenderRequest request);
+//       the request with its zeros (height, width) replaced by the family's
+//       defaults, or std::invalid_argument naming render_width /
+//       render_height / render_camera_id if no env of `spec` can render it;
+//   void Render(const RenderRequest& request, std::uint8_t* rgb);
+//       writes the env's current state as height x width x 3 uint8 RGB,
+//       top row first.
+// A pool of such envs gets Render(env_ids, request); a pool of other envs
+// compiles none of it, so it pays nothing for rendering.
+//
+// An env class whose Reset/Step use a resource bound to one thread (an
+// OpenGL context, for pixel observations) also declares
+//   static bool WorkerThreadsOnly(const Spec& spec);
+// returning true when they do: the pool then never runs its Reset/Step on
+// the caller's thread (no inline batches, no helping while waiting), so
+// every such resource lives, and dies, on a worker thread.
+#ifndef PARALLEL_POOL_CORE_RENDER_H_
+#define PARALLEL_POOL_CORE_RENDER_H_
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/core/array.h"
+
+namespace parallel_pool {
+
+// One render: the frame size (0 = the family's default) and the camera (-1 =
+// the family's default view).
+struct RenderRequest {
+  int height = 0;
+  int width = 0;
+  int camera_id = -1;
+};
+
+template <typename EnvT>
+concept RenderableEnv = requires(EnvT& env, const typename EnvT::Spec& spec,
+                                 const RenderRequest& request, std::uint8_t* rgb) {
+  { EnvT::CheckRender(spec, request) } -> std::same_as<RenderRequest>;
+  env.Render(request, rgb);
+};
+
+template <typename EnvT>
+bool WorkerThreadsOnly(const typename EnvT::Spec& spec) {
+  if constexpr (requires { EnvT::WorkerThreadsOnly(spec); }) {
+    return EnvT::WorkerThreadsOnly(spec);
+  } else {
+    return false;
+  }
+}
+
+// The frames of one Render call: env_ids[i] renders into row i of an
+// (n, height, width, 3) uint8 array. The pool queues one item per env; each
+// item taken runs RunNext once, which renders the next env (or, once the
+// job is cancelled, nothing). WaitFor returns when every item has run: all
+// frames are there, or a cancelled job's items are all gone from the queue.
+// Shared by the caller and the workers, so a caller that gives up (Ctrl-C)
+// leaves nothing dangling.
+class RenderJob {
+ public:
+  RenderJob(std::vector<int> env_ids, const RenderRequest& request)
+      : env_ids_(std::move(env_ids)),
+        request_(request),
+        frames_(DType::kUInt8, Shape{env_ids_.size(), static_cast<std::size_t>(request.height),
+                                     static_cast<std::size_t>(request.width), std::size_t{3}}) {}
+
+  // One queued item: renders the next env, render(env_id, request, rgb),
+  // unless the job is cancelled. An exception is kept (the first one, passed
+  // through `name_error` with the env id) for the caller, and the job goes on
+  // with the other envs.
+  template <typename RenderFn, typename NameError>
+  void RunNext(RenderFn&& render, NameError&& name_error) {
+    const std::size_t i = next_.fetch_add(1);
+    if (i < env_ids_.size() && !cancelled_.load()) {
+      try {
+        render(env_ids_[i], request_,
+               reinterpret_cast<std::uint8_t*>(frames_.raw() + i * frames_.row_bytes()));
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (!error_) error_ = name_error(std::current_exception(), env_ids_[i]);
+      }
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    if (++done_ == env_ids_.size()) finished_.notify_all();
+  }
+
+  // True once every item has run (waits at most `timeout`).
+  bool WaitFor(std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mu_);
+    return finished_.wait_for(lock, timeout, [this] { return done_ == env_ids_.size(); });
+  }
+
+  // The caller gave up: the items still queued render nothing.
+  void Cancel() { cancelled_.store(true); }
+
+  // The frames, or the first env's exception.
+  const Array& Result() const {
+    if (error_) std::rethrow_exception(error_);
+    return frames_;
+  }
+
+ private:
+  const std::vector<int> env_ids_;
+  const RenderRequest request_;
+  const Array frames_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> cancelled_{false};
+  std::mutex mu_;
+  std::condition_variable finished_;
+  std::size_t done_ = 0;
+  std::exception_ptr error_;
+};
+
+}  // namespace parallel_pool
+
+#endif  // PARALLEL_POOL_CORE_RENDER_H_

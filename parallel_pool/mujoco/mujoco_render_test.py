@@ -1,0 +1,140 @@
+"""render() of the MuJoCo family against gymnasium 1.4's rgb_array render, every id.
+
+Method: as mujoco_lockstep_test.py, each of our envs is mirrored by a
+gymnasium env (render_mode="rgb_array") put into the same initial state
+(`lockstep_info`); both take the same actions, and after the reset and every
+step both render. Ours renders in the pool's worker threads, through our own
+EGL context; gymnasium's in this thread through mujoco.egl. Both run the same
+libmujoco (3.17.0) on the same OpenGL (Debian's Mesa through EGL), so the
+frames are compared with the tolerances below, which are zero: every byte is
+equal. They are named, so that a GL stack that rasterises differently would
+show up as a measured difference rather than a crash of the comparison.
+
+gymnasium's free camera takes its `lookat` from the state at the env's first
+render (the median geom position); ours does the same, so the first render
+here happens where gymnasium's does (at the reset), as in any user's loop.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MUJOCO_GL", "egl")  # gymnasium's renderer: headless EGL
+
+from typing import Any
+from unittest import mock
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.wrappers import TimeLimit
+
+import parallel_pool
+
+TASKS = [
+    "Ant",
+    "HalfCheetah",
+    "Hopper",
+    "Humanoid",
+    "HumanoidStandup",
+    "InvertedDoublePendulum",
+    "InvertedPendulum",
+    "Pusher",
+    "Reacher",
+    "Swimmer",
+    "Walker2d",
+]
+ALL_IDS = [f"{task}-v{version}" for task in TASKS for version in (4, 5)]
+
+
+def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:
+    """gymnasium's env; Pusher-v4 past its import guard (see mujoco_lockstep_test.py)."""
+    if task_id == "Pusher-v4":
+        from gymnasium.envs.mujoco import pusher_v4
+
+        with mock.patch.object(pusher_v4.mujoco, "__version__", "2.3.7"):
+            return TimeLimit(pusher_v4.PusherEnv(**kwargs), max_episode_steps=100)
+    return gymnasium.make(task_id, disable_env_checker=True, **kwargs)
+
+
+# Allowed differences between our frame and gymnasium's: the mean absolute
+# difference per byte, and the fraction of pixels that differ at all.
+MAX_MEAN_ABS_DIFF = 0.0
+MAX_DIFFERING_FRACTION = 0.0
+
+
+def assert_frames_match(ours: np.ndarray, ref: np.ndarray, where: str) -> None:
+    assert ours.shape == ref.shape and ours.dtype == ref.dtype == np.uint8, where
+    diff = np.abs(ours.astype(np.int16) - ref.astype(np.int16))
+    mean = float(diff.mean())
+    differing = float((diff.max(axis=2) > 0).mean())
+    assert mean <= MAX_MEAN_ABS_DIFF and differing <= MAX_DIFFERING_FRACTION, (
+        f"{where}: mean abs diff {mean:.4f}, {differing:.2%} of pixels differ"
+    )
+
+
+def render_lockstep(task_id: str, steps: int, num_envs: int = 2, seed: int = 0, **render: Any) -> None:
+    """Renders after the reset and `steps` steps, ours against gymnasium, env by env."""
+    camera_id = render.get("render_camera_id")
+    env = parallel_pool.make_gymnasium(
+        task_id, num_envs=num_envs, seed=seed, lockstep_info=True, render_mode="rgb_array", **render
+    )
+    size = {k: render[f"render_{k}"] for k in ("width", "height") if f"render_{k}" in render}
+    camera = {} if camera_id is None else {"camera_id": camera_id}
+    refs = [make_reference(task_id, render_mode="rgb_array", **size, **camera) for _ in range(num_envs)]
+    _, info = env.reset()
+    for i, ref in enumerate(refs):
+        ref.reset(seed=seed)
+        ref.unwrapped.set_state(info["qpos0"][i].copy(), info["qvel0"][i].copy())
+    rng = np.random.default_rng(seed)
+    space = env.single_action_space
+    for t in range(steps + 1):
+        if t > 0:
+            actions = rng.uniform(space.low, space.high, (num_envs, *space.shape))
+            env.step(actions)
+            for ref, a in zip(refs, actions, strict=True):
+                ref.step(a.copy())
+        frames = env.render(np.arange(num_envs))
+        for i, ref in enumerate(refs):
+            assert_frames_match(frames[i], ref.render(), f"{task_id} env {i} step {t}")
+    env.close()
+    for ref in refs:
+        ref.close()
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_render_matches_gymnasium(task_id: str) -> None:
+    render_lockstep(task_id, steps=2)
+
+
+def test_other_size_and_a_fixed_camera() -> None:
+    render_lockstep("Hopper-v5", steps=2, render_width=320, render_height=200)
+    render_lockstep("Humanoid-v5", steps=2, render_camera_id=0)
+    # Larger than the models' 640 x 480 offscreen buffer: it grows, as gymnasium's does.
+    render_lockstep("Walker2d-v5", steps=1, num_envs=1, render_width=700, render_height=520)
+
+
+def test_render_options() -> None:
+    env = parallel_pool.make_gymnasium("Ant-v5", num_envs=3, render_mode="rgb_array", render_env_id=1)
+    env.reset()
+    assert env.render().shape == (1, 480, 480, 3)
+    frames = env.render([2, 1], camera_id=-1)
+    assert frames.shape == (2, 480, 480, 3)
+    assert np.array_equal(frames[1], env.render()[0])
+    with pytest.raises(ValueError, match=r"render_camera_id: expected -1 .* one of the model's"):
+        env.render(camera_id=50)
+    with pytest.raises(ValueError, match="render_width: expected 0"):
+        parallel_pool.make_gymnasium("Ant-v5", render_mode="rgb_array", render_width=-3)
+    env.close()
+
+
+def test_a_pool_without_render_mode_does_not_render() -> None:
+    env = parallel_pool.make_gymnasium("Ant-v5", num_envs=1)
+    env.reset()
+    assert env.render_mode is None and env.metadata["render_modes"] == ["rgb_array"]
+    with pytest.raises(RuntimeError, match="render_mode"):
+        env.render()
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -1,0 +1,57 @@
+"""EnvPool's rendering options: which keyword arguments of make() are the pool's, and which the env's.
+
+`render_mode`, `render_env_id`, `render_width`, `render_height` and
+`render_camera_id` configure `render()` (docs/rendering.md). `from_pixels=True`
+asks a family with pixel observations for them: then `render_width`,
+`render_height` and `render_camera_id` are the env's config (the size of its
+observation) as well as render()'s defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+RENDER_MODES = (None, "rgb_array")
+
+
+class RenderOptions(NamedTuple):
+    """render()'s settings: 0 for a size (and -1 for the camera) is the family's default."""
+
+    mode: str | None = None
+    env_id: int = 0
+    width: int = 0
+    height: int = 0
+    camera_id: int = -1
+
+
+def _int(key: str, value: Any) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
+    return int(value)
+
+
+def split_render_options(
+    task_id: str, kwargs: dict[str, Any], config_keys: Any
+) -> tuple[dict[str, Any], RenderOptions]:
+    """(the env's config kwargs, the pool's RenderOptions) from make()'s keyword arguments."""
+    kwargs = dict(kwargs)
+    mode = kwargs.pop("render_mode", None)
+    if mode not in RENDER_MODES:
+        raise ValueError(
+            f"render_mode: expected None or 'rgb_array', got {mode!r}"
+            + ("; parallel_pool opens no window: render() the frames and show them yourself" if mode == "human" else "")
+        )
+    env_id = _int("render_env_id", kwargs.pop("render_env_id", 0))
+    from_pixels = kwargs.pop("from_pixels", False)
+    if not isinstance(from_pixels, bool) and type(from_pixels).__name__ != "bool_":
+        raise TypeError(f"from_pixels: expected a bool, got {type(from_pixels).__name__} {from_pixels!r}")
+    sizes = {}
+    for key, default in (("render_width", 0), ("render_height", 0), ("render_camera_id", -1)):
+        value = kwargs.get(key, default) if from_pixels else kwargs.pop(key, default)
+        sizes[key] = _int(key, value)
+    if from_pixels:
+        if "from_pixels" not in config_keys:
+            raise ValueError(f"from_pixels: {task_id} has no pixel observations (the dm_control tasks have)")
+        kwargs["from_pixels"] = True
+    options = RenderOptions(mode, env_id, sizes["render_width"], sizes["render_height"], sizes["render_camera_id"])
+    return kwargs, options

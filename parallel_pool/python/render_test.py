@@ -1,0 +1,97 @@
+"""render(): EnvPool's options and errors, on every API flavour (docs/rendering.md).
+
+What each family draws is tested against its reference in the family's own
+*_render_test.py; here, the pool's side: which envs render, with which
+options, and the clear error for everything else.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import parallel_pool
+
+
+@pytest.mark.parametrize("make", [parallel_pool.make_gymnasium, parallel_pool.make_gym, parallel_pool.make_dm])
+def test_render_on_every_flavour(make: object) -> None:
+    env = make("CartPole-v1", num_envs=3, render_mode="rgb_array", render_env_id=1)  # type: ignore[operator]
+    assert env.render_mode == "rgb_array"
+    env.reset()
+    one = env.render()
+    assert one.shape == (1, 400, 600, 3) and one.dtype == np.uint8
+    np.testing.assert_array_equal(env.render(1), one)
+    np.testing.assert_array_equal(env.render([1])[0], one[0])
+    frames = env.render(env.all_env_ids)
+    assert frames.shape == (3, 400, 600, 3)
+    np.testing.assert_array_equal(frames[1], one[0])
+    np.testing.assert_array_equal(env.render(np.array([2, 0], dtype=np.int64)), frames[[2, 0]])
+    env.close()
+
+
+def test_metadata_says_which_pools_render() -> None:
+    assert parallel_pool.make_gymnasium("CartPole-v1").metadata["render_modes"] == ["rgb_array"]
+    assert parallel_pool.make_gymnasium("FrozenLake-v1").metadata["render_modes"] == []
+    assert parallel_pool.make_gymnasium("CartPole-v1").render_mode is None
+
+
+def test_make_spec_takes_envpools_render_options() -> None:
+    spec = parallel_pool.make_spec("CartPole-v1", render_mode="rgb_array", render_width=600, num_envs=2)
+    assert spec.config.num_envs == 2
+
+
+def test_async_pool_renders_envs_not_running() -> None:
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, batch_size=2, render_mode="rgb_array")
+    env.async_reset()
+    _, _, _, _, info = env.recv()
+    done = info["env_id"]
+    running = sorted(set(range(4)) - set(done.tolist()))
+    assert env.render(done).shape == (2, 400, 600, 3)
+    with pytest.raises(ValueError, match=f"env_id: env {running[0]} is still running"):
+        env.render(running)
+    env.recv()
+    assert env.render(env.all_env_ids).shape == (4, 400, 600, 3)
+
+
+@pytest.mark.parametrize(
+    ("task_id", "kwargs", "error", "match"),
+    [
+        ("FrozenLake-v1", {"render_mode": "rgb_array"}, ValueError, "render_mode: FrozenLake-v1 does not render"),
+        ("CartPole-v1", {"render_mode": "human"}, ValueError, "render_mode: expected None or 'rgb_array'"),
+        ("CartPole-v1", {"render_mode": "rgb_array", "render_env_id": 3}, ValueError, "render_env_id"),
+        ("CartPole-v1", {"render_mode": "rgb_array", "render_env_id": 1.5}, TypeError, "render_env_id"),
+        ("CartPole-v1", {"render_mode": "rgb_array", "render_width": "600"}, TypeError, "render_width"),
+        ("FrozenLake-v1", {"render_width": 64}, ValueError, "does not render"),
+        ("CartPole-v1", {"from_pixels": True}, ValueError, "from_pixels: CartPole-v1 has no pixel observations"),
+        ("CheetahRun-v1", {"from_pixels": "yes"}, TypeError, "from_pixels: expected a bool"),
+    ],
+)
+def test_bad_options(task_id: str, kwargs: dict, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        parallel_pool.make_gymnasium(task_id, num_envs=3, **kwargs)
+
+
+def test_bad_calls() -> None:
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, render_mode="rgb_array")
+    for ids, error, match in [
+        ([3], ValueError, r"env_id: 3 is outside \[0, 3\)"),
+        ([0, 0], ValueError, "env_id: 0 given twice"),
+        (np.array([], dtype=np.int32), ValueError, "env_id: no env given"),
+        ([0.5], TypeError, "env_id: expected integers"),
+    ]:
+        with pytest.raises(error, match=match):
+            env.render(ids)
+    with pytest.raises(TypeError, match="camera_id: expected an int"):
+        env.render(camera_id=0.0)
+    with pytest.raises(ValueError, match="render_camera_id: CartPole has one view"):
+        env.render(camera_id=2)
+    assert env.render().shape == (1, 400, 600, 3)  # nothing broke
+    env.close()
+    with pytest.raises(RuntimeError, match="pool closed"):
+        env.render()
+    with pytest.raises(RuntimeError, match="made without render_mode"):
+        parallel_pool.make_gymnasium("CartPole-v1").render()
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))
