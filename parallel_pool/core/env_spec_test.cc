@@ -18,7 +18,7 @@ TEST(EnvSpecTest, CommonAndFamilyConfigAreJoined) {
   EXPECT_EQ(config["episode_length"_], 3);
   std::vector<std::string> keys = decltype(config)::Keys();
   EXPECT_EQ(keys.front(), "num_envs");
-  EXPECT_EQ(keys.back(), "fail_step");
+  EXPECT_EQ(keys.back(), "workers_only");
 }
 
 TEST(EnvSpecTest, ZeroMeansDefault) {

@@ -120,18 +120,25 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
 
     # ------------------------------------------------------------ info layout
 
-    def _info(self, out: tuple, has: np.ndarray | None = None, finals: bool = True) -> dict[str, Any]:
+    def _info(
+        self, out: tuple, has: np.ndarray | None = None, finals: bool = True, dense_finals: bool = False
+    ) -> dict[str, Any]:
         """gymnasium's vector info: every key has a `_key` bool mask (True where the env
         reported it: every row, or the envs a masked reset reset). Same-step autoreset,
         on a step where some env ended: `final_obs` (an object array, None for the envs that
-        did not end) and `final_info` (the ended envs' info, zero elsewhere), with their masks."""
+        did not end) and `final_info` (the ended envs' info, zero elsewhere), with their masks.
+        `dense_finals` (inside `jax.jit`, for env.xla()): on every step, the final fields as
+        whole batches, valid where `_final_obs` is True, since a jitted function returns the
+        same structure each step and holds no object arrays."""
         env_ids = out[self._env_id_i]
         if has is None:
             has = self._true_masks.get(len(env_ids))
             if has is None:
                 has = self._all_true(len(env_ids))
         info = self._masked_info(out, self._common_items, self._info_keys, has)
-        if finals and self.same_step:
+        if finals and self.same_step and dense_finals:
+            self._add_dense_finals(info, out)
+        elif finals and self.same_step:
             done = out[self._done_i]
             if done.any():
                 self._add_finals(info, out, done)
@@ -162,6 +169,26 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             info[name] = value
             info[mask_name] = self._rows_mask(value, has)
         return info
+
+    def _add_dense_finals(self, info: dict[str, Any], out: tuple) -> None:
+        done = out[self._done_i]
+        if self._single_obs_i is not None:
+            info["final_obs"] = out[self._final_obs_items[0][1]]
+        else:
+            info["final_obs"] = {name: out[i] for name, i in self._final_obs_items}
+        info["_final_obs"] = done
+        info["final_info"] = self._masked_info(out, self._final_common, self._final_own_keys, done)
+        info["_final_info"] = done
+
+    def _traced_five_tuple(self, out: tuple) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """recv()'s five-tuple of traced arrays (env.xla()), its finals dense."""
+        return (
+            self._obs(out),
+            out[self._reward_i],
+            out[self._terminated_i],
+            out[self._truncated_i],
+            self._info(out, dense_finals=True),
+        )
 
     def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray) -> None:
         n = len(done)

@@ -37,6 +37,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from parallel_pool.python.dm_env_pool import DMEnvPool
+from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
 
 if TYPE_CHECKING:
     from parallel_pool.python.pool import PoolBase
@@ -105,7 +106,12 @@ class _Functions:
         self._result_keys = list(pool._pool._state_keys) + list(pool._pool._final_keys)
         self._action_specs = [pool.spec.action_array_spec[k] for k in pool._action_keys]
         # What this flavour's recv() makes of the flat batch: a TimeStep, or the five-tuple.
-        self._convert: Callable[[tuple], Any] = pool._timestep if isinstance(pool, DMEnvPool) else pool._five_tuple
+        self._convert: Callable[[tuple], Any] = pool._five_tuple
+        if isinstance(pool, DMEnvPool):
+            self._convert = pool._timestep
+        elif isinstance(pool, GymnasiumEnvPool):
+            # Same-step finals as whole batches (see GymnasiumEnvPool._info).
+            self._convert = pool._traced_five_tuple
 
     # ---------------------------------------------------------------- calls
 

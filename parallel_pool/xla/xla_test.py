@@ -88,6 +88,25 @@ def assert_same_results(ours: Any, theirs: Any, t: int) -> None:
         np.testing.assert_array_equal(a, b, err_msg=f"step {t}")
 
 
+FINAL_KEYS = ("final_obs", "_final_obs", "final_info", "_final_info")
+
+
+def check_dense_finals(info: dict, reference: dict, t: int) -> None:
+    """Same-step finals at step t: XLA's whole batches (valid where `_final_obs`) against
+    the numpy pool's object array, present only on steps where an env ended. Removes the
+    final keys from `reference` once checked."""
+    done = np.asarray(info["_final_obs"][t])
+    expected_done = reference.get("_final_obs", np.zeros_like(done))
+    np.testing.assert_array_equal(done, expected_done, err_msg=f"step {t}")
+    np.testing.assert_array_equal(info["_final_info"][t], expected_done, err_msg=f"step {t}")
+    for r in np.flatnonzero(done):
+        np.testing.assert_array_equal(info["final_obs"][t][r], as_xla(reference["final_obs"][r]))
+        for key in ("env_id", "elapsed_step"):
+            np.testing.assert_array_equal(info["final_info"][key][t][r], reference["final_info"][key][r])
+    for key in FINAL_KEYS:
+        reference.pop(key, None)
+
+
 @pytest.mark.parametrize(
     ("task", "config", "x64", "fused_step"),
     [
@@ -108,6 +127,11 @@ def test_jitted_rollout_matches_numpy(task: str, config: dict, x64: bool, fused_
         actions = random_actions(ours, STEPS)
         stacked = xla_rollout(ours, actions, fused_step)
         expected = numpy_rollout(reference, actions)
+        if ours.same_step:
+            for t in range(STEPS + 1):
+                check_dense_finals(stacked[4], expected[t][-1], t)
+            for key in FINAL_KEYS:
+                stacked[4].pop(key)
         assert_same_results((stacked[0], stacked[4]), expected[0], 0)  # reset(): (obs, info)
         for t in range(1, STEPS + 1):
             assert_same_results(stacked, expected[t], t)
