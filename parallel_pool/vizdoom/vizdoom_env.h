@@ -369,8 +369,10 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
             },
             [&] { AbortMatch(); });
       } else {
-        if (started_ && !restarted) {
-          // init() started the first episode; later ones are new.
+        if ((started_ || reseeded_) && !restarted) {
+          // init() started the first episode; later ones are new, and so is
+          // a first one re-seeded since init() (reset(seed=...) before any
+          // reset: init()'s episode came from the old seed).
           const std::string lmp = lmp_dir_.empty() ? ""
                                                    : lmp_dir_ + "/env_" + std::to_string(env_id_) +
                                                          "_" + std::to_string(episodes_) + ".lmp";
@@ -383,6 +385,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
         total_steps_ = 0;
       }
       started_ = true;
+      reseeded_ = false;
       ++episodes_;
       RunTogether(NumPlayers(), [&](int p) { Observe(players_[p], /*reset=*/true, 0.0); });
       WriteState();
@@ -430,6 +433,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   // the forced reset that follows starts a new episode (as vizdoom's
   // set_seed() then new_episode()), and an engine started again later gets it too.
   void Reseed() override {
+    reseeded_ = true;
     settings_.seed = seed();
     for (auto& player : players_) {
       if (player.game) player.game->setSeed(seed());
@@ -738,6 +742,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   EngineWatchdog::Watched watched_;
   int port_ = 0;
   bool started_ = false;
+  bool reseeded_ = false;  // since the last reset
   int episodes_ = 0;
   int total_steps_ = 0;
 };
