@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from parallel_pool.python.render import RenderOptions
+from parallel_pool.python.render import RenderOptions, check_int
 from parallel_pool.python.spec import EnvSpec, obs_name
 
 # What every call on a closed pool raises (the C++ pool says the same).
@@ -219,6 +219,10 @@ class PoolBase:
         """
         if seed is None:
             return None
+        # The env ids first: a bad one is the fault, not the seed it would get.
+        outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
+        if outside:
+            raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
         if isinstance(seed, np.ndarray) and seed.ndim == 0:
             seed = seed.item()
         if isinstance(seed, (bool, np.bool_)):
@@ -227,9 +231,6 @@ class PoolBase:
             chosen: list[int | None] = [int(seed) + int(i) for i in targets.tolist()]
         elif isinstance(seed, (list, tuple, np.ndarray)):
             per_env = list(seed)
-            outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
-            if outside:
-                raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
             if len(per_env) != self.num_envs:
                 raise ValueError(
                     f"seed: a list must have one seed per env of the pool ({self.num_envs}), got {len(per_env)}"
@@ -376,11 +377,8 @@ class PoolBase:
             ids: Any = np.array([options.env_id], dtype=np.int32)
         else:
             ids = self._env_ids(env_ids)
-        if camera_id is None:
-            camera_id = options.camera_id
-        elif isinstance(camera_id, bool) or not hasattr(camera_id, "__index__"):
-            raise TypeError(f"camera_id: expected an int, got {type(camera_id).__name__} {camera_id!r}")
-        return self._pool._render(ids, options.height, options.width, int(camera_id))
+        camera_id = options.camera_id if camera_id is None else check_int("camera_id", camera_id)
+        return self._pool._render(ids, options.height, options.width, camera_id)
 
     # ------------------------------------------------------------ attributes
 
