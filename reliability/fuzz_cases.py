@@ -155,6 +155,9 @@ def configs(draw: st.DrawFn, task: str, short: bool) -> dict[str, Any]:
     if draw(st.sampled_from((False, False, True))):
         for key in draw(st.lists(st.sampled_from(keys), min_size=1, max_size=3, unique=True)):
             config[key] = draw(_value(key, defaults[key]))
+    # One case in ten renders (render() calls are only made then).
+    if draw(st.integers(0, 9)) == 9:
+        config.update(draw(render_options()))
     # Hypothesis favours 0 and False: they must draw the common case.
     if draw(st.integers(0, 19)) == 19:
         config[draw(st.sampled_from(("not_a_key", "Num_envs", "gym_reset_return_info", "env_seed")))] = draw(
@@ -213,6 +216,36 @@ def actions() -> st.SearchStrategy:
     )
 
 
+def reset_seeds() -> st.SearchStrategy:
+    """reset(seed=...): an int (env i gets s + i), one seed (or None) per env, or a bad one."""
+    return st.one_of(
+        st.none(),
+        st.integers(-(2**31), 2**31 - 1),
+        st.sampled_from((0, 1, -1, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**63)),
+        # ("per_env", d, form): num_envs + d seeds, as a list, tuple or array, or with None,
+        # an entry beyond int32 or an entry of the wrong type.
+        st.tuples(
+            st.just("per_env"),
+            st.sampled_from((0, 0, 0, -1, 1)),
+            st.sampled_from(("list", "tuple", "int64", "uint32", "with_none", "big", "float", "str", "bool", "2d")),
+        ),
+        st.tuples(st.just("np_seed"), st.sampled_from(("int32", "uint64", "0d", "0d_float"))),
+        st.sampled_from(("x", 1.5, True, b"1", ("dict", {"a": 1}))),
+    )
+
+
+def render_options() -> st.SearchStrategy:
+    """make()'s rendering keys (docs/rendering.md), valid or not."""
+    return st.fixed_dictionaries(
+        {"render_mode": st.sampled_from(("rgb_array", "rgb_array", "rgb_array", None, "human", "", 3))},
+        optional={
+            "render_env_id": st.sampled_from((0, 1, -1, 2**31, 0.5)),
+            "render_camera_id": st.sampled_from((-1, 0, 1, 99, -2, 2**31)),
+            "render_width": st.sampled_from((0, 64, -1, 2**31)),
+        },
+    )
+
+
 @functools.cache
 def calls(flavour: str, short: bool) -> st.SearchStrategy:
     """One call recipe; ("run", n) is n valid calls chosen by the pool's state (fuzz_exec)."""
@@ -227,7 +260,8 @@ def calls(flavour: str, short: bool) -> st.SearchStrategy:
         st.tuples(st.just("reset"), ids()),
         st.tuples(st.just("run"), runs),
         st.tuples(st.just("run"), runs),
-        st.tuples(st.just("reset_seed"), st.sampled_from((None, 0, 1, -1, (1, 2), "x"))),
+        st.tuples(st.just("reset_seed"), reset_seeds(), st.one_of(st.none(), st.none(), ids())),
+        st.tuples(st.just("render"), ids(), st.sampled_from((None, None, None, 0, -1, 1, 99, 2**31, 0.5, "0"))),
         st.tuples(st.just("attrs")),
         st.tuples(st.just("close")),
     ]

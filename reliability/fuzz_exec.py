@@ -75,6 +75,79 @@ def value(recipe: Any, num_envs: int = 1) -> Any:
     return recipe
 
 
+_INT32 = (-(2**31), 2**31 - 1)
+
+
+class BadSeed:
+    """seed_outcome's answer for a seed reset() must refuse."""
+
+
+BAD_SEED = BadSeed()
+
+
+def seed_value(recipe: Any, num_envs: int) -> Any:
+    """The reset(seed=...) argument a recipe (fuzz_cases.reset_seeds) stands for."""
+    if isinstance(recipe, tuple) and recipe and recipe[0] == "per_env":
+        _, d, form = recipe
+        seeds: list[Any] = list(range(7, 7 + max(0, num_envs + d)))
+        if form == "tuple":
+            return tuple(seeds)
+        if form in ("int64", "uint32"):
+            return np.array(seeds, dtype=form)
+        if form == "2d":
+            return np.array(seeds, dtype=np.int64)[None]
+        if seeds:
+            last = {"with_none": None, "big": 2**31, "float": 1.0, "str": "1", "bool": True}.get(form, seeds[-1])
+            seeds[-1] = last
+        return seeds
+    if isinstance(recipe, tuple) and recipe and recipe[0] == "np_seed":
+        kind = recipe[1]
+        if kind == "0d":
+            return np.array(5)
+        if kind == "0d_float":
+            return np.array(5.0)
+        return np.dtype(kind).type(5)
+    return value(recipe)
+
+
+def seed_outcome(seed: Any, targets: np.ndarray, num_envs: int) -> list[int | None] | BadSeed | None:
+    """What reset(env_id=targets, seed=seed) must do (docs/api.md): the new seed of each env
+    reset (None: it keeps its stream), None for no seed at all, or BAD_SEED for a seed to refuse
+    (a ValueError or TypeError naming `seed`)."""
+    if seed is None:
+        return None
+    if isinstance(seed, np.ndarray) and seed.ndim == 0:
+        seed = seed.item()
+    if isinstance(seed, (bool, np.bool_)):
+        return BAD_SEED
+    if isinstance(seed, (int, np.integer)):
+        chosen: list[int | None] = [int(seed) + int(i) for i in targets]
+    elif isinstance(seed, (list, tuple, np.ndarray)):
+        entries = list(seed)
+        if len(entries) != num_envs:
+            return BAD_SEED
+        for e in entries:
+            if e is not None and (isinstance(e, (bool, np.bool_)) or not isinstance(e, (int, np.integer))):
+                return BAD_SEED
+        chosen = [None if entries[i] is None else int(entries[i]) for i in targets]
+    else:
+        return BAD_SEED
+    # Only the envs reset take (and so check) their seed.
+    if any(c is not None and not _INT32[0] <= c <= _INT32[1] for c in chosen):
+        return BAD_SEED
+    return chosen
+
+
+def same_obs(a: Any, b: Any) -> bool:
+    """Whether two observations (arrays, dicts or namedtuples of arrays) are equal, NaN included."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same_obs(a[k], b[k]) for k in a)
+    if isinstance(a, tuple):
+        return isinstance(b, tuple) and len(a) == len(b) and all(same_obs(x, y) for x, y in zip(a, b, strict=True))
+    a, b = np.asarray(a), np.asarray(b)
+    return a.shape == b.shape and np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+
+
 def _int_or(x: Any, default: int) -> int:
     return x if isinstance(x, int) and not isinstance(x, bool) and 0 < x <= 2**20 else default
 
@@ -490,11 +563,10 @@ def check_batch(env: Any, model: Model, out: Any, ids: np.ndarray | None, rows: 
             else np.asarray(terminated, dtype=bool) | np.asarray(truncated, dtype=bool)
         )
         first = elapsed == 0
+        if model.flavour == "gymnasium":
+            _check_masks(info, rows)
         if model.same_step and not reset_only:
-            final = info["final_obs"]
-            for key, name, s in obs_specs:
-                got = final if model.single_obs else final[name]
-                _check_array(f"final_obs[{key}]", got, s.dtype, (rows, *s.shape))
+            _check_finals(model, info, done, rows)
     _check_array("env_id", env_ids, np.int32, (rows,))
     _check_array("elapsed_step", elapsed, np.int32, (rows,))
     for key, _, s in obs_specs:
@@ -513,6 +585,50 @@ def check_batch(env: Any, model: Model, out: Any, ids: np.ndarray | None, rows: 
             if env_id in model.resetting and (not first[row] or done[row]):
                 raise Violation(f"env {env_id}: its reset row has elapsed_step {elapsed[row]}, done {done[row]}")
     return got_ids
+
+
+def _check_masks(info: dict[str, Any], rows: int) -> None:
+    """gymnasium's vector info: every key has its `_key` bool mask, here every row True."""
+    for key in info:
+        if key.startswith("_") or key in ("final_obs", "final_info"):
+            continue
+        mask = info.get("_" + key)
+        if mask is None:
+            raise Violation(f"info[{key!r}] has no '_{key}' mask")
+        _check_array(f"info['_{key}']", mask, np.bool_, (rows,))
+        if not mask.all():
+            raise Violation(f"info['_{key}']: {mask.tolist()}, every row reported")
+    _check_array("info['players']['_env_id']", info["players"]["_env_id"], np.bool_, (rows,))
+
+
+def _check_finals(model: Model, info: dict[str, Any], done: np.ndarray, rows: int) -> None:
+    """Same-step autoreset's final observations: gymnasium's layout (an object array, keys only
+    on a step where some env ended) or gym's (arrays of every row, every step)."""
+    if model.flavour == "gymnasium" and not done.any():
+        if "final_obs" in info or "final_info" in info:
+            raise Violation("info has final_obs / final_info on a step where no env ended")
+        return
+    _check_array("info['_final_obs']", info["_final_obs"], np.bool_, (rows,))
+    if not np.array_equal(info["_final_obs"], done):
+        raise Violation(f"info['_final_obs'] {info['_final_obs'].tolist()}, done {done.tolist()}")
+    final = info["final_obs"]
+    if model.flavour == "gym":
+        for key, name, s in model.obs_specs:
+            got = final if model.single_obs else final[name]
+            _check_array(f"final_obs[{key}]", got, s.dtype, (rows, *s.shape))
+        return
+    _check_array("info['final_obs']", final, object, (rows,))
+    for row in range(rows):
+        if not done[row]:
+            if final[row] is not None:
+                raise Violation(f"final_obs[{row}]: an env that did not end has {_short(final[row])}")
+            continue
+        for key, name, s in model.obs_specs:
+            got = final[row] if model.single_obs else final[row][name]
+            _check_array(f"final_obs[{row}][{key}]", got, s.dtype, tuple(s.shape))
+    final_info = info["final_info"]
+    if not np.array_equal(final_info["_env_id"], done):
+        raise Violation(f"final_info['_env_id'] {final_info['_env_id'].tolist()}, done {done.tolist()}")
 
 
 def _check_array(name: str, arr: Any, dtype: Any, shape: tuple) -> None:
@@ -834,46 +950,88 @@ class CaseRunner:
             return
         self.checked_reset(lambda: self.env.reset(arg), ids, ok)
 
-    def checked_reset(self, fn: Callable[[], Any], ids: np.ndarray | None, ids_ok: bool) -> None:
+    def checked_reset(
+        self,
+        fn: Callable[[], Any],
+        ids: np.ndarray | None,
+        ids_ok: bool,
+        seed: Any = None,
+    ) -> Any:
+        """A reset of `ids` (with reset(seed=seed)): what the model expects, then the call.
+        Returns its result, None if it raised."""
         model = self.model
         assert model is not None
-        valid = ids is not None and ids_ok and model.sendable(ids, reset=True)
+        ids_valid = ids is not None and ids_ok and model.sendable(ids, reset=True)
+        chosen = seed_outcome(seed, ids, model.n) if ids_valid else None
+        valid = ids_valid and chosen is not BAD_SEED
+        # With env ids to refuse, whether the seed they would get is refused first is the pool's.
+        at_fault = ("seed",) if ids_valid else ("env_id", "seed") if seed is not None else ("env_id",)
+        seeds_before = self.np_random_seed()
         try:
             out = fn()
         except RuntimeError as error:
             if valid and "recv()" in str(error) and not model.receivable(extra=ids.size):
                 self.after_send(ids, reset=True, recv=False, out=None)
-                return
+                self.check_seeds(seeds_before, ids, chosen)
+                return None
             if valid and self.allowed_env_error(error, None):
                 self.after_send(ids, reset=True, recv=True, out=None)
-                return
+                return None
             raise Violation(f"reset raised {error!r}") from error
         except (ValueError, TypeError) as error:
             if valid:
                 raise Violation(f"a valid reset was rejected: {type(error).__name__}: {error}") from error
-            self.expect_rejection(error, "env_id")
-            return
+            self.expect_rejection(error, *at_fault)
+            if self.np_random_seed() != seeds_before:
+                changed = f"{seeds_before} -> {self.np_random_seed()}"
+                raise Violation(f"a refused reset changed np_random_seed: {changed}") from error
+            return None
         if not valid:
-            raise Violation(f"reset of invalid env ids {ids!r} accepted")
+            raise Violation(f"reset of env ids {ids!r} with seed {_short(seed)} accepted")
         model.send(ids)
         model.resetting |= set(ids.tolist())
         self.after_recv(out, reset_only=self.case["flavour"] != "dm")
+        self.check_seeds(seeds_before, ids, chosen)
+        return out
 
-    def op_reset_seed(self, seed: Any) -> None:
-        seed = value(seed)
-        if seed is None and self.case["flavour"] != "dm":
-            self.op_reset(None)  # reset(seed=None) is a plain reset
+    def np_random_seed(self) -> tuple[int, ...] | None:
+        return tuple(self.env.np_random_seed) if self.case["flavour"] == "gymnasium" else None
+
+    def check_seeds(self, before: tuple[int, ...] | None, ids: np.ndarray, chosen: Any) -> None:
+        """gymnasium's np_random_seed: the envs reset with a seed have theirs, the others keep theirs."""
+        if before is None:
             return
-        try:
-            self.env.reset(seed=seed)
-        except (ValueError, TypeError) as error:
-            self.expect_rejection(error, "seed")
+        want = list(before)
+        for env, new in zip(ids.tolist(), chosen or [], strict=False):
+            if new is not None:
+                want[env] = new
+        if list(self.np_random_seed() or ()) != want:
+            raise Violation(f"np_random_seed {self.np_random_seed()}, expected {tuple(want)}")
+
+    def op_reset_seed(self, seed_recipe: Any, id_recipe: Any = None) -> None:
+        model = self.model
+        assert model is not None
+        arg, ids, ok = build_ids(id_recipe, model, self.rng)
+        if id_recipe is None:
+            ids, ok = np.arange(model.n), True
+        seed = seed_value(seed_recipe, model.n)
+        fn = lambda: self.env.reset(arg, seed=seed)  # noqa: E731
+        if self.closed_call(fn):
             return
-        except RuntimeError as error:
-            if self.model is not None and self.model.closed and "pool closed" in str(error):
-                return
-            raise Violation(f"reset(seed=...) raised {error!r}") from error
-        raise Violation(f"reset(seed={seed!r}) accepted")
+        out = self.checked_reset(fn, ids, ok, seed)
+        # The same seed again: the same first observations (sync mode, every env reset).
+        chosen = seed_outcome(seed, np.arange(model.n), model.n)
+        if out is None or id_recipe is not None or model.is_async or not isinstance(chosen, list):
+            return
+        if None in chosen or model.count:
+            return
+        self.tick()
+        again = self.checked_reset(fn, np.arange(model.n), True, seed)
+        if again is not None and not same_obs(self.obs_of(out), self.obs_of(again)):
+            raise Violation(f"reset(seed={_short(seed)}) twice gave different observations")
+
+    def obs_of(self, out: Any) -> Any:
+        return out.observation if self.case["flavour"] == "dm" else out[0]
 
     def op_reset_mask(self, kind: str) -> None:
         model = self.model
@@ -949,6 +1107,47 @@ class CaseRunner:
         if self.closed_call(lambda: self.env.reset(options=options)):
             return
         self.checked_reset(lambda: self.env.reset(options=options), np.arange(model.n), True)
+
+    def op_render(self, id_recipe: Any, camera_recipe: Any) -> None:
+        """render(env_ids, camera_id): frames of the envs named, none of them running."""
+        model = self.model
+        assert model is not None
+        camera = value(camera_recipe)
+        if id_recipe is None:  # render_env_id's frame
+            arg, ids, ok = None, np.array([config_of(self.case).get("render_env_id", 0)]), True
+        else:
+            arg, ids, ok = build_ids(id_recipe, model, self.rng)
+        fn = lambda: self.env.render(arg, camera_id=camera)  # noqa: E731
+        if self.closed_call(fn):
+            return
+        mode = self.env.render_mode
+        ids_valid = ids is not None and ok and model.sendable(ids, reset=True)
+        try:
+            frames = fn()
+        except RuntimeError as error:
+            message = str(error)
+            if mode is None and "render_mode" in message:
+                return
+            if mode is not None and ids_valid and _ENV_ERROR.match(message) and "render" in message:
+                return  # an env that cannot draw here (no EGL, ...): named, the pool goes on
+            raise Violation(f"render() raised {error!r}") from error
+        except (ValueError, TypeError) as error:
+            if mode is None:
+                raise Violation(f"render() without render_mode raised {error!r}") from error
+            if ids_valid and camera is None:
+                raise Violation(f"a valid render() was rejected: {type(error).__name__}: {error}") from error
+            self.expect_rejection(
+                error, *(("env_id",) if not ids_valid else ()), *(("camera_id",) if camera is not None else ())
+            )
+            return
+        if mode is None:
+            raise Violation("render() without render_mode returned")
+        if not ids_valid:
+            raise Violation(f"render() of invalid env ids {_short(arg)} returned")
+        if not isinstance(frames, np.ndarray) or frames.dtype != np.uint8 or frames.ndim != 4:
+            raise Violation(f"render() returned {_short(frames)}")
+        if frames.shape[0] != ids.size or frames.shape[3] != 3 or 0 in frames.shape:
+            raise Violation(f"render() of {ids.size} envs returned frames of shape {frames.shape}")
 
     def op_attrs(self) -> None:
         env = self.env
@@ -1034,8 +1233,23 @@ def _short(obj: Any) -> str:
     return text if len(text) < 200 else text[:200] + "..."
 
 
+# Families that draw with OpenGL (render(), dm_control's pixel observations).
+_GL_FAMILIES = ("mujoco", "dm_control")
+# Whether this process has made an OpenGL context: the driver then starts threads
+# of its own for the rest of the process (Mesa's llvmpipe rasterizer threads, its
+# disk cache and work queues), not the pool's.
+_gl_started = False
+
+
+def _draws_with_gl(case: dict[str, Any]) -> bool:
+    family = next((f for f, tasks in fuzz_cases.FAMILIES.items() if case["task"] in tasks), "")
+    config = case["config"]
+    return family in _GL_FAMILIES and (config.get("render_mode") is not None or bool(config.get("from_pixels")))
+
+
 def run_case(case: dict[str, Any], progress: Callable[[int], None] = lambda _: None) -> int:
     """Runs `case`; returns the number of calls made. Raises Violation."""
+    global _gl_started
     runner = CaseRunner(case, progress)
     before = resources()
     try:
@@ -1043,6 +1257,9 @@ def run_case(case: dict[str, Any], progress: Callable[[int], None] = lambda _: N
     except Violation as error:
         raise Violation(f"call {runner.calls}: {error}") from None
     after = resources()
+    if after != before and not _gl_started and _draws_with_gl(case) and after[1:] == before[1:]:
+        _gl_started = True  # the driver's threads, once per process
+        return runner.calls
     if after != before:
         # A vizdoom engine may take a moment to exit after close(): look again.
         import time
