@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 
 from reliability import fuzz_cases, fuzz_driver
 
-# Cases per family: about 70 s in all on the 2-core CI machine (the budget is 2 minutes).
+# Cases per family: about 78 s in all on the 2-core build machine (the budget is 2 minutes).
 EXAMPLES = {"classic_control": 500, "toy_text": 500, "atari": 80, "mujoco": 400, "dm_control": 300, "vizdoom": 60}
 
 
