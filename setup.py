@@ -1,9 +1,11 @@
 """Packs the Bazel-built package into a wheel: `make wheel` (not `pip install .`).
 
-The Python sources come from this tree, the extension modules from
-bazel-bin; `auditwheel repair` then gives the wheel its manylinux tag.
+The Python sources come from this tree, the extension modules from Bazel's
+manylinux build (zig, glibc 2.28: third_party/zig); `auditwheel repair` then
+grafts libmujoco in and gives the wheel its manylinux_2_28 tag.
 """
 
+import os
 import pathlib
 import shutil
 
@@ -12,6 +14,10 @@ from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
 ROOT = pathlib.Path(__file__).parent
+# Where the extension modules are: `make wheel`'s build (--config=manylinux,
+# whose convenience link is bazel-manylinux-bin), unless the Makefile names
+# another Bazel output folder.
+BAZEL_BIN = pathlib.Path(os.environ.get("PARALLEL_POOL_BAZEL_BIN", ROOT / "bazel-manylinux-bin"))
 
 
 class BinaryDistribution(Distribution):
@@ -29,14 +35,55 @@ class BuildPyWithExtensions(build_py):
 
     def run(self) -> None:
         super().run()
-        built = sorted((ROOT / "bazel-bin" / "parallel_pool").glob("*/*_ext.so"))
+        built = sorted((BAZEL_BIN / "parallel_pool").glob("*/*_ext.so"))
         if not built:
-            raise SystemExit("setup.py: no extensions in bazel-bin; run `make wheel`")
+            raise SystemExit(f"setup.py: no extensions in {BAZEL_BIN}; run `make wheel`")
         for so in built:
-            target = pathlib.Path(self.build_lib) / so.relative_to(ROOT / "bazel-bin")
+            target = pathlib.Path(self.build_lib) / so.relative_to(BAZEL_BIN)
             target.unlink(missing_ok=True)
             shutil.copyfile(so.resolve(), target)
 
+
+# What the installed package reads or imports at run time, per family. The
+# compiled code is all in the wheel (libmujoco included); these are the data
+# and the Python the families use.
+BASE = [
+    "numpy>=1.24,<3",  # the modules are built for NumPy's C API of 1.23 on (NumPy 2's default)
+    "gymnasium>=1.0,<2",  # the Gymnasium API, and the MuJoCo family's model XMLs (envs/mujoco/assets)
+    "dm-env>=1.6,<2",  # the dm_env API
+]
+# ROMs read from <ale_py>/roms/ (the same 108 files, byte for byte, in 0.9 to 0.12.1).
+ATARI = ["ale-py>=0.9,<0.13"]
+# Nothing beyond BASE: libmujoco is in the wheel, the models come with gymnasium.
+MUJOCO: list[str] = []
+# The suite's XMLs, and its builders for the models made in code (swimmer,
+# lqr, stacker, ...). dm-control 1.0.50 does not run on mujoco 4.x (its
+# suite.load fails), and pip would pick 4.x: keep dm_control itself usable.
+DM_CONTROL = ["dm-control>=1.0.50,<1.1", "mujoco>=3.17,<4"]
+# The engine, freedoom2.wad and the scenarios: the engine refuses a client
+# library of another version, and ours is built from 1.3.2.
+VIZDOOM = ["vizdoom==1.3.2"]
+# EnvPool's D1-D4 scenarios (the same files in 0.3.0 to 0.4.1).
+VIZDOOM_DFP = [*VIZDOOM, "envpool-assets>=0.3,<0.5"]
+# parallel_pool.distributed: pools across a Ray cluster (docs/distributed.md);
+# the version its tests run, since the actors and the driver must agree.
+DISTRIBUTED = ["ray==2.60.0"]
+# env.xla(): the wheel's xla_ext is built against jaxlib 0.10.2's typed FFI
+# headers (XLA's FFI takes handlers built against older headers, so later jax
+# should load them too; the bound stops at the next major version).
+XLA = ["jax>=0.10,<1"]
+EXTRAS = {
+    "atari": ATARI,
+    "mujoco": MUJOCO,
+    "dm_control": DM_CONTROL,
+    "vizdoom": VIZDOOM,
+    "vizdoom-dfp": VIZDOOM_DFP,
+    "distributed": DISTRIBUTED,
+    "xla": XLA,
+    # Every family's run-time data, not the integrations: ray (240 MB
+    # installed) and jax with jaxlib (380 MB) serve no family; asked for by name.
+    "all": sorted(set(ATARI + MUJOCO + DM_CONTROL + VIZDOOM_DFP)),
+}
 
 setup(
     name="parallel_pool",
@@ -46,18 +93,8 @@ setup(
     long_description_content_type="text/markdown",
     packages=find_packages(include=["parallel_pool", "parallel_pool.*"]),
     python_requires=">=3.11",
-    install_requires=["numpy>=1.24", "gymnasium>=1.0", "dm-env>=1.6"],
-    # The vizdoom family runs the engine of this exact version (its client
-    # library is built in); envpool-assets holds EnvPool's D1-D4 scenarios.
-    # `distributed`: parallel_pool.distributed, pools across a Ray cluster (docs/distributed.md).
-    extras_require={
-        "vizdoom": ["vizdoom==1.3.2"],
-        "vizdoom-dfp": ["vizdoom==1.3.2", "envpool-assets>=0.3"],
-        "distributed": ["ray==2.60.0"],
-        # env.xla(): built and tested with jax 0.10.2 (XLA's typed FFI takes handlers built
-        # against older headers, so later jax should load them too).
-        "xla": ["jax>=0.10"],
-    },
+    install_requires=BASE,
+    extras_require=EXTRAS,
     distclass=BinaryDistribution,
     cmdclass={"build_py": BuildPyWithExtensions},
     zip_safe=False,

@@ -9,8 +9,8 @@ set -euo pipefail
 VENV=${VENV:-$HOME/.cache/parallel_pool/venv}
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv clang-format
-  # Boost for the ViZDoom client library (third_party/vizdoom).
-  libboost-dev libboost-filesystem-dev libboost-thread-dev libboost-system-dev libboost-chrono-dev
+  # Boost's headers for the ViZDoom client library (header-only: third_party/vizdoom).
+  libboost-dev
   # Headless OpenGL through EGL for rendering MuJoCo (third_party/egl): the
   # headers to build, Mesa's EGL and drivers to render (libEGL is loaded at
   # run time, only when a pool renders).

@@ -55,21 +55,8 @@ from gymnasium.wrappers import TimeLimit
 
 import parallel_pool
 from parallel_pool.mujoco import NUMPY_DOT_ROUNDING, mujoco_ext
+from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
 
-TASKS = [
-    "Ant",
-    "HalfCheetah",
-    "Hopper",
-    "Humanoid",
-    "HumanoidStandup",
-    "InvertedDoublePendulum",
-    "InvertedPendulum",
-    "Pusher",
-    "Reacher",
-    "Swimmer",
-    "Walker2d",
-]
-ALL_IDS = [f"{task}-v{version}" for task in TASKS for version in (4, 5)]
 # Ids whose episodes end only by the time limit (so each episode is long).
 NEVER_TERMINATE = {"HalfCheetah", "Swimmer", "HumanoidStandup", "Pusher", "Reacher"}
 

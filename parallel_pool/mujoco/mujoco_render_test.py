@@ -30,21 +30,7 @@ import pytest
 from gymnasium.wrappers import TimeLimit
 
 import parallel_pool
-
-TASKS = [
-    "Ant",
-    "HalfCheetah",
-    "Hopper",
-    "Humanoid",
-    "HumanoidStandup",
-    "InvertedDoublePendulum",
-    "InvertedPendulum",
-    "Pusher",
-    "Reacher",
-    "Swimmer",
-    "Walker2d",
-]
-ALL_IDS = [f"{task}-v{version}" for task in TASKS for version in (4, 5)]
+from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
 
 
 def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:

@@ -13,22 +13,9 @@ import numpy as np
 import pytest
 
 import parallel_pool
+from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
 from parallel_pool.mujoco.registration import gymnasium_assets
 
-TASKS = [
-    "Ant",
-    "HalfCheetah",
-    "Hopper",
-    "Humanoid",
-    "HumanoidStandup",
-    "InvertedDoublePendulum",
-    "InvertedPendulum",
-    "Pusher",
-    "Reacher",
-    "Swimmer",
-    "Walker2d",
-]
-ALL_IDS = [f"{task}-v{version}" for task in TASKS for version in (4, 5)]
 # gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (see pusher.h).
 GYMNASIUM_BUILDS = [t for t in ALL_IDS if t != "Pusher-v4"]
 

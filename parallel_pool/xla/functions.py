@@ -27,6 +27,8 @@ Only `env.xla()` imports this module, so `import parallel_pool` never imports ja
 
 from __future__ import annotations
 
+import functools
+import inspect
 import sys
 import threading
 from collections.abc import Callable
@@ -35,6 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.custom_batching import custom_vmap
 
 from parallel_pool.python.dm_env_pool import DMEnvPool
 from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
@@ -93,7 +96,41 @@ def make_xla(pool: PoolBase) -> XlaFunctions:
     handle = np.frombuffer(port.to_bytes(8, sys.byteorder), dtype=np.uint8).copy()
     handle.flags.writeable = False
     functions = _Functions(pool, port)
-    return XlaFunctions(handle, functions.recv, functions.send, functions.step)
+    return XlaFunctions(
+        handle,
+        _refusing_vmap(functions.recv, "recv", pool.num_envs),
+        _refusing_vmap(functions.send, "send", pool.num_envs),
+        _refusing_vmap(functions.step, "step", pool.num_envs),
+    )
+
+
+def _refusing_vmap(function: Callable, name: str, num_envs: int) -> Callable:
+    """`function`, which under `jax.vmap` raises a ValueError saying why and what to do.
+
+    A pool is one batch of envs behind one handle: a vmapped call would have to run the
+    same pool once per member, each on a handle the others change, so there is no
+    batching rule to give. (Without this, jax raises a NotImplementedError about
+    ffi_call's vmap_method, which says nothing to the user.)"""
+    wrapped = custom_vmap(function)
+
+    @wrapped.def_vmap
+    def _rule(axis_size: int, in_batched: Any, *args: Any) -> Any:
+        raise ValueError(
+            f"xla(): {name} cannot be used under jax.vmap (a vmapped axis of size {axis_size}): "
+            f"the pool already steps its {num_envs} envs as one batch behind one handle. Pass "
+            f"every env's action in one call (one row per env_id) instead, or make one pool and "
+            f"one xla() per member of the vmapped axis and call them in turn."
+        )
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        # custom_vmap takes positional arguments only: bind the keywords first.
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return wrapped(*bound.args)
+
+    signature = inspect.signature(function)
+    return call
 
 
 class _Functions:

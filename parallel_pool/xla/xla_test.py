@@ -343,5 +343,33 @@ def test_same_as_envpool_xla() -> None:
     ours.close()
 
 
+@pytest.mark.parametrize("function", ["recv", "send", "step"])
+def test_vmap_is_a_clear_error_and_the_pool_carries_on(function: str) -> None:
+    """Under jax.vmap each function raises a ValueError naming itself and vmap (no batching
+    rule exists: one pool, one handle); nothing was stepped, so the pool still runs."""
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, seed=5)
+    reference = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, seed=5)
+    functions = env.xla()
+    handle = functions.handle
+    env.async_reset()
+    handles = jnp.stack([jnp.asarray(handle)] * 3)
+    actions = jnp.ones((3, 2), jnp.int32)
+    vmapped = {
+        "recv": lambda: jax.vmap(functions.recv)(handles),
+        "send": lambda: jax.vmap(lambda a: functions.send(handle, a))(actions),
+        "step": lambda: jax.vmap(lambda h, a: functions.step(h, a, env_id=None))(handles, actions),
+    }[function]
+    with pytest.raises(ValueError, match=f"xla\\(\\): {function} cannot be used under jax.vmap"):
+        vmapped()
+    handle, (obs, *_) = jax.jit(functions.recv)(handle)
+    handle, (obs, reward, *_) = jax.jit(functions.step)(handle, jnp.ones(2, jnp.int32))
+    reference.reset()
+    expected = reference.step(np.ones(2, np.int32))
+    np.testing.assert_array_equal(obs, expected[0])
+    np.testing.assert_array_equal(reward, as_xla(expected[1]))
+    env.close()
+    reference.close()
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-q"]))

@@ -62,11 +62,18 @@ def find_python(ctx):
          "no ~/%s, no python3 on PATH). %s" % (PROJECT_VENV_PYTHON, SETUP_HINT))
 
 _QUERY = """
-import sysconfig, pybind11, numpy, sys
+import os, sysconfig, pybind11, numpy, sys
+include = sysconfig.get_paths()["include"]
 print(sys.executable)
-print(sysconfig.get_paths()["include"])
+print(include)
 print(pybind11.get_include())
 print(numpy.get_include())
+# Debian's Python: include/pythonX.Y/pyconfig.h includes
+# <MULTIARCH/pythonX.Y/pyconfig.h>, a folder beside it ('' where none).
+multiarch = sysconfig.get_config_var("MULTIARCH") or ""
+beside = os.path.join(os.path.dirname(include), multiarch, os.path.basename(include))
+print(os.path.join(multiarch, os.path.basename(include)) if multiarch and os.path.isdir(beside) else "")
+print(beside)
 """
 
 _BUILD = """
@@ -76,8 +83,10 @@ package(default_visibility = ["//visibility:public"])
 
 cc_library(
     name = "python_headers",
-    hdrs = glob(["python_include/**/*.h"]),
-    includes = ["python_include"],
+    hdrs = glob(["python_include/**/*.h", "python_multiarch/**/*.h"]),
+    # python_multiarch: Debian's platform pyconfig.h (see _QUERY), which a
+    # toolchain with its own system headers (the wheel's zig) would not find.
+    includes = ["python_include", "python_multiarch"],
 )
 
 cc_library(
@@ -119,10 +128,14 @@ def _python_configure_impl(ctx):
         error = result.stderr.strip().splitlines()
         fail("python_configure: %s (%s) cannot build parallel_pool: it lacks " % (python, origin) +
              "numpy or pybind11 (%s). %s" % (error[-1] if error else "no output", SETUP_HINT))
-    interpreter, python_include, pybind11_include, numpy_include = (
-        result.stdout.strip().splitlines()
-    )
+    lines = result.stdout.strip().split("\n")
+    interpreter, python_include, pybind11_include, numpy_include = lines[:4]
+    multiarch, multiarch_dir = (lines[4].strip(), lines[5].strip()) if len(lines) >= 6 else ("", "")
     ctx.symlink(python_include, "python_include")
+    if multiarch:
+        ctx.symlink(multiarch_dir, "python_multiarch/" + multiarch)
+    else:
+        ctx.file("python_multiarch/README", "No platform pyconfig.h folder for this interpreter.\n")
     ctx.symlink(pybind11_include, "pybind11_include")
     ctx.symlink(numpy_include, "numpy_include")
     ctx.file("BUILD", _BUILD.replace("{interpreter}", interpreter))
