@@ -12,7 +12,7 @@ WHEEL_PLAT := manylinux_2_28_x86_64
 # The packages with a <package>_ext module (test-only modules are named otherwise).
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop docs test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check
+.PHONY: setup build develop docs test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check fuzz-long soak sanitize-families
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -97,10 +97,41 @@ wheel: setup
 
 # The C++ core's tests under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then ThreadSanitizer (.bazelrc's asan and tsan configs); the concurrent
-# tests run several times, since a race shows only in some schedules.
+# tests run several times, since a race shows only in some schedules. Then
+# a task of classic_control and toy_text through the API under both (every
+# family: `make sanitize-families`).
 sanitize: setup
 	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all
 	$(BAZEL) test --config=tsan --nocache_test_results --runs_per_test=5 //parallel_pool/core:all
+	$(BAZEL) test --config=asan --nocache_test_results $(SANITIZER_SMOKE_CHEAP)
+	$(BAZEL) test --config=tsan --nocache_test_results $(SANITIZER_SMOKE_CHEAP)
+
+# The families' modules under the sanitizers: a task of each family driven through
+# the API (reliability/sanitizer_smoke.py), its module built instrumented and the
+# sanitizer's runtime preloaded into the interpreter. Not part of `make test`: the
+# instrumented build of every family (ALE, ViZDoom's client, MuJoCo and dm_control
+# bindings) is long the first time (docs/reliability.md, "Sanitizers").
+SANITIZER_SMOKE := $(foreach f,classic_control toy_text atari mujoco dm_control vizdoom,//reliability:sanitizer_smoke_$(f)_test)
+# The families with no third-party C++: `make sanitize` (so CI) runs these.
+SANITIZER_SMOKE_CHEAP := $(foreach f,classic_control toy_text,//reliability:sanitizer_smoke_$(f)_test)
+sanitize-families: setup
+	$(BAZEL) test --config=asan --nocache_test_results $(SANITIZER_SMOKE)
+	$(BAZEL) test --config=tsan --nocache_test_results $(SANITIZER_SMOKE)
+
+# The long fuzz profile (docs/reliability.md): hypothesis-drawn configs and call
+# sequences on every family, each case in a worker process under a watchdog,
+# for FUZZ_MINUTES (30) minutes; the short profile is //reliability:fuzz_test,
+# which `make test` runs. Writes reliability/fuzz_long.json.
+FUZZ_MINUTES ?= 30
+fuzz-long: develop
+	$(BAZEL) shutdown
+	nice -n 10 $(PY) -m reliability.fuzz --minutes $(FUZZ_MINUTES) --json reliability/fuzz_long.json
+
+# 10^7 CartPole-v1 and 10^6 Pong-v5 steps in async mode with random resets,
+# sampling RSS, threads and fds (docs/reliability.md). Writes reliability/soak.json.
+soak: develop
+	$(BAZEL) shutdown
+	nice -n 10 $(PY) -m reliability.soak --json reliability/soak.json
 
 # Installs the repaired wheel with its [all,xla] extras into a fresh venv and,
 # from outside the source tree, steps one id of every family, renders two,

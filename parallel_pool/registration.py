@@ -171,6 +171,7 @@ class EnvRegistry:
         if unknown:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
+        seeds_from = "env_seed" if "env_seed" in kwargs and "seed" not in kwargs else "seed"
         kwargs = _envpool_common_keys(kwargs)
         if entry.config_aliases is not None:
             kwargs = entry.config_aliases(dict(kwargs), dict(config))
@@ -180,7 +181,18 @@ class EnvRegistry:
                 raise TypeError(f"{task_id}: unexpected keyword argument {key!r}; valid keys: {valid}")
             config[key] = value
         _check_config(config, spec_cls.default_config())
-        spec = spec_cls(tuple(config.values()))
+        seeds = config["env_seeds"]
+        if seeds and len(seeds) != config["num_envs"] and seeds_from == "env_seed":
+            # The C++ check would name `seed`, which this user did not pass.
+            raise ValueError(f"env_seed: expected one seed per env ({config['num_envs']}), got {len(seeds)}")
+        try:
+            spec = spec_cls(tuple(config.values()))
+        except TypeError as error:
+            if "incompatible constructor arguments" not in str(error):
+                raise
+            # pybind11 could not convert a value to its C++ type (a dict whose values
+            # have the wrong shape, say) and names no key: find the one.
+            raise TypeError(_unconvertible(spec_cls, config, kwargs)) from None
         if config.get("from_pixels"):  # render() shows what the observation shows
             render = render._replace(
                 width=spec.config.render_width, height=spec.config.render_height, camera_id=spec.config.render_camera_id
@@ -247,6 +259,21 @@ class EnvRegistry:
         return self.make(task_id, "gymnasium", **kwargs)
 
 
+def _unconvertible(spec_cls: Any, config: dict[str, Any], changed: dict[str, Any]) -> str:
+    """The message for a config the C++ spec could not take: which key's value, and its C++ type."""
+    defaults = spec_cls.default_config()
+    for key in changed:
+        trial = dict(defaults, **{key: config[key]})
+        try:
+            spec_cls._cpp_cls(tuple(trial.values()))
+        except TypeError as error:
+            if "incompatible constructor arguments" in str(error):
+                return f"{key}: {config[key]!r} does not convert to the C++ type of its default {defaults[key]!r}"
+        except Exception:  # another key's check failed: not this key's type
+            pass
+    return f"a config value does not convert to its C++ type: {', '.join(changed)}"
+
+
 def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
     """EnvPool's common config keys that are not ours, with EnvPool's meaning.
 
@@ -266,12 +293,12 @@ def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
             )
     if "env_seed" in kwargs:
         seeds = kwargs.pop("env_seed")
-        if isinstance(seeds, (str, bytes)) or not (isinstance(seeds, (list, tuple)) or hasattr(seeds, "__array__")):
+        if not _is_sequence(seeds):
             raise TypeError(f"env_seed: expected a list with one seed per env, got {type(seeds).__name__} {seeds!r}")
         seeds = list(seeds)
         if seeds:  # EnvPool's default [] means "use seed"
             seed = kwargs.get("seed")
-            if isinstance(seed, (list, tuple)) or hasattr(seed, "__array__"):
+            if _is_sequence(seed):
                 raise ValueError("env_seed: a seed list was given as seed= too; pass one of them")
             kwargs["seed"] = seeds
     return kwargs
@@ -280,7 +307,10 @@ def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
 def _check_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or (not isinstance(value, (int,)) and not hasattr(value, "__index__")):
         raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
-    value = int(value)
+    try:
+        value = int(value)
+    except TypeError:  # an ndarray of several values has __index__ too, and refuses
+        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}") from None
     if (low is not None and value < low) or (high is not None and value > high):
         lo = "-inf" if low is None else low
         hi = "inf" if high is None else high
@@ -296,8 +326,7 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     Validate), which raise a ValueError naming the key.
     """
     seed = config["seed"]
-    # A list, or an array of seeds; a numpy integer (ndim 0) is one seed.
-    if (isinstance(seed, (list, tuple)) or hasattr(seed, "__array__")) and getattr(seed, "ndim", 1) != 0:
+    if _is_sequence(seed):
         seeds = [_check_int("seed", s, *_INT32) for s in list(seed)]
         config["env_seeds"] = seeds
         config["seed"] = seeds[0] if seeds else 0
@@ -323,16 +352,25 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
         elif isinstance(default, float):
             if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
                 raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
-            config[key] = float(value)
+            try:
+                config[key] = float(value)
+            except (TypeError, ValueError):  # an ndarray of several values, a str subclass, ...
+                raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}") from None
         elif isinstance(default, str):
             if not isinstance(value, str):
                 raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")
         elif isinstance(default, dict):
             config[key] = _check_mapping(key, value, default)
         elif isinstance(default, list):
-            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
                 raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
-            config[key] = list(value)
+            items = list(value)
+            if default and isinstance(default[0], float):  # MuJoCo's (low, high) ranges
+                try:
+                    items = [float(x) for x in items]
+                except (TypeError, ValueError):
+                    raise TypeError(f"{key}: expected a list of numbers, got {value!r}") from None
+            config[key] = items
 
 
 def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, Any]:
@@ -341,6 +379,8 @@ def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, A
     if not hasattr(value, "items"):
         raise TypeError(f"{key}: expected a dict, got {type(value).__name__} {value!r}")
     int_keys = bool(default) and all(isinstance(k, int) for k in default)
+    # The shape of a value (a number, or a tuple of n), as the default's values have it.
+    like = next(iter(default.values())) if default else None
     out: dict[Any, Any] = {}
     for k, v in value.items():
         if int_keys:
@@ -351,7 +391,21 @@ def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, A
             out[k] = tuple(float(x) for x in v) if hasattr(v, "__iter__") else float(v)
         except (TypeError, ValueError):
             raise TypeError(f"{key}[{k!r}]: expected a number or a sequence of numbers, got {v!r}") from None
+        if like is not None and (isinstance(like, tuple) != isinstance(out[k], tuple) or _len(like) != _len(out[k])):
+            want = f"a tuple of {len(like)} numbers" if isinstance(like, tuple) else "a number"
+            raise TypeError(f"{key}[{k!r}]: expected {want} (as the default's values), got {v!r}")
     return out
+
+
+def _len(value: Any) -> int:
+    return len(value) if isinstance(value, tuple) else 1
+
+
+def _is_sequence(value: Any) -> bool:
+    """A list, a tuple, or an array of at least one dimension (a numpy scalar is not one)."""
+    if isinstance(value, (list, tuple)):
+        return True
+    return hasattr(value, "__array__") and getattr(value, "ndim", 1) > 0
 
 
 registry = EnvRegistry()

@@ -82,7 +82,9 @@ inline std::unique_ptr<ale::ALEInterface> LoadAle(const std::string& rom, int se
                                 "ale-py==0.12.1; check task and base_path)");
   }
   if (!ale::ALEInterface::isSupportedROM(rom)) {
-    throw std::invalid_argument("atari: " + rom + " is not a ROM this ALE supports (MD5 mismatch)");
+    throw std::invalid_argument("atari: " + rom +
+                                " is not a ROM this ALE supports (MD5 mismatch; check task and "
+                                "base_path)");
   }
   auto env = std::make_unique<ale::ALEInterface>();
   env->setInt("random_seed", seed);
@@ -123,6 +125,11 @@ inline int ActionCount(const std::string& rom, bool full_action_space) {
   return full_action_space ? facts.legal_actions : facts.minimal_actions;
 }
 
+// The most frames in a stack, and pixels on an image side: the resizer
+// counts a frame's bytes (side x side x channels) in an int.
+inline constexpr int kMaxFrames = 1 << 16;
+inline constexpr int kMaxImageSide = 1 << 13;
+
 class AtariEnvFns {
  public:
   static auto DefaultConfig() {
@@ -160,6 +167,11 @@ class AtariEnvFns {
     RequireConfig(conf["noop_max"_] >= 0, "noop_max: must be >= 0");
     RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1,
                   "img_height, img_width: must be >= 1");
+    // Upper bounds keep the sizes derived from them (stack_num x 3 planes is
+    // an int) from overflowing; no game needs more.
+    RequireConfig(conf["stack_num"_] <= kMaxFrames, "stack_num: must be <= 65536");
+    RequireConfig(conf["img_height"_] <= kMaxImageSide && conf["img_width"_] <= kMaxImageSide,
+                  "img_height, img_width: must be <= 8192");
     float p = conf["repeat_action_probability"_];
     RequireConfig(p >= 0.0F && p <= 1.0F, "repeat_action_probability: must be in [0, 1]");
   }

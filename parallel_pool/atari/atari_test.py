@@ -311,11 +311,21 @@ def test_same_step_autoreset() -> None:
         ({"difficulty": 9}, "difficulty 9"),
         ({"task": "not_a_game"}, "no ROM at .*not_a_game.bin"),
         ({"base_path": "/nonexistent"}, "ale_py"),
+        # Found by the fuzzer: stack_num x 3 planes overflowed an int (a negative
+        # dimension, undefined behaviour), and image sizes the resizer counts in an int.
+        ({"stack_num": 2**30, "gray_scale": False}, r"^stack_num: must be <= 65536"),
+        ({"img_width": 10**5}, r"^img_height, img_width: must be <= 8192"),
     ],
 )
 def test_bad_config(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         parallel_pool.make_gymnasium("Pong-v5", **kwargs)
+
+
+def test_a_batch_too_large_for_memory_is_a_memory_error_saying_so() -> None:
+    # 8192 x 8192 frames, 4 of them (256 MiB) per env, for 2^20 envs: 2^48 bytes and more.
+    with pytest.raises(MemoryError, match=r"a batch of this pool's results would take \d+ bytes"):
+        parallel_pool.make_gymnasium("Pong-v5", num_envs=2**20, img_height=8192, img_width=8192)
 
 
 def test_action_out_of_range() -> None:

@@ -54,6 +54,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -149,8 +150,18 @@ class AsyncEnvPool {
     ConstructEnvs(spec.num_threads());
     int offset = spec.config["thread_affinity_offset"_];
     for (int i = 0; i < spec.num_threads(); ++i) {
-      workers_.emplace_back([this] { WorkerLoop(); });
-      if (offset >= 0) PinThread(workers_.back(), offset + i);
+      try {
+        workers_.emplace_back([this] { WorkerLoop(); });
+      } catch (const std::system_error& e) {
+        // Out of threads or memory for their stacks: the workers already started
+        // must be joined here (a joinable std::thread destroyed would terminate).
+        StopLocked();
+        throw std::runtime_error("num_threads: could not start worker thread " +
+                                 std::to_string(i + 1) + " of " +
+                                 std::to_string(spec.num_threads()) + " (" + e.what() + ")");
+      }
+      // In 64 bits: offset may be as large as INT_MAX.
+      if (offset >= 0) PinThread(workers_.back(), static_cast<long long>(offset) + i);
     }
   }
 
@@ -354,21 +365,29 @@ class AsyncEnvPool {
     envs_.resize(num_envs_);
     std::vector<std::thread> builders;
     std::vector<std::exception_ptr> errors(num_threads);
-    for (int t = 0; t < num_threads; ++t) {
-      builders.emplace_back([this, t, num_threads, &errors] {
-        try {
-          for (int i = t; i < num_envs_; i += num_threads) {
-            try {
-              envs_[i] = std::make_unique<EnvT>(spec_, i);
-            } catch (...) {
-              errors[t] = NamingEnv(std::current_exception(), i);
-              return;
-            }
+    auto build = [this, num_threads, &errors](int t) {
+      try {
+        for (int i = t; i < num_envs_; i += num_threads) {
+          try {
+            envs_[i] = std::make_unique<EnvT>(spec_, i);
+          } catch (...) {
+            errors[t] = NamingEnv(std::current_exception(), i);
+            return;
           }
-        } catch (...) {
-          errors[t] = std::current_exception();
         }
-      });
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    };
+    for (int t = 0; t < num_threads; ++t) {
+      try {
+        builders.emplace_back(build, t);
+      } catch (const std::system_error&) {
+        // No thread to be had: this one builds the rest (the workers will fail to
+        // start too, with an error naming num_threads).
+        for (int rest = t; rest < num_threads; ++rest) build(rest);
+        break;
+      }
     }
     for (std::thread& b : builders) b.join();
     for (const std::exception_ptr& e : errors) {
@@ -666,14 +685,17 @@ class AsyncEnvPool {
   }
 
   // `error` with "env <id>: " before its message, so Python's exception says
-  // which env failed: std::invalid_argument stays one (ValueError), any
-  // other std::exception becomes std::runtime_error (RuntimeError).
+  // which env failed: std::invalid_argument stays one (ValueError), an
+  // allocation failure stays one (MemoryError), any other std::exception
+  // becomes std::runtime_error (RuntimeError).
   static std::exception_ptr NamingEnv(std::exception_ptr error, int env_id) {
     const std::string prefix = "env " + std::to_string(env_id) + ": ";
     try {
       std::rethrow_exception(error);
     } catch (const std::invalid_argument& e) {
       return std::make_exception_ptr(std::invalid_argument(prefix + e.what()));
+    } catch (const std::bad_alloc& e) {  // stays a MemoryError
+      return std::make_exception_ptr(OutOfMemory(prefix + "out of memory (" + e.what() + ")"));
     } catch (const std::exception& e) {
       return std::make_exception_ptr(std::runtime_error(prefix + e.what()));
     } catch (...) {
@@ -681,11 +703,13 @@ class AsyncEnvPool {
     }
   }
 
-  static void PinThread(std::thread& t, int core) {
-    int n = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  // `core` >= 0. (An int `offset + i` overflowed to a negative core, which
+  // CPU_SET wrote outside its set: the fuzzer's only crash.)
+  static void PinThread(std::thread& t, long long core) {
+    long long n = std::max(1U, std::thread::hardware_concurrency());
     cpu_set_t set;
     CPU_ZERO(&set);
-    CPU_SET(core % n, &set);
+    CPU_SET(static_cast<std::size_t>(core % n), &set);
     pthread_setaffinity_np(t.native_handle(), sizeof(cpu_set_t), &set);
   }
 

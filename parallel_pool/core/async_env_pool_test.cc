@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -108,6 +109,18 @@ TEST(AsyncEnvPoolTest, EpisodeEndsThenNextStepResets) {
   EXPECT_EQ(out.arrays[kStepType].Data<int>()[0], kFirst);
   EXPECT_EQ(out.arrays[kElapsed].Data<int>()[0], 0);
   EXPECT_EQ(out.arrays[kReward].Data<double>()[0], 0.0);
+}
+
+TEST(AsyncEnvPoolTest, WorkersPinnedFromTheLargestOffsetRun) {
+  // Found by the fuzzer: offset + i overflowed an int, and CPU_SET of the
+  // negative core wrote outside its cpu_set_t (a segfault).
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 4;
+  config["num_threads"_] = 3;
+  config["thread_affinity_offset"_] = std::numeric_limits<int>::max();
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  EXPECT_EQ(pool.Recv().arrays[kReward].shape()[0], 4U);
 }
 
 TEST(AsyncEnvPoolTest, TruncationAtMaxEpisodeSteps) {

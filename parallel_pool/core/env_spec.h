@@ -7,7 +7,8 @@
 //   template <class Config> static auto ActionSpec(const Config&);
 // and, optionally,
 //   template <class Config> static void Validate(const Config&);
-// which throws std::invalid_argument (a ValueError in Python) naming the key
+//   static constexpr bool kMultiPlayer = true;  // takes max_num_players > 1
+// Validate throws std::invalid_argument (a ValueError in Python) naming the key
 // for a config no env could run with. It is the one place a family checks
 // its config: called once per pool, when the spec is built, after the
 // common keys are checked and before StateSpec/ActionSpec see the config.
@@ -133,6 +134,11 @@ class EnvSpec {
       num_threads = std::min(batch_size, hw);
     }
     in_range("max_num_players", conf["max_num_players"_], 1, kMaxNumPlayers);
+    // Only an env that declares players has more than one row per env: a
+    // one-player env given more would take actions for players it never has.
+    require(MultiPlayer() || conf["max_num_players"_] == 1, "max_num_players",
+            "1 (this env has one player; only multi-player envs take more)",
+            conf["max_num_players"_]);
     in_range("max_episode_steps", conf["max_episode_steps"_], 1, std::numeric_limits<int>::max());
     in_range("thread_affinity_offset", conf["thread_affinity_offset"_], -1,
              std::numeric_limits<int>::max());
@@ -150,6 +156,14 @@ class EnvSpec {
             "'next_step', 'same_step' or 'disabled'", "'" + mode + "'");
     if constexpr (requires { EnvFns::Validate(conf); }) EnvFns::Validate(conf);
     return conf;
+  }
+
+  static constexpr bool MultiPlayer() {
+    if constexpr (requires { EnvFns::kMultiPlayer; }) {
+      return EnvFns::kMultiPlayer;
+    } else {
+      return false;
+    }
   }
 
   template <typename T>

@@ -70,6 +70,19 @@ TEST(EnvSpecTest, ErrorsNameTheKeyAndTheLimit) {
   EXPECT_THROW(CounterEnvSpec spec(config), std::invalid_argument);
 }
 
+TEST(EnvSpecTest, AOnePlayerEnvRefusesMorePlayers) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["max_num_players"_] = 2;
+  try {
+    CounterEnvSpec spec(config);
+    FAIL() << "max_num_players = 2 was accepted by a one-player env";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "max_num_players: expected 1 (this env has one player; only multi-player envs "
+                 "take more), got 2");
+  }
+}
+
 TEST(EnvSpecTest, FamilyValidateRunsWhenTheSpecIsBuilt) {
   auto config = CounterEnvSpec::DefaultConfig();
   config["episode_length"_] = 0;

@@ -149,14 +149,33 @@ inline void CheckIntegersFit(PyArrayObject* arr, DType target, const std::string
   });
 }
 
+// numpy could not make an array of an argument (a ragged list, ...): its
+// ValueError or TypeError again, naming the argument.
+[[noreturn]] inline void ThrowNamingArgument(const std::string& what) {
+  py::error_already_set error;
+  std::string message = what + ": not an array (" + std::string(py::str(error.value())) + ")";
+  if (error.matches(PyExc_ValueError)) throw py::value_error(message);
+  if (error.matches(PyExc_TypeError)) throw py::type_error(message);
+  throw error;
+}
+
 // obj -> a C-contiguous array of exactly `spec`'s dtype and shape (rows, ...).
 // Raises TypeError for a dtype that same_kind casting forbids (float -> int),
 // ValueError for a wrong shape. `what` names the argument in messages.
 inline py::object ToContiguous(py::handle obj, const ArraySpec& spec, std::size_t rows,
                                const std::string& what) {
   auto owned = py::reinterpret_steal<py::object>(PyArray_FROM_O(obj.ptr()));
-  if (!owned) throw py::error_already_set();
+  if (!owned) ThrowNamingArgument(what);
   auto* arr = reinterpret_cast<PyArrayObject*>(owned.ptr());
+  // A byte-swapped array (dtype '>i4' here) has a native one's type number:
+  // swap its bytes before anything reads them.
+  if (!PyArray_ISNOTSWAPPED(arr)) {
+    PyArray_Descr* native = PyArray_DescrNewByteorder(PyArray_DESCR(arr), NPY_NATIVE);
+    if (native == nullptr) throw py::error_already_set();
+    owned = py::reinterpret_steal<py::object>(PyArray_FromArray(arr, native, NPY_ARRAY_DEFAULT));
+    if (!owned) throw py::error_already_set();
+    arr = reinterpret_cast<PyArrayObject*>(owned.ptr());
+  }
   int want = NumpyType(spec.dtype);
   if (PyArray_TYPE(arr) != want || !PyArray_IS_C_CONTIGUOUS(arr) || !PyArray_ISALIGNED(arr)) {
     PyArray_Descr* want_descr = PyArray_DescrFromType(want);
@@ -465,8 +484,13 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def_property_readonly("_state_spec", [](const Spec& s) { return SpecList(s.state_spec); })
       .def_property_readonly("_action_spec", [](const Spec& s) { return SpecList(s.action_spec); });
   constexpr bool kRenders = RenderableEnv<typename PoolT::EnvClass>;
-  auto pool = py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str());
-  pool.def(py::init<const Spec&>())
+  // Building the envs and freeing the pool wait for other threads (the builders,
+  // the workers), whose env code may call into Python: a MuJoCo warning reaches a
+  // Python handler when the mujoco package has installed one (dm_control does).
+  // Waiting with the GIL held would deadlock, so both release it.
+  auto pool = py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str(),
+                                           py::release_gil_before_calling_cpp_dtor());
+  pool.def(py::init<const Spec&>(), py::call_guard<py::gil_scoped_release>())
       .def("_send", &PyEnvPool<PoolT>::Send)
       .def("_recv", &PyEnvPool<PoolT>::Recv)
       .def("_step", &PyEnvPool<PoolT>::Step)

@@ -23,6 +23,7 @@
 #include <mutex>
 #include <new>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,17 @@
 #include "parallel_pool/core/spin_wait.h"
 
 namespace parallel_pool {
+
+// A failed allocation that says what it was for: pybind11 raises a
+// std::bad_alloc as MemoryError(what()).
+class OutOfMemory : public std::bad_alloc {
+ public:
+  explicit OutOfMemory(std::string message) : message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
 
 // Where a caller sleeps until a block may be ready. It lives in the queue,
 // not in the block: the caller may take and free a block as soon as its last
@@ -49,6 +61,10 @@ struct BlockWaker {
   }
 };
 
+// No batch block may be larger (2^48 bytes: far beyond any machine's memory,
+// far from any size_t arithmetic overflowing).
+inline constexpr std::size_t kMaxBlockBytes = std::size_t{1} << 48;
+
 class StateBlock {
  public:
   // `shadowed` lists the fields that get a second "final" array (same-step
@@ -61,19 +77,32 @@ class StateBlock {
     // workers writing neighbouring fields don't share cache lines needlessly.
     std::vector<std::size_t> offsets;
     std::size_t total = 0;
+    // Sizes come from the config (num_envs, image sizes, ...): a product that
+    // wraps around would allocate a small block the envs then overrun.
+    bool overflow = false;
     auto plan = [&](const ArraySpec& spec) {
       std::size_t rows = spec.per_player ? batch * max_players : batch;
-      std::size_t bytes = rows * SizeOf(spec.dtype);
-      for (std::size_t d : spec.shape) bytes *= d;
+      std::size_t bytes = 0;
+      overflow |= __builtin_mul_overflow(rows, SizeOf(spec.dtype), &bytes);
+      for (std::size_t d : spec.shape) overflow |= __builtin_mul_overflow(bytes, d, &bytes);
       offsets.push_back(total);
-      total += (bytes + 63) / 64 * 64;
+      overflow |= __builtin_add_overflow(total, (bytes + 63) / 64 * 64, &total);
     };
     for (const ArraySpec& spec : specs) plan(spec);
     for (std::size_t i : shadowed) plan(specs[i]);
+    if (overflow || total > kMaxBlockBytes) {
+      throw OutOfMemory("a batch of this pool's results would take " +
+                        (overflow ? std::string("more than 2^64") : std::to_string(total)) +
+                        " bytes (rows x the declared fields' sizes); make num_envs or the "
+                        "observation (image size, frame stack) smaller");
+    }
     // Zeroed, so a field an env forgets to write reads as 0, never as stale
     // memory. calloc: large blocks come from fresh (already zero) pages.
     char* memory = static_cast<char*>(std::calloc(std::max<std::size_t>(total, 64), 1));
-    if (memory == nullptr) throw std::bad_alloc();
+    if (memory == nullptr) {
+      throw OutOfMemory("could not allocate a batch of this pool's results (" +
+                        std::to_string(total) + " bytes)");
+    }
     std::shared_ptr<char> owner(memory, [](char* p) { std::free(p); });
     std::size_t k = 0;
     auto view = [&](const ArraySpec& spec) {

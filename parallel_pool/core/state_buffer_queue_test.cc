@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <new>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -21,6 +23,22 @@ void Write(const StateSlot& slot, int value) {
     players.Data<float>()[(slot.player_row + p) * 2] = static_cast<float>(value);
   }
   slot.block->Finish();
+}
+
+TEST(StateBufferQueueTest, ABatchTooLargeToCountIsAMemoryErrorNotAWrappedSize) {
+  // 8 rows of 2^31 x 2^31 floats: 2^67 bytes, which wraps around a size_t to 0
+  // (a block the envs would then overrun).
+  std::vector<ArraySpec> huge{
+      ArraySpec{DType::kFloat32, {std::size_t{1} << 31, std::size_t{1} << 31}, false}};
+  try {
+    StateBufferQueue q(huge, {}, 8, 8, 1, true);
+    FAIL() << "a 2^67-byte batch was allocated";
+  } catch (const std::bad_alloc& e) {
+    EXPECT_NE(std::string(e.what()).find("more than 2^64 bytes"), std::string::npos) << e.what();
+  }
+  std::vector<ArraySpec> large{ArraySpec{DType::kUInt8, {std::size_t{1} << 40}, false}};
+  EXPECT_THROW(StateBufferQueue(large, {}, 1024, 1024, 1, true),
+               OutOfMemory);  // 2^50 > kMaxBlockBytes
 }
 
 TEST(StateBufferQueueTest, SyncModeRowsFollowSendOrder) {

@@ -574,9 +574,10 @@ class DmcEnv : public Env<EnvSpecT> {
     body();
     for (int i = 0; i < mjNWARNING; ++i) {
       if (d_->warning[i].number > before[i]) {
-        throw std::runtime_error("env " + std::to_string(this->env_id_) +
-                                 ": physics state is invalid after " + what + " (MuJoCo warning " +
-                                 mju_warningText(i, d_->warning[i].lastinfo) + ")");
+        // The pool adds "env <id>: ".
+        throw std::runtime_error(std::string("physics state is invalid after ") + what +
+                                 " (MuJoCo warning " + mju_warningText(i, d_->warning[i].lastinfo) +
+                                 ")");
       }
     }
   }

@@ -101,6 +101,18 @@ def test_bad_config_is_a_value_error(name: str, kwargs: dict[str, Any], match: s
         parallel_pool.make_dm(name, **kwargs)
 
 
+def test_a_bad_lqr_model_file_names_xml_file(tmp_path: Any) -> None:
+    # Found by the fuzzer: these named base_path, or no key at all.
+    with pytest.raises(ValueError, match=r"^xml_file: cannot read /nonexistent"):
+        parallel_pool.make_dm("LqrLqr21-v1", xml_file="/nonexistent")
+    with pytest.raises(ValueError, match=r"^xml_file: cannot read "):
+        parallel_pool.make_dm("LqrLqr21-v1", xml_file="")  # the base_path folder itself
+    not_lqr = tmp_path / "not_lqr.xml"
+    not_lqr.write_text("<mujoco/>")
+    with pytest.raises(ValueError, match=r"^xml_file: not dm_control's lqr.xml"):
+        parallel_pool.make_dm("LqrLqr21-v1", xml_file=str(not_lqr))
+
+
 def test_async_pool_runs_every_env() -> None:
     env = parallel_pool.make_dm("CheetahRun-v1", num_envs=6, batch_size=3, num_threads=2, seed=0)
     env.async_reset()

@@ -87,10 +87,14 @@ inline std::string LqrModelXml(const std::string& lqr_xml, LqrSize size) {
   for (int i = 0; i < size.bodies; ++i) bodies << "</body>";
   std::string xml = lqr_xml;
   const std::size_t worldbody_end = xml.rfind("</worldbody>");
-  if (worldbody_end == std::string::npos) throw std::invalid_argument("lqr.xml: no </worldbody>");
+  if (worldbody_end == std::string::npos) {
+    throw std::invalid_argument("xml_file: not dm_control's lqr.xml (no </worldbody>)");
+  }
   xml.insert(worldbody_end, bodies.str());
   const std::size_t mujoco_end = xml.rfind("</mujoco>");
-  if (mujoco_end == std::string::npos) throw std::invalid_argument("lqr.xml: no </mujoco>");
+  if (mujoco_end == std::string::npos) {
+    throw std::invalid_argument("xml_file: not dm_control's lqr.xml (no </mujoco>)");
+  }
   xml.insert(mujoco_end,
              "<actuator>" + actuators.str() + "</actuator><tendon>" + tendons.str() + "</tendon>");
   return xml;
@@ -101,8 +105,12 @@ template <typename Config>
 ModelPtr LqrSharedModel(const Config& conf) {
   const std::filesystem::path path =
       std::filesystem::path(std::string(conf["base_path"_])) / std::string(conf["xml_file"_]);
+  std::error_code error;
   std::ifstream file(path);
-  if (!file) throw std::invalid_argument("base_path: cannot read " + path.string());
+  if (!std::filesystem::is_regular_file(path, error) || !file) {
+    throw std::invalid_argument("xml_file: cannot read " + path.string() +
+                                " (xml_file is read under base_path)");
+  }
   std::ostringstream text;
   text << file.rdbuf();
   return LoadSuiteModel(conf["base_path"_], conf["xml_file"_],

@@ -59,8 +59,10 @@ struct HumanoidObsLayout {
                              v4};
     if (v4 && !(layout.cinert && layout.cvel && layout.qfrc_actuator && layout.cfrc_ext)) {
       throw std::invalid_argument(
-          "include_*_in_observation: the v4 observation always includes cinert, cvel, "
-          "qfrc_actuator and cfrc_ext (these keywords are v5's)");
+          "include_cinert_in_observation, include_cvel_in_observation, "
+          "include_qfrc_actuator_in_observation, include_cfrc_ext_in_observation: the v4 "
+          "observation always includes cinert, cvel, qfrc_actuator and cfrc_ext (these "
+          "keywords are v5's)");
     }
     return layout;
   }

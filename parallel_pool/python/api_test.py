@@ -65,6 +65,11 @@ def test_unknown_config_key_is_a_type_error_naming_it() -> None:
         ({"max_episode_steps": 0}, ValueError, "max_episode_steps"),
         ({"autoreset_mode": "sometimes"}, ValueError, "autoreset_mode"),
         ({"episode_length": "5"}, TypeError, "episode_length"),
+        # Found by the fuzzer (reliability/fuzz.py): an ndarray of several values has
+        # __index__ and __float__ too, and refuses them with numpy's own message.
+        ({"episode_length": np.array([1, 2])}, TypeError, "episode_length"),
+        ({"num_envs": np.array([2, 3])}, TypeError, "num_envs"),
+        ({"num_envs": 3, "env_seed": [1, 2]}, ValueError, "^env_seed: expected one seed per env"),
     ],
 )
 def test_bad_config_values(kwargs: dict, error: type, match: str) -> None:
@@ -172,6 +177,57 @@ def test_bad_actions_raise_clear_errors(action, env_id, error: type, match: str)
     with pytest.raises(error, match=match):
         env.step(action, env_id=env_id)
     env.step(np.array([1, 1]))  # the pool is still usable
+
+
+def test_ragged_lists_are_errors_naming_the_argument() -> None:
+    # Found by the fuzzer: numpy's "inhomogeneous shape" ValueError named nothing.
+    env = template(num_envs=2)
+    env.reset()
+    with pytest.raises(ValueError, match=r"^action\[action\]: not an array \(setting an array element"):
+        env.step([[0], [0, 1]])
+    with pytest.raises(ValueError, match=r"^env_id: expected a 1-D array of env ids"):
+        env.step(np.array([1, 1]), [[0], [0, 1]])
+    with pytest.raises(ValueError, match=r"^players\.env_id: expected a 1-D array"):
+        env.step({"action": np.array([1, 1]), "players.env_id": [[0], [0, 1]]})
+    with pytest.raises(TypeError, match=r"^players\.env_id: expected integers"):
+        env.step({"action": np.array([1, 1]), "players.env_id": "0"})
+
+
+def test_byte_swapped_arrays_are_read_by_value() -> None:
+    # Found by the fuzzer: a big-endian int32 array has a native one's type number, so
+    # its bytes were read unswapped (2 became 33554432, "outside [0, 9]").
+    env = template(num_envs=3)
+    env.reset()
+    _, reward, _, _, info = env.step(np.array([1, 2, 3], dtype=">i4"), np.array([2, 0, 1], dtype=">i8"))
+    np.testing.assert_array_equal(info["env_id"], [2, 0, 1])
+    np.testing.assert_array_equal(reward, [1.0, 2.0, 3.0])
+    pendulum = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=2)
+    pendulum.reset()
+    pendulum.step(np.array([[0.5], [-0.5]], dtype=">f8"))
+    with pytest.raises(ValueError, match="NaN"):
+        pendulum.step(np.array([[0.5], [np.nan]], dtype=">f4"))
+
+
+def test_an_empty_env_id_is_refused_not_taken_for_every_env() -> None:
+    # Found by the fuzzer: reset(np.array([], int)) reset every env (the C++ pool's
+    # "none given"), as `reset(np.flatnonzero(done))` would when nothing is done.
+    env = template(num_envs=2)
+    env.reset()
+    env.step(np.array([1, 1]))
+    for empty in (np.zeros(0, dtype=np.int32), []):
+        with pytest.raises(ValueError, match=r"^env_id: no env given"):
+            env.reset(empty)
+        with pytest.raises(ValueError, match=r"^env_id: no env given"):
+            env.step(np.zeros(0, dtype=np.int32), empty)
+    _, _, _, _, info = env.step(np.array([1, 1]))
+    np.testing.assert_array_equal(info["elapsed_step"], [2, 2])  # nothing was reset
+
+
+def test_a_one_player_env_refuses_more_players() -> None:
+    # Found by the fuzzer: CartPole took max_num_players=2, then wanted two action rows
+    # per env while returning one observation row.
+    with pytest.raises(ValueError, match=r"^max_num_players: expected 1 \(this env has one player"):
+        parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, max_num_players=2)
 
 
 def test_int64_and_list_actions_are_accepted() -> None:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from parallel_pool.python.render import RenderOptions
+from parallel_pool.python.render import RenderOptions, check_int
 from parallel_pool.python.spec import EnvSpec, obs_name
 
 # What every call on a closed pool raises (the C++ pool says the same).
@@ -37,6 +37,26 @@ _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 _MAX_PARTIAL_BATCHES = 16
 # Seeds are C++ ints, as make(seed=...) takes them.
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+def _id_array(ids: Any, what: str) -> np.ndarray:
+    """`ids` (an int, a sequence or an array of ints) as a 1-D integer array; errors name `what`."""
+    if isinstance(ids, (bool, np.bool_)):
+        raise TypeError(f"{what}: expected int or array of int, got bool")
+    if not isinstance(ids, np.ndarray) or ids.ndim != 1:
+        try:
+            ids = np.atleast_1d(np.asarray(ids))
+        except (ValueError, TypeError) as error:  # a ragged list, ...
+            raise ValueError(f"{what}: expected a 1-D array of env ids ({error})") from None
+        if ids.ndim != 1:
+            raise ValueError(f"{what}: expected a 1-D array of env ids, got shape {ids.shape}")
+    # Before the dtype check: np.asarray([]) is float64. An empty selection would
+    # mean "every env" to the C++ reset, so it is refused (as it is by send/step).
+    if ids.size == 0:
+        raise ValueError(f"{what}: no env given (an empty selection); leave it out to name every env")
+    if ids.dtype.kind not in "iu":
+        raise TypeError(f"{what}: expected integers, got dtype {ids.dtype}")
+    return ids
 
 
 class Config(dict):
@@ -131,21 +151,15 @@ class PoolBase:
             if self._last_ids is None:
                 raise RuntimeError("env_id: none given and no batch received yet; call async_reset() and recv() first")
             return self._last_ids
-        if isinstance(env_id, (bool, np.bool_)):
-            raise TypeError("env_id: expected int or array of int, got bool")
-        if not isinstance(env_id, np.ndarray) or env_id.ndim != 1:
-            env_id = np.atleast_1d(np.asarray(env_id))
-            if env_id.ndim != 1:
-                raise ValueError(f"env_id: expected a 1-D array of env ids, got shape {env_id.shape}")
-        if env_id.dtype.kind not in "iu":
-            raise TypeError(f"env_id: expected integers, got dtype {env_id.dtype}")
-        return env_id
+        return _id_array(env_id, "env_id")
 
     def _players(self, players: Any, ids: Any) -> Any:
         """players.env_id: as given, else every player of every env in `ids` (one action row
         per player, env by env), as a multi-player env's observation rows come."""
-        if players is not None or self.spec.config.max_num_players == 1:
-            return players
+        if players is not None:
+            return _id_array(players, "players.env_id")
+        if self.spec.config.max_num_players == 1:
+            return None
         return np.repeat(np.asarray(ids), self.spec.config.max_num_players)
 
     def _check_open(self) -> None:
@@ -205,6 +219,10 @@ class PoolBase:
         """
         if seed is None:
             return None
+        # The env ids first: a bad one is the fault, not the seed it would get.
+        outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
+        if outside:
+            raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
         if isinstance(seed, np.ndarray) and seed.ndim == 0:
             seed = seed.item()
         if isinstance(seed, (bool, np.bool_)):
@@ -213,9 +231,6 @@ class PoolBase:
             chosen: list[int | None] = [int(seed) + int(i) for i in targets.tolist()]
         elif isinstance(seed, (list, tuple, np.ndarray)):
             per_env = list(seed)
-            outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
-            if outside:
-                raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
             if len(per_env) != self.num_envs:
                 raise ValueError(
                     f"seed: a list must have one seed per env of the pool ({self.num_envs}), got {len(per_env)}"
@@ -362,11 +377,8 @@ class PoolBase:
             ids: Any = np.array([options.env_id], dtype=np.int32)
         else:
             ids = self._env_ids(env_ids)
-        if camera_id is None:
-            camera_id = options.camera_id
-        elif isinstance(camera_id, bool) or not hasattr(camera_id, "__index__"):
-            raise TypeError(f"camera_id: expected an int, got {type(camera_id).__name__} {camera_id!r}")
-        return self._pool._render(ids, options.height, options.width, int(camera_id))
+        camera_id = options.camera_id if camera_id is None else check_int("camera_id", camera_id)
+        return self._pool._render(ids, options.height, options.width, camera_id)
 
     # ------------------------------------------------------------ attributes
 

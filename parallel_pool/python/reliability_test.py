@@ -315,6 +315,39 @@ def _startup_seconds() -> float:
     return _STARTUP[0]
 
 
+# ------------------------------------------------------------ out of threads
+
+
+def test_worker_threads_that_cannot_start_are_an_error_naming_num_threads() -> None:
+    # Found by the fuzzer (num_threads=4096 under a memory limit): a worker thread that
+    # could not start ended the process (a joinable std::thread destroyed: terminate).
+    # With the address space capped, 64 threads' stacks (8 MiB each) do not fit.
+    results, proc = run_child(
+        """
+        import resource
+        def vm_size():
+            with open("/proc/self/status") as f:
+                return next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize"))
+        limit = vm_size() + 200 * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        threads = len(os.listdir("/proc/self/task"))
+        try:
+            parallel_pool.make_gymnasium("CartPole-v1", num_envs=64, num_threads=64)
+            error = "none"
+        except RuntimeError as e:
+            error = str(e)
+        left = len(os.listdir("/proc/self/task")) - threads
+        env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, num_threads=2)
+        env.reset()
+        _, rew, _, _, _ = env.step(np.zeros(4, dtype=np.int32))
+        report(error=error, left=left, rew=rew.tolist())
+        """
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert results["error"].startswith("num_threads: could not start worker thread "), results
+    assert results["left"] == 0 and results["rew"] == [1, 1, 1, 1]
+
+
 # ---------------------------------------------------------------------- close
 
 

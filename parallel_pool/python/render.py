@@ -24,10 +24,17 @@ class RenderOptions(NamedTuple):
     camera_id: int = -1
 
 
-def _int(key: str, value: Any) -> int:
+def check_int(key: str, value: Any) -> int:
+    """`value` as an int of C++'s int range (beyond it, pybind11's conversion error names no key)."""
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
-    return int(value)
+    try:
+        number = int(value)
+    except TypeError:  # an ndarray of several values has __index__ too, and refuses
+        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}") from None
+    if not -(2**31) <= number < 2**31:
+        raise ValueError(f"{key}: {number} is outside int32")
+    return number
 
 
 def split_render_options(
@@ -41,14 +48,14 @@ def split_render_options(
             f"render_mode: expected None or 'rgb_array', got {mode!r}"
             + ("; parallel_pool opens no window: render() the frames and show them yourself" if mode == "human" else "")
         )
-    env_id = _int("render_env_id", kwargs.pop("render_env_id", 0))
+    env_id = check_int("render_env_id", kwargs.pop("render_env_id", 0))
     from_pixels = kwargs.pop("from_pixels", False)
     if not isinstance(from_pixels, bool) and type(from_pixels).__name__ != "bool_":
         raise TypeError(f"from_pixels: expected a bool, got {type(from_pixels).__name__} {from_pixels!r}")
     sizes = {}
     for key, default in (("render_width", 0), ("render_height", 0), ("render_camera_id", -1)):
         value = kwargs.get(key, default) if from_pixels else kwargs.pop(key, default)
-        sizes[key] = _int(key, value)
+        sizes[key] = check_int(key, value)
     if from_pixels:
         if "from_pixels" not in config_keys:
             raise ValueError(f"from_pixels: {task_id} has no pixel observations (the dm_control tasks have)")

@@ -61,6 +61,9 @@ def test_async_pool_renders_envs_not_running() -> None:
         ("CartPole-v1", {"render_mode": "rgb_array", "render_env_id": 3}, ValueError, "render_env_id"),
         ("CartPole-v1", {"render_mode": "rgb_array", "render_env_id": 1.5}, TypeError, "render_env_id"),
         ("CartPole-v1", {"render_mode": "rgb_array", "render_width": "600"}, TypeError, "render_width"),
+        # Beyond C++'s int: pybind11's own conversion error would name no key.
+        ("CheetahRun-v1", {"render_mode": "rgb_array", "render_height": 2**31}, ValueError, "render_height"),
+        ("CartPole-v1", {"render_mode": "rgb_array", "render_camera_id": -(2**63)}, ValueError, "render_camera_id"),
         ("FrozenLake-v1", {"render_width": 64}, ValueError, "does not render"),
         ("CartPole-v1", {"from_pixels": True}, ValueError, "from_pixels: CartPole-v1 has no pixel observations"),
         ("CheetahRun-v1", {"from_pixels": "yes"}, TypeError, "from_pixels: expected a bool"),
@@ -83,6 +86,8 @@ def test_bad_calls() -> None:
             env.render(ids)
     with pytest.raises(TypeError, match="camera_id: expected an int"):
         env.render(camera_id=0.0)
+    with pytest.raises(ValueError, match="camera_id: 1099511627776 is outside int32"):
+        env.render(camera_id=2**40)
     with pytest.raises(ValueError, match="render_camera_id: CartPole has one view"):
         env.render(camera_id=2)
     assert env.render().shape == (1, 400, 600, 3)  # nothing broke

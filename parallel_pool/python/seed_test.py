@@ -101,6 +101,19 @@ def test_reset_seed_runs_as_a_new_pool(task_id: str, config: dict[str, Any]) -> 
     assert_reseed_like_new(task_id, seed=5, **config)
 
 
+@pytest.mark.parametrize(("task_id", "config"), FAMILY_TASKS, ids=[t for t, _ in FAMILY_TASKS])
+def test_a_first_reset_with_a_seed_runs_as_a_new_pool(task_id: str, config: dict[str, Any]) -> None:
+    # No reset before it: what the env drew when it was made (ViZDoom's engine
+    # starts its first episode then) must not outlive the new seed. Found by the fuzzer.
+    used = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=1, **config)
+    fresh = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=5, **config)
+    assert_same(used.reset(seed=5), fresh.reset(), task_id)
+    actions = actions_for(task_id, 2, 5, **config)
+    assert_same(rollout(used, None, actions), rollout(fresh, None, actions), task_id)
+    used.close()
+    fresh.close()
+
+
 # dm_control tasks whose construction draws from the seed (lqr's model) or
 # whose episodes change their own model (targets, gains, terrain).
 DM_CONTROL_TASKS = [
@@ -234,6 +247,13 @@ def test_bad_seeds_are_rejected_and_change_nothing(seed: Any, error: type, match
             env.reset(seed=seed)
         assert env.np_random_seed == (0, 1, 2)
         env.reset()  # still usable
+
+
+def test_an_env_id_out_of_range_is_named_not_the_seed_it_would_get() -> None:
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=0)
+    with pytest.raises(ValueError, match=r"env_id: 2147483647 is outside \[0, 3\)"):
+        env.reset(env_id=[2**31 - 1], seed=5)  # 5 + 2**31 - 1 is outside int32 too
+    assert env.np_random_seed == (0, 1, 2)
 
 
 def test_negative_and_extreme_seeds_work_as_at_construction() -> None:

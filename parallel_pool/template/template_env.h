@@ -20,6 +20,9 @@ namespace parallel_pool::template_env {
 // 1. The single declaration: config, observation/info spec, action spec.
 class TemplateEnvFns {
  public:
+  // Takes max_num_players > 1 (a one-player env is refused it).
+  static constexpr bool kMultiPlayer = true;
+
   static auto DefaultConfig() { return MakeDict("episode_length"_.Bind(5)); }
 
   template <typename Config>

@@ -14,6 +14,7 @@
 #define PARALLEL_POOL_TOY_TEXT_CATCH_H_
 
 #include <algorithm>
+#include <cstddef>
 #include <random>
 #include <stdexcept>
 
@@ -76,8 +77,13 @@ class CatchEnv : public Env<CatchEnvSpec> {
     // Batch buffers are reused between steps, so the board is cleared first.
     state["obs"_] = 0.0F;
     float* board = state["obs"_].Data<float>();
-    board[ball_y_ * width_ + ball_x_] = 1.0F;
-    board[(height_ - 1) * width_ + paddle_x_] = 1.0F;
+    // In size_t: height x width may exceed an int (a board the pool could allocate).
+    const auto at = [&](int y, int x) {
+      return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+             static_cast<std::size_t>(x);
+    };
+    board[at(ball_y_, ball_x_)] = 1.0F;
+    board[at(height_ - 1, paddle_x_)] = 1.0F;
     state["reward"_] = reward;
   }
 

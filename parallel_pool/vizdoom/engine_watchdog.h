@@ -54,6 +54,12 @@ class EngineWatchdog {
     watched_.erase(w);
   }
 
+  // How many envs it watches (every env alive in the process; for tests).
+  std::size_t size() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return watched_.size();
+  }
+
  private:
   void Loop() {
     for (;;) {

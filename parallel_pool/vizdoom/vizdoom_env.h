@@ -40,6 +40,7 @@
 #include "parallel_pool/vizdoom/doom_game.h"
 #include "parallel_pool/vizdoom/engine_watchdog.h"
 #include "parallel_pool/vizdoom/shaped_reward.h"
+#include "parallel_pool/vizdoom/wad.h"
 
 namespace parallel_pool::vizdoom {
 
@@ -143,8 +144,16 @@ int CombinedActionCount(const Config& conf) {
                               .size());
 }
 
+// The most frames in a stack, and pixels on an image side: the resizer
+// counts a frame's bytes (side x side x channels) in an int.
+inline constexpr int kMaxFrames = 1 << 16;
+inline constexpr int kMaxImageSide = 1 << 13;
+
 class VizdoomEnvFns {
  public:
+  // max_num_players > 1: one deathmatch of that many players per env.
+  static constexpr bool kMultiPlayer = true;
+
   static auto DefaultConfig() {
     return MakeDict("img_height"_.Bind(84), "img_width"_.Bind(84), "stack_num"_.Bind(4),
                     "frame_skip"_.Bind(4), "lmp_save_dir"_.Bind(std::string()),
@@ -198,13 +207,19 @@ class VizdoomEnvFns {
     RequireConfig(conf["img_height"_] >= 1 && conf["img_width"_] >= 1,
                   "img_height, img_width: must be >= 1");
     RequireConfig(conf["stack_num"_] >= 1, "stack_num: must be >= 1");
+    // Upper bounds keep the sizes derived from them (stack_num x 4 planes is
+    // an int) from overflowing; no scenario needs more.
+    RequireConfig(conf["stack_num"_] <= kMaxFrames, "stack_num: must be <= 65536");
+    RequireConfig(conf["img_height"_] <= kMaxImageSide && conf["img_width"_] <= kMaxImageSide,
+                  "img_height, img_width: must be <= 8192");
     RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(conf["weapon_duration"_] >= 0, "weapon_duration: must be >= 0");
     RequireConfig(conf["engine_timeout"_] > 0 && conf["engine_timeout"_] <= 1e6,
                   "engine_timeout: seconds, in (0, 1e6]");
     RequireConfig(conf["max_episode_steps"_] >= 1 &&
                       conf["max_episode_steps"_] < (1 << 30) / conf["frame_skip"_],
-                  "max_episode_steps: must be >= 1 and fit the engine's tic counter");
+                  "max_episode_steps, frame_skip: max_episode_steps must be >= 1, and "
+                  "max_episode_steps x frame_skip (tics) below 2^30, the engine's counter");
     RequireConfig(conf["max_num_players"_] <= static_cast<int>(::vizdoom::MAX_PLAYERS),
                   "max_num_players: ViZDoom hosts at most " +
                       std::to_string(::vizdoom::MAX_PLAYERS) + " players");
@@ -214,7 +229,14 @@ class VizdoomEnvFns {
     RequireFile("cfg_path", cfg);
     if (!conf["wad_path"_].empty()) RequireFile("wad_path", conf["wad_path"_]);
     RequireFile("vzd_path", UnderBase(conf["base_path"_], conf["vzd_path"_]));
-    RequireFile("iwad_path", UnderBase(conf["base_path"_], conf["iwad_path"_]));
+    const std::string iwad = UnderBase(conf["base_path"_], conf["iwad_path"_]);
+    RequireFile("iwad_path", iwad);
+    // A map no WAD has: the engine would wait forever at the next episode. With
+    // no wad_path the map may be in the cfg's own WAD, which the engine finds.
+    const std::string& wad = conf["wad_path"_];
+    RequireConfig(
+        wad.empty() || WadMayHaveMap(wad, conf["map_id"_]) || WadMayHaveMap(iwad, conf["map_id"_]),
+        "map_id: no map '" + std::string(conf["map_id"_]) + "' in " + wad + " or " + iwad);
     const std::string& lmp = conf["lmp_save_dir"_];
     RequireConfig(lmp.empty() || std::filesystem::is_directory(lmp),
                   "lmp_save_dir: no directory " + lmp);
@@ -277,7 +299,15 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
       for (const auto& id : instance_ids_) KillEngine(id);
     };
     EngineWatchdog::Instance().Add(&watched_);
-    Guarded([&] { StartEngines(); });
+    try {
+      Guarded([&] { StartEngines(); });
+    } catch (...) {
+      // A constructor that throws runs no destructor: unregister here, or the
+      // watchdog thread would go on reading this env's freed Watched.
+      EngineWatchdog::Instance().Remove(&watched_);
+      StopEngines();
+      throw;
+    }
   }
 
   // render(): player 0's screen as the engine has it now, in RGB (a gray
@@ -339,8 +369,10 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
             },
             [&] { AbortMatch(); });
       } else {
-        if (started_ && !restarted) {
-          // init() started the first episode; later ones are new.
+        if ((started_ || reseeded_) && !restarted) {
+          // init() started the first episode; later ones are new, and so is
+          // a first one re-seeded since init() (reset(seed=...) before any
+          // reset: init()'s episode came from the old seed).
           const std::string lmp = lmp_dir_.empty() ? ""
                                                    : lmp_dir_ + "/env_" + std::to_string(env_id_) +
                                                          "_" + std::to_string(episodes_) + ".lmp";
@@ -353,6 +385,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
         total_steps_ = 0;
       }
       started_ = true;
+      reseeded_ = false;
       ++episodes_;
       RunTogether(NumPlayers(), [&](int p) { Observe(players_[p], /*reset=*/true, 0.0); });
       WriteState();
@@ -400,6 +433,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   // the forced reset that follows starts a new episode (as vizdoom's
   // set_seed() then new_episode()), and an engine started again later gets it too.
   void Reseed() override {
+    reseeded_ = true;
     settings_.seed = seed();
     for (auto& player : players_) {
       if (player.game) player.game->setSeed(seed());
@@ -708,6 +742,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   EngineWatchdog::Watched watched_;
   int port_ = 0;
   bool started_ = false;
+  bool reseeded_ = false;  // since the last reset
   int episodes_ = 0;
   int total_steps_ = 0;
 };

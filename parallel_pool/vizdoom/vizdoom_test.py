@@ -169,6 +169,16 @@ def test_seeds_decide_episodes() -> None:
         ({"reward_config": {"NOT_A_VARIABLE": (1, 0)}}, ValueError, "reward_config"),
         ({"reward_config": [1, 2]}, TypeError, "reward_config"),
         ({"reward_config": {"HEALTH": "x"}}, TypeError, "reward_config"),
+        # Found by the fuzzer: values of the wrong shape gave pybind11's TypeError, naming no key.
+        ({"reward_config": {"HEALTH": 1.0}}, TypeError, r"^reward_config\['HEALTH'\]: expected a tuple of 2"),
+        ({"delta_button_config": {"TURN_LEFT_RIGHT_DELTA": (1.0, 0.0)}}, TypeError, "^delta_button_config: "),
+        ({"frame_skip": 2**31 - 1}, ValueError, "frame_skip"),
+        # Found by the fuzzer: the engine (as vizdoom.DoomGame's) waits forever at the
+        # next episode of a map no WAD has; engine_timeout ended it after 60 s.
+        ({"map_id": "map99"}, ValueError, "^map_id: no map 'map99' in .*basic.wad or .*freedoom2.wad"),
+        ({"map_id": ""}, ValueError, "^map_id: no map ''"),
+        ({"stack_num": 2**30}, ValueError, "^stack_num: must be <= 65536"),
+        ({"img_height": 10**5}, ValueError, "^img_height, img_width: must be <= 8192"),
         ({"selected_weapon_reward_config": {12: 1.0}}, ValueError, "selected_weapon_reward_config"),
         ({"delta_button_config": {"ATTACK": (3, -1, 1)}}, ValueError, "delta_button_config"),
         ({"delta_button_config": {"TURN_LEFT_RIGHT_DELTA": (2.5, -1, 1)}}, ValueError, "delta_button_config"),

@@ -1,0 +1,1 @@
+"""Reliability harnesses: the fuzzer and the soak (docs/reliability.md)."""

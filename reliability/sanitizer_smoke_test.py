@@ -1,0 +1,64 @@
+"""A task of each family under the sanitizers: `make sanitize` runs this with --config=asan and --config=tsan.
+
+Those configs build the families' modules instrumented; the interpreter is not, so
+the sanitizer's runtime is preloaded into it (a subprocess per family). Leak
+detection is off here: the interpreter keeps its own allocations at exit (the
+core's C++ tests check leaks). Any report fails the run (the configs build with
+no recovery, and the options below stop at the first report). Without a
+sanitizer config it runs as a plain smoke test.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+# A task per family; a target (reliability/BUILD) names its family's task as its argument.
+TASKS = [arg for arg in sys.argv[1:] if not arg.startswith("-")] or [
+    "CartPole-v1",
+    "Taxi-v3",
+    "Pong-v5",
+    "Hopper-v5",
+    "CheetahRun-v1",
+    "Basic-v1",
+]
+
+
+def runtime(name: str) -> str:
+    path = subprocess.run(["gcc", f"-print-file-name={name}"], capture_output=True, text=True, check=True).stdout
+    return path.strip()
+
+
+def sanitizer_env() -> dict[str, str]:
+    env = dict(os.environ)
+    if "ASAN_OPTIONS" in env:  # --config=asan: AddressSanitizer + UndefinedBehaviorSanitizer
+        env["LD_PRELOAD"] = f"{runtime('libasan.so')}:{runtime('libubsan.so')}"
+        env["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1:verify_asan_link_order=0"
+        env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    elif "TSAN_OPTIONS" in env:  # --config=tsan
+        env["LD_PRELOAD"] = runtime("libtsan.so")
+        env["TSAN_OPTIONS"] = "halt_on_error=1:second_deadlock_stack=1"
+    return env
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_a_task_of_each_family_runs_clean(task: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "reliability.sanitizer_smoke", task],
+        env=sanitizer_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-20000:]
+    for report in ("ERROR: AddressSanitizer", "runtime error:", "WARNING: ThreadSanitizer"):
+        assert report not in result.stderr, result.stderr[-20000:]
+    expected = "asan" if "ASAN_OPTIONS" in os.environ else "tsan" if "TSAN_OPTIONS" in os.environ else "none"
+    assert f"{task}: ok under {expected}" in result.stdout, result.stdout
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-q"]))
