@@ -237,6 +237,12 @@ def test_reset_mask_refusals() -> None:
         template(num_envs=3, batch_size=2).reset(options={"reset_mask": mask})
     with pytest.raises(ValueError, match="max_num_players"):
         template(num_envs=3, max_num_players=2).reset(options={"reset_mask": mask})
+    env.send(np.ones(1, dtype=np.int32), np.array([2]))
+    # Env 2's step result would come back inside the reset's rows and be lost (found by
+    # make fuzz-long: the mask was accepted).
+    with pytest.raises(ValueError, match=r"reset_mask.*1 env\(s\) sent without a recv\(\) are still running"):
+        env.reset(options={"reset_mask": mask})
+    env.recv()
     obs, _ = env.reset(options={"reset_mask": mask})  # still fine after the refusals
     assert obs.shape == (3, 4)
 

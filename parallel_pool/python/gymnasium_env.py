@@ -74,8 +74,9 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
 
         Raises:
           ValueError: a bad `seed`, an unknown option, both `env_id` and a mask, a
-            mask of the wrong shape or with no True, or a mask in async mode or
-            with several players per env.
+            mask of the wrong shape or with no True, a mask while envs sent without
+            a recv() are running, or a mask in async mode or with several players
+            per env.
           TypeError: a mask that is not a bool numpy array, a seed that is not an int.
         """
         if options:
@@ -105,6 +106,13 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             why = "async mode (batch_size < num_envs)" if self.is_async else "max_num_players > 1"
             raise ValueError(
                 f"{what}: returns one row per env, which {why} has not; reset those envs with reset(env_id) instead"
+            )
+        running = self._pool._in_flight
+        if running:
+            # Their results would come back inside this reset's rows and be lost.
+            raise ValueError(
+                f"{what}: {running} env(s) sent without a recv() are still running; recv() their "
+                "results first, since a masked reset returns every env's row"
             )
         never = self._never_run(mask)
         if never.size:
