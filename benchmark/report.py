@@ -307,7 +307,7 @@ def target_table(data: Data, tasks: list[str]) -> str:
         return _atari_targets(data, tasks)
     if family not in TARGET_FAMILIES:
         return ""
-    times, pct = (lambda x: f"{x:.2f}x"), (lambda x: f"{x:.0%}")
+    pct = lambda x: f"{x:.0%}"  # noqa: E731
     single = next((m for m in SINGLE if any(value(data, t, 1, m) for t in tasks)), SINGLE[-1])
     body = []
     for t in tasks:
@@ -319,19 +319,14 @@ def target_table(data: Data, tasks: list[str]) -> str:
                 for n in rows
                 if (a := value(data, t, n, f"parallel_pool {mode}")) and (b := value(data, t, n, f"envpool {mode}"))
             ]
-            cells.append(_lowest(found, ENVPOOL_TARGET, times))
+            cells.append(_lowest(found, ENVPOOL_TARGET, _times))
         found = [
             (a / e["steps_per_s"], n)
             for n in rows
             if n >= LIMIT_MIN_ENVS and (a := _best_ours(data, t, n)) and (e := limit(data, t, n))
         ]
         cells.append(_lowest(found, LIMIT_TARGET, pct))
-        a, b = value(data, t, 1, "parallel_pool sync"), value(data, t, 1, single)
-        cell = _lowest([(a / b, 1)] if a and b else [], SINGLE_TARGET, times)
-        top = limit(data, t, 1)
-        if b and top:  # no env can beat the 1-thread limit: the highest ratio this machine allows
-            cell += f" (the 1-thread limit is {top['steps_per_s'] / b:.2f}x the loop)"
-        cells.append(cell)
+        cells.append(_single_env_cell(data, t, single, SINGLE_TARGET, "the loop"))
         body.append(cells)
     head = [
         "task",
@@ -345,6 +340,17 @@ def target_table(data: Data, tasks: list[str]) -> str:
 
 def _times(x: float) -> str:
     return f"{x:.2f}x"
+
+
+def _single_env_cell(data: Data, task: str, reference: str, target: float, reference_name: str) -> str:
+    """One env of ours against one env of `reference`, with the 1-thread limit's ratio: no
+    env can beat that limit, so it is the highest ratio this machine allows."""
+    a, b = value(data, task, 1, "parallel_pool sync"), value(data, task, 1, reference)
+    cell = _lowest([(a / b, 1)] if a and b else [], target, _times)
+    top = limit(data, task, 1)
+    if b and top:
+        cell += f" (the 1-thread limit is {top['steps_per_s'] / b:.2f}x {reference_name})"
+    return cell
 
 
 def _atari_targets(data: Data, tasks: list[str]) -> str:
@@ -368,12 +374,7 @@ def _atari_targets(data: Data, tasks: list[str]) -> str:
             cells.append(f"{ratio:.0%} at {n}: {'met' if ratio >= LIMIT_TARGET else '**missed**'}")
         else:
             cells.append("n/a")
-        a, b = value(data, t, 1, "parallel_pool sync"), value(data, t, 1, "gymnasium single env")
-        cell = _lowest([(a / b, 1)] if a and b else [], ATARI_SINGLE_TARGET, _times)
-        top = limit(data, t, 1)
-        if b and top:  # no env can beat the 1-thread limit: the highest ratio this machine allows
-            cell += f" (the 1-thread limit is {top['steps_per_s'] / b:.2f}x the gymnasium env)"
-        cells.append(cell)
+        cells.append(_single_env_cell(data, t, "gymnasium single env", ATARI_SINGLE_TARGET, "the gymnasium env"))
         body.append(cells)
     head = [
         "task",
