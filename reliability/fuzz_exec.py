@@ -625,6 +625,8 @@ def _check_finals(model: Model, info: dict[str, Any], done: np.ndarray, rows: in
             continue
         for key, name, s in model.obs_specs:
             got = final[row] if model.single_obs else final[row][name]
+            if s.shape == () and isinstance(got, np.generic):
+                got = np.asarray(got)  # a scalar observation's row is a numpy scalar (Taxi's int)
             _check_array(f"final_obs[{row}][{key}]", got, s.dtype, tuple(s.shape))
     final_info = info["final_info"]
     if not np.array_equal(final_info["_env_id"], done):

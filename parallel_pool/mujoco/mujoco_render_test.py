@@ -114,6 +114,43 @@ def test_render_options() -> None:
     env.close()
 
 
+RASTERIZER_THREADS = """
+import ctypes, os
+import numpy as np
+import parallel_pool
+env = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
+env.reset()
+env.step(np.zeros((2, 1)))
+assert env.render().shape == (1, 480, 480, 3)
+getenv = ctypes.CDLL(None).getenv
+getenv.restype = ctypes.c_char_p
+names = [open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")]
+llvmpipe = "swrast_dri" in open("/proc/self/maps").read()  # Mesa's CPU renderer, not a GPU's
+print(getenv(b"LP_NUM_THREADS").decode(), sum(n.startswith("llvmpipe") for n in names), llvmpipe)
+env.close()
+"""
+
+
+@pytest.mark.parametrize("user_value", [None, "2"])
+def test_llvmpipe_draws_on_the_pools_threads_unless_the_user_says_otherwise(user_value: str | None) -> None:
+    """Mesa's llvmpipe rasterizer threads race with the pool's workers on each frame's fence
+    (gl_context.h): the first render sets LP_NUM_THREADS=0, so llvmpipe starts none; a value
+    the user set is kept. In a fresh process, as Mesa reads it once, when EGL starts."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "LP_NUM_THREADS"}
+    if user_value is not None:
+        env["LP_NUM_THREADS"] = user_value
+    run = subprocess.run(
+        [sys.executable, "-c", RASTERIZER_THREADS], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    value, threads, llvmpipe = run.stdout.split()[-3:]
+    assert value == (user_value or "0")
+    assert int(threads) == (int(user_value) if user_value and llvmpipe == "True" else 0)
+
+
 def test_a_pool_without_render_mode_does_not_render() -> None:
     env = parallel_pool.make_gymnasium("Ant-v5", num_envs=1)
     env.reset()
