@@ -4,7 +4,8 @@
 
 Sync and async pools, steps with random actions across episode ends (all three
 autoreset modes), resets of subsets, reset(seed=...), and close(): the C++ paths
-a family's env runs. Under `--config=asan` / `--config=tsan` the family's module is
+a family's env runs; for MuJoCo and dm_control, frames drawn on the workers too.
+Under `--config=asan` / `--config=tsan` the family's module is
 built instrumented and sanitizer_smoke_test.py runs this with the sanitizer's
 runtime preloaded into the interpreter.
 """
@@ -23,6 +24,10 @@ STEPS = 60
 # A discrete action space where the task's own cannot be sampled (ViZDoom's
 # delta buttons are boxes of unbounded range).
 CONFIG = {"Basic-v1": {"use_combined_action": True}}
+# The families that draw through OpenGL: a pool drawing on its worker threads
+# too (Mesa's llvmpipe is not instrumented, but its threads' locks and the
+# pool's are seen; gl_context.h).
+PIXELS = {"Hopper-v5": {"render_mode": "rgb_array"}, "CheetahRun-v1": {"from_pixels": True}}
 
 
 def run(task: str) -> None:
@@ -61,6 +66,20 @@ def run(task: str) -> None:
                     env.send(np.stack([env.single_action_space.sample() for _ in ids]), ids)
                     info = None
             env.close()
+    if task in PIXELS:
+        draw(task)
+
+
+def draw(task: str) -> None:
+    """Frames drawn by two workers at once, in steps across resets."""
+    env = parallel_pool.make_gymnasium(task, num_envs=4, num_threads=2, seed=1, max_episode_steps=15, **PIXELS[task])
+    env.action_space.seed(0)
+    env.reset(seed=3)
+    for _ in range(STEPS):
+        env.step(env.action_space.sample())
+        if env.render_mode is not None:
+            env.render(np.arange(4))
+    env.close()
 
 
 def sanitizer() -> str:
