@@ -75,15 +75,13 @@ def warm_up(families: list[str]) -> None:
 ADDRESS_SPACE = 8 * 2**30
 
 
-def _under_sanitizer() -> bool:
-    """ASan and TSan reserve terabytes of address space for their shadow memory: a
-    worker run under one (its runtime preloaded) gets no address-space limit."""
-    return any(name in os.environ.get("LD_PRELOAD", "") for name in ("libasan", "libtsan"))
-
-
 def main(argv: list[str]) -> int:
     in_fd, out_fd, progress_path, *families = argv
-    if not _under_sanitizer():
+    from reliability import sanitizer_runtime
+
+    # ASan and TSan reserve terabytes of address space for their shadow memory: a
+    # worker run under one (its runtime preloaded) gets no address-space limit.
+    if sanitizer_runtime.loaded() == "none":
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
     faulthandler.enable(all_threads=True)
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # the supervisor's "where are you?"

@@ -12,13 +12,13 @@ runtime preloaded into the interpreter.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 
 import numpy as np
 
 import parallel_pool
+from reliability import sanitizer_runtime
 
 STEPS = 60
 # A discrete action space where the task's own cannot be sampled (ViZDoom's
@@ -82,19 +82,10 @@ def draw(task: str) -> None:
     env.close()
 
 
-def sanitizer() -> str:
-    """The sanitizer runtime loaded into this process ("asan", "tsan" or "none")."""
-    process = ctypes.CDLL(None)
-    for name, symbol in (("asan", "__asan_init"), ("tsan", "__tsan_init")):
-        if hasattr(process, symbol):
-            return name
-    return "none"
-
-
 if __name__ == "__main__":
     # The runtime is loaded now. The programs this process starts (ViZDoom's engines)
     # are third-party and not under test: without this they would inherit it (and ASan
     # reports the engine's own alloc-dealloc mismatch, a strdup freed with delete[]).
     os.environ.pop("LD_PRELOAD", None)
     run(sys.argv[1])
-    print(f"{sys.argv[1]}: ok under {sanitizer()}")
+    print(f"{sys.argv[1]}: ok under {sanitizer_runtime.loaded()}")

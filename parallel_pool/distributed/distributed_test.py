@@ -156,6 +156,16 @@ def all_cpus_free(timeout_s: float = 20.0) -> bool:
     return True
 
 
+def still_running(pids: list[int], timeout_s: float) -> list[int]:
+    """The processes of `pids` still running after waiting up to `timeout_s` for them to end."""
+    deadline = time.monotonic() + timeout_s
+    running = [pid for pid in pids if os.path.exists(f"/proc/{pid}")]
+    while running and time.monotonic() < deadline:
+        time.sleep(0.05)
+        running = [pid for pid in running if os.path.exists(f"/proc/{pid}")]
+    return running
+
+
 def assert_same_error(call: Any, remote: Any, local: Any) -> None:
     """`call(remote)` raises what `call(local)` raises: the same type and message."""
     errors = []
@@ -259,19 +269,14 @@ def test_a_killed_actor_in_sync_mode_surfaces_naming_its_env_ids_and_close_ends_
     ray.kill(remote.actors[1])
     # ray.kill only asks: a step sent before the actor is gone may still be served (seen
     # once in CI under load), so the test waits for its process to end.
-    deadline = time.monotonic() + 30
-    while os.path.exists(f"/proc/{pids[1]}") and time.monotonic() < deadline:
-        time.sleep(0.05)
+    still_running([pids[1]], timeout_s=30)
     for _ in range(2):  # the call that finds out, and every later one
         with pytest.raises(ppd.ActorLostError, match=r"actor 1 .*envs 3\.\.4") as lost:
             remote.step(np.zeros(7, np.int32))
         assert lost.value.actor == 1 and lost.value.env_ids.tolist() == [3, 4]
     remote.close()
     remote.close()  # idempotent
-    deadline = time.monotonic() + 20
-    while any(os.path.exists(f"/proc/{pid}") for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not [pid for pid in pids if os.path.exists(f"/proc/{pid}")]
+    assert not still_running(pids, timeout_s=20)
     assert all_cpus_free()
     with pytest.raises(RuntimeError, match="pool closed"):
         remote.reset()

@@ -18,6 +18,8 @@ here happens where gymnasium's does (at the reset), as in any user's loop.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 os.environ.setdefault("MUJOCO_GL", "egl")  # gymnasium's renderer: headless EGL
 
@@ -136,9 +138,6 @@ def test_llvmpipe_draws_on_the_pools_threads_unless_the_user_says_otherwise(user
     """Mesa's llvmpipe rasterizer threads race with the pool's workers on each frame's fence
     (gl_context.h): the first render sets LP_NUM_THREADS=0, so llvmpipe starts none; a value
     the user set is kept. In a fresh process, as Mesa reads it once, when EGL starts."""
-    import subprocess
-    import sys
-
     env = {k: v for k, v in os.environ.items() if k != "LP_NUM_THREADS"}
     if user_value is not None:
         env["LP_NUM_THREADS"] = user_value
