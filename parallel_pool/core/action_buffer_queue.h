@@ -7,6 +7,7 @@
 #ifndef PARALLEL_POOL_CORE_ACTION_BUFFER_QUEUE_H_
 #define PARALLEL_POOL_CORE_ACTION_BUFFER_QUEUE_H_
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <mutex>
@@ -51,8 +52,19 @@ class ActionBufferQueue {
   // lock: with many cheap envs, a lock per env would cost more than the env.
   // A stop item (env_id < 0) is only ever taken alone, so each worker gets
   // exactly one.
-  std::size_t DequeueUpTo(ActionSlice* out, std::size_t max) {
+  //
+  // Guided, as OpenMP's schedule(guided): at most 1/`share` of what is
+  // queued, so chunks shrink to single envs as the queue drains. A sync
+  // batch ends when its last env does; with fixed chunks the last worker
+  // could still hold several envs while the others had nothing left
+  // (Breakout, 32 envs on 2 threads: chunks of 4 envs of 0.25 ms each).
+  // The pool passes share = 2 x its workers.
+  std::size_t DequeueUpTo(ActionSlice* out, std::size_t max, std::size_t share = 1) {
     if (!SpinWait([this] { return TryAcquire(); })) Acquire();
+    const auto queued = static_cast<std::size_t>(
+                            std::max<std::ptrdiff_t>(permits_.load(std::memory_order_relaxed), 0)) +
+                        1;
+    max = std::clamp<std::size_t>(queued / std::max<std::size_t>(share, 1), 1, max);
     std::size_t permits = 1;
     while (permits < max && TryAcquire()) ++permits;
     std::size_t n = 0;

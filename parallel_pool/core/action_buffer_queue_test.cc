@@ -41,6 +41,21 @@ TEST(ActionBufferQueueTest, DequeueUpToTakesChunksButStopItemsAlone) {
   EXPECT_FALSE(q.TryDequeue(out));  // permits were given back exactly
 }
 
+TEST(ActionBufferQueueTest, DequeueUpToTakesAShareOfWhatIsQueued) {
+  ActionBufferQueue q(16);
+  std::vector<ActionSlice> items;
+  for (int i = 0; i < 16; ++i) items.push_back({i, i, false});
+  q.EnqueueBulk(items.data(), items.size());
+  ActionSlice out[8];
+  EXPECT_EQ(q.DequeueUpTo(out, 8, 4), 4U);  // 16 queued / 4
+  EXPECT_EQ(q.DequeueUpTo(out, 8, 4), 3U);  // 12 / 4
+  EXPECT_EQ(q.DequeueUpTo(out, 8, 4), 2U);  // 9 / 4
+  EXPECT_EQ(q.DequeueUpTo(out, 8, 4), 1U);  // 7 / 4
+  EXPECT_EQ(q.DequeueUpTo(out, 8, 0), 6U);  // a share of 0 counts as 1: 6 left, at most 8
+  EXPECT_EQ(out[5].env_id, 15);
+  EXPECT_FALSE(q.TryDequeue(out));
+}
+
 TEST(ActionBufferQueueTest, OverCapacityThrows) {
   ActionBufferQueue q(2);
   std::vector<ActionSlice> items(3, ActionSlice{0, 0, false});

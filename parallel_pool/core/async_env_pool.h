@@ -484,6 +484,15 @@ class AsyncEnvPool {
       if (!force_reset) envs_[id]->SetActionPlayers(players[id]);
       items.push_back(ActionSlice{id, order++, force_reset});
     }
+    // Longest first: an env whose episode ended resets now, which may cost
+    // many steps (an Atari reset emulates about 70 frames, twenty steps'
+    // worth); queued last, it would keep a sync batch waiting on one thread
+    // while the others idle (Breakout under random play: one step in 160).
+    // Rows are already fixed by `order`, so only the run order changes.
+    if (!force_reset) {
+      std::stable_partition(items.begin(), items.end(),
+                            [this](const ActionSlice& s) { return envs_[s.env_id]->IsDone(); });
+    }
     in_flight_count_ += static_cast<int>(ids.size());
     if (sync_mode_) {
       sync_sent_ += static_cast<int>(ids.size());
@@ -658,8 +667,9 @@ class AsyncEnvPool {
 
   void WorkerLoop() {
     std::vector<ActionSlice> items(chunk_);
+    const auto share = 2 * static_cast<std::size_t>(spec_.num_threads());
     while (true) {
-      std::size_t n = action_queue_.DequeueUpTo(items.data(), chunk_);
+      std::size_t n = action_queue_.DequeueUpTo(items.data(), chunk_, share);
       for (std::size_t i = 0; i < n; ++i) {
         if (items[i].env_id < 0) {
           if (items[i].env_id == kStopItem) return;

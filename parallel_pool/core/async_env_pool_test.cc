@@ -171,6 +171,25 @@ TEST(AsyncEnvPoolTest, AsyncRecvReturnsBatchesOfFinishedEnvs) {
   }
 }
 
+TEST(AsyncEnvPoolTest, EnvsThatResetRunFirstAndRowsKeepTheSendOrder) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 4;
+  config["num_threads"_] = 1;
+  config["episode_length"_] = 1;
+  config["workers_only"_] = true;  // one worker runs the queue in its order
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  pool.Recv();
+  pool.Step(Actions({2, 3}, {1, 1}));  // envs 2 and 3 end their episodes
+  RunOrder().Take();
+  StateBatch out = pool.Step(Actions({0, 1, 2, 3}, {1, 1, 1, 1}));
+  EXPECT_EQ(RunOrder().Take(), (std::vector<int>{2, 3, 0, 1}));
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(out.arrays[kEnvId].Data<int>()[i], i);
+    EXPECT_EQ(out.arrays[kStepType].Data<int>()[i], i < 2 ? kLast : kFirst);
+  }
+}
+
 TEST(AsyncEnvPoolTest, BadRequestsThrowBeforeChangingAnything) {
   CounterEnvPool pool(MakeSpec(2, 2));
   EXPECT_THROW(pool.Recv(), std::runtime_error);  // nothing in flight

@@ -7,6 +7,8 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
@@ -37,6 +39,28 @@ class ThreadLog {
 
 inline ThreadLog& StepThreads() {
   static ThreadLog log;
+  return log;
+}
+
+// The env ids of CounterEnv's resets and steps, in the order they ran.
+class RunLog {
+ public:
+  void Add(int env_id) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ids_.push_back(env_id);
+  }
+  std::vector<int> Take() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return std::exchange(ids_, {});
+  }
+
+ private:
+  std::mutex mu_;
+  std::vector<int> ids_;
+};
+
+inline RunLog& RunOrder() {
+  static RunLog log;
   return log;
 }
 
@@ -106,11 +130,13 @@ class CounterEnv : public Env<CounterEnvSpec> {
  protected:
   void Reset() override {
     StepThreads().Add();
+    RunOrder().Add(env_id_);
     seed_draw_ = static_cast<int>(gen_() % 1000);
     Write(0);
   }
   void Step(const Action& action) override {
     StepThreads().Add();
+    RunOrder().Add(env_id_);
     int sleep_us = spec_.config["sleep_us"_];
     if (sleep_us > 0) {
       std::this_thread::sleep_for(std::chrono::microseconds(sleep_us * (1 + env_id_ % 3)));
