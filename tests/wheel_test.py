@@ -143,6 +143,33 @@ def test_the_wheel_carries_libmujoco_and_no_other_library(wheel: pathlib.Path) -
     )
 
 
+# What zig's compiler_rt also defines, weakly, as plain loops; glibc's are
+# tuned per CPU. A module that defines them itself is slow (an Atari step
+# was a third slower: third_party/zig/zig_configure.bzl, _GLIBC_SYMBOLS).
+GLIBC_STRING_FUNCTIONS = ("memcpy", "memmove", "memset", "memcmp", "bcmp", "strlen")
+
+
+def _dynamic_symbols(library: pathlib.Path, *, undefined: bool) -> set[str]:
+    """The library's dynamic symbols, undefined (imported) or defined, without versions."""
+    flag = "--undefined-only" if undefined else "--defined-only"
+    out = subprocess.run(["nm", "-D", flag, str(library)], capture_output=True, text=True, check=True).stdout
+    return {line.split()[-1].split("@")[0] for line in out.splitlines() if line.strip()}
+
+
+def test_every_module_takes_the_string_functions_from_glibc(wheel: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        modules = [name for name in archive.namelist() if name.startswith("parallel_pool/") and name.endswith(".so")]
+        archive.extractall(tmp_path, members=modules)
+    assert len(modules) >= len(FAMILY_IDS), modules
+    for name in modules:
+        module = tmp_path / name
+        imported = _dynamic_symbols(module, undefined=True)
+        # Every C++ module copies and clears memory; one that imports neither
+        # memcpy nor memset has them inside (stripped, so nm cannot list them).
+        assert {"memcpy", "memset"} <= imported, f"{name} does not take memcpy/memset from glibc"
+        assert not set(GLIBC_STRING_FUNCTIONS) & _dynamic_symbols(module, undefined=False), name
+
+
 def test_every_family_has_an_id_here() -> None:
     families = {path.parent.name for path in (ROOT / "parallel_pool").glob("*/registration.py")}
     assert set(FAMILY_IDS) == families

@@ -64,7 +64,8 @@ class ActionBufferQueue {
     const auto queued = static_cast<std::size_t>(
                             std::max<std::ptrdiff_t>(permits_.load(std::memory_order_relaxed), 0)) +
                         1;
-    max = std::clamp<std::size_t>(queued / std::max<std::size_t>(share, 1), 1, max);
+    max = std::clamp<std::size_t>(queued / std::max<std::size_t>(share, 1), 1,
+                                  std::max<std::size_t>(max, 1));
     std::size_t permits = 1;
     while (permits < max && TryAcquire()) ++permits;
     std::size_t n = 0;
