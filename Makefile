@@ -35,7 +35,7 @@ docs: develop
 
 # Lint first (a check CI does not run is not a habit), then every C++ and
 # Python test under Bazel, then the core's tests under the sanitizers, then
-# the wheel test; the Bazel server is shut down
+# the wheel test, then the docs site (sphinx -W); the Bazel server is shut down
 # whatever happened, so nothing outlives the run. Test results are never taken
 # from the cache: Bazel cannot see the venv's packages (gymnasium, ale_py,
 # mujoco), so a cached pass could be stale.
@@ -44,6 +44,7 @@ test: setup lint
 	$(BAZEL) test --nocache_test_results //... || status=$$?; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory sanitize || status=$$?; fi; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test || status=$$?; fi; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory docs || status=$$?; fi; \
 	$(BAZEL) shutdown; \
 	exit $$status
 
