@@ -703,10 +703,10 @@ average of the measured per-env cost and, when a sync batch is estimated below
 `kInlineBudgetNs` (a few hand-offs' worth), or holds a single env, runs it on the calling
 thread. Above it, the workers run the batch, taking cheap envs in chunks (one queue lock
 per chunk, not per env) that shrink as the queue drains (at most 1/(2 x workers) of what
-is queued, so no worker is left holding several envs at a batch's end), envs that reset
-first (an Atari reset costs about twenty steps), while the caller works through the queue
-too instead of sleeping; workers and the waiting caller poll briefly (`core/spin_wait.h`) before
-sleeping, so a batch rarely pays a futex wake-up. The step path allocates nothing per env:
+is queued, so no worker is left holding several envs at a batch's end) and envs that
+reset first (an Atari reset costs about twenty steps), while the caller works through the
+queue too instead of sleeping; workers and the waiting caller poll briefly
+(`core/spin_wait.h`) before sleeping, so a batch rarely pays a futex wake-up. The step path allocates nothing per env:
 each env writes through views into a pre-allocated batch block built from field layouts
 computed once.{ours_one}
 """

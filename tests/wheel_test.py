@@ -145,8 +145,11 @@ def test_the_wheel_carries_libmujoco_and_no_other_library(wheel: pathlib.Path) -
 
 # What zig's compiler_rt also defines, weakly, as plain loops; glibc's are
 # tuned per CPU. A module that defines them itself is slow (an Atari step
-# was a third slower: third_party/zig/zig_configure.bzl, _GLIBC_SYMBOLS).
-GLIBC_STRING_FUNCTIONS = ("memcpy", "memmove", "memset", "memcmp", "bcmp", "strlen")
+# was a third slower). The names are those the zig toolchain binds to glibc by
+# version (third_party/zig/zig_configure.bzl, _GLIBC_SYMBOLS), read from there.
+GLIBC_STRING_FUNCTIONS = tuple(
+    re.findall(r"\.symver (\w+),", (ROOT / "third_party" / "zig" / "zig_configure.bzl").read_text())
+)
 
 
 def _dynamic_symbols(library: pathlib.Path, *, undefined: bool) -> set[str]:
@@ -161,6 +164,7 @@ def test_every_module_takes_the_string_functions_from_glibc(wheel: pathlib.Path,
         modules = [name for name in archive.namelist() if name.startswith("parallel_pool/") and name.endswith(".so")]
         archive.extractall(tmp_path, members=modules)
     assert len(modules) >= len(FAMILY_IDS), modules
+    assert {"memcpy", "memset", "memcmp"} <= set(GLIBC_STRING_FUNCTIONS), GLIBC_STRING_FUNCTIONS
     for name in modules:
         module = tmp_path / name
         imported = _dynamic_symbols(module, undefined=True)

@@ -479,9 +479,11 @@ class AsyncEnvPool {
     std::vector<ActionSlice> items;
     items.reserve(ids.size());
     int order = sync_mode_ ? sync_sent_ : 0;
+    bool any_done = false;
     for (int id : ids) {
       in_flight_[id] = 1;
       if (!force_reset) envs_[id]->SetActionPlayers(players[id]);
+      any_done = any_done || envs_[id]->IsDone();
       items.push_back(ActionSlice{id, order++, force_reset});
     }
     // Longest first: an env whose episode ended resets now, which may cost
@@ -489,7 +491,9 @@ class AsyncEnvPool {
     // worth); queued last, it would keep a sync batch waiting on one thread
     // while the others idle (Breakout under random play: one step in 160).
     // Rows are already fixed by `order`, so only the run order changes.
-    if (!force_reset) {
+    // Only when some env resets: stable_partition allocates a buffer, and
+    // this runs on every send.
+    if (!force_reset && any_done) {
       std::stable_partition(items.begin(), items.end(),
                             [this](const ActionSlice& s) { return envs_[s.env_id]->IsDone(); });
     }
