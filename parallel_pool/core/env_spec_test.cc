@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "parallel_pool/core/test_envs.h"
@@ -27,8 +29,23 @@ TEST(EnvSpecTest, ZeroMeansDefault) {
   CounterEnvSpec spec(config);
   EXPECT_EQ(spec.batch_size(), 6);
   EXPECT_TRUE(spec.sync_mode());
-  EXPECT_GE(spec.num_threads(), 1);
-  EXPECT_LE(spec.num_threads(), 6);
+  const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  EXPECT_EQ(spec.num_threads(), std::min(6, cores));
+}
+
+// A family whose step waits on a process of its own (ViZDoom's engines).
+struct WaitingEnvFns : CounterEnvFns {
+  static constexpr bool kThreadPerEnv = true;
+};
+using WaitingEnvSpec = EnvSpec<WaitingEnvFns>;
+
+TEST(EnvSpecTest, AFamilyThatWaitsOnAProcessGetsAWorkerPerEnv) {
+  auto config = WaitingEnvSpec::DefaultConfig();
+  config["num_envs"_] = 64;  // more than the cores of any machine this runs on
+  config["batch_size"_] = 16;
+  EXPECT_EQ(WaitingEnvSpec(config).num_threads(), 64);
+  config["num_threads"_] = 3;  // what the user asks for stands
+  EXPECT_EQ(WaitingEnvSpec(config).num_threads(), 3);
 }
 
 TEST(EnvSpecTest, StateSpecHasFamilyThenCommonFields) {

@@ -153,6 +153,8 @@ class VizdoomEnvFns {
  public:
   // max_num_players > 1: one deathmatch of that many players per env.
   static constexpr bool kMultiPlayer = true;
+  // A step waits on the env's engine process: one worker per env by default.
+  static constexpr bool kThreadPerEnv = true;
 
   static auto DefaultConfig() {
     return MakeDict("img_height"_.Bind(84), "img_width"_.Bind(84), "stack_num"_.Bind(4),

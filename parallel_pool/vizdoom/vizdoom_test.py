@@ -79,6 +79,12 @@ def test_config_keys_and_defaults_are_envpools() -> None:
     assert parallel_pool.make_spec("Cig-v1").config.game_args == "-deathmatch"
 
 
+def test_a_worker_per_env_by_default() -> None:
+    # Each env's step waits on its engine process: every engine steps at once.
+    assert parallel_pool.make_spec("Basic-v1", num_envs=8, batch_size=4).config.num_threads == 8
+    assert parallel_pool.make_spec("Basic-v1", num_envs=8, num_threads=2).config.num_threads == 2
+
+
 # Sizes of the combined action set, as EnvPool 1.2.5 builds it.
 @pytest.mark.parametrize(
     ("task", "config", "count"),
