@@ -499,6 +499,9 @@ def provenance(data: Data) -> str:
         commit += " (with uncommitted changes)"
     packages = ", ".join(f"{k} {v}" for k, v in m["packages"].items() if v)
     best = f"the best of {s['repeat']} windows" if s["repeat"] > 1 else "one window"
+    more = {f: n for f, n in s.get("min_rounds", {}).items() if n > s["repeat"]}
+    if more:
+        best += " (" + ", ".join(f"{FAMILIES.get(f, f)}: the best of {n}" for f, n in more.items()) + ")"
     load = m.get("loadavg_start")
     load_text = f" Load average at the start: {load[0]:.2f}." if load else ""
     return (

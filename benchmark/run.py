@@ -25,7 +25,8 @@ mujoco, dm_control, vizdoom; the run warns if a registered family has no task in
 A task is an id, or an id and its config as ID:key=value,... (MultiDuel-v1:max_num_players=2,
 one 2-player match per env; its figures count player steps, rows of the batch). A family
 in MAX_NUM_ENVS runs only the --num-envs up to its cap (ViZDoom: 8; every env is an
-engine process).
+engine process), and one in MIN_ROUNDS at least that many rounds (ViZDoom: 3, each figure
+the best of 3 windows).
 A default task parallel_pool does not register (HumanoidRun-v1 until the
 dm_control family's humanoid lands) is left out with a note; a --tasks id it
 does not register runs without the parallel_pool columns, with a note. Notes
@@ -130,6 +131,10 @@ DEFAULT_TASKS = [
 # The most envs a family's tasks run (of --num-envs): every ViZDoom env is an engine process
 # (a match one per player), so 32 would spend its time starting engines.
 MAX_NUM_ENVS = {"vizdoom": 8}
+# Rounds of a family's tasks whatever --repeat says (each figure the best of them, every
+# method alike): ViZDoom's engines are processes the scheduler places, and one 1 s window
+# of a pool ranged 30% between rounds on the shared 2-core machine.
+MIN_ROUNDS = {"vizdoom": 3}
 PACKAGE_NAMES = {"envpool": "EnvPool"}  # in notes
 HANDOFF_TASK = "CartPole-v1"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -199,11 +204,13 @@ def vizdoom_methods(task: str, num_envs: int, ours: bool) -> list[str]:
 
 
 def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int]) -> list[Job]:
-    """Every measurement in order: `repeat` rounds of every task; in a MuJoCo task the limit
+    """Every measurement in order: `repeat` rounds of every task (at least MIN_ROUNDS of its
+    family's, the extra rounds after the others); in a MuJoCo task the limit
     of each thread count it needs before every num_envs row and once after the last."""
     jobs: list[Job] = []
-    for _ in range(repeat):
-        for task in tasks:
+    rounds = {task: max(repeat, MIN_ROUNDS.get(runners.family(task), 1)) for task in tasks}
+    for round_ in range(max(rounds.values(), default=0)):
+        for task in (t for t in tasks if round_ < rounds[t]):
             counts = sizes(task, num_envs)
             if vizdoom_limit.has_limit(task):  # one game's window gives every thread count's limit
                 threads = [1]
@@ -410,6 +417,7 @@ class Bench:
                 "seconds": self.args.seconds,
                 "warmup": runners.WARMUP,
                 "repeat": self.args.repeat,
+                "min_rounds": MIN_ROUNDS,
             },
             "tasks": {
                 t: {
