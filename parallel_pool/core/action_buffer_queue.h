@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <mutex>
 #include <semaphore>
@@ -31,7 +32,9 @@ class ActionBufferQueue {
  public:
   // `capacity` bounds the items queued at once: the pool never has more
   // than num_envs envs in flight, so that is what it passes.
-  explicit ActionBufferQueue(std::size_t capacity) : ring_(capacity) {}
+  // `spin`: how long a worker polls for an item before it sleeps.
+  explicit ActionBufferQueue(std::size_t capacity, std::chrono::microseconds spin = kSpinBudget)
+      : ring_(capacity), spin_(spin) {}
 
   void EnqueueBulk(const ActionSlice* items, std::size_t n) {
     {
@@ -60,7 +63,7 @@ class ActionBufferQueue {
   // (Breakout, 32 envs on 2 threads: chunks of 4 envs of 0.25 ms each).
   // The pool passes share = 2 x its workers.
   std::size_t DequeueUpTo(ActionSlice* out, std::size_t max, std::size_t share = 1) {
-    if (!SpinWait([this] { return TryAcquire(); })) Acquire();
+    if (!SpinWait([this] { return TryAcquire(); }, spin_)) Acquire();
     const auto queued = static_cast<std::size_t>(
                             std::max<std::ptrdiff_t>(permits_.load(std::memory_order_relaxed), 0)) +
                         1;
@@ -125,6 +128,7 @@ class ActionBufferQueue {
 
   std::mutex mu_;
   std::vector<ActionSlice> ring_;
+  const std::chrono::microseconds spin_;
   std::size_t head_ = 0;
   std::size_t tail_ = 0;
   std::size_t size_ = 0;

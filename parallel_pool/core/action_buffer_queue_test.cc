@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -108,6 +109,27 @@ TEST(ActionBufferQueueTest, ConcurrentProducersAndConsumers) {
   q.EnqueueBulk(stop.data(), stop.size());
   for (auto& t : threads) t.join();
   for (auto& s : seen) EXPECT_EQ(s.load(), 1);
+}
+
+TEST(SpinWaitTest, AZeroBudgetChecksOnce) {
+  int checks = 0;
+  EXPECT_FALSE(SpinWait([&] { return ++checks > 1; }, std::chrono::microseconds::zero()));
+  EXPECT_EQ(checks, 1);
+  EXPECT_TRUE(SpinWait([&] { return ++checks > 3; }));  // the default budget polls on
+  EXPECT_EQ(checks, 4);
+}
+
+// A queue that does not poll (a pool whose envs wait on processes) still
+// hands a worker the item that arrives while it sleeps.
+TEST(ActionBufferQueueTest, AWorkerThatDoesNotPollSleepsUntilAnItemArrives) {
+  ActionBufferQueue q(2, std::chrono::microseconds::zero());
+  ActionSlice got{-5, 0, false};
+  std::thread worker([&] { q.DequeueUpTo(&got, 1); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ActionSlice item{7, 0, false};
+  q.EnqueueBulk(&item, 1);
+  worker.join();
+  EXPECT_EQ(got.env_id, 7);
 }
 
 }  // namespace

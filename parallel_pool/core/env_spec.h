@@ -107,6 +107,15 @@ class EnvSpec {
   bool same_step_autoreset() const { return config["autoreset_mode"_] == "same_step"; }
   bool autoreset_disabled() const { return config["autoreset_mode"_] == "disabled"; }
 
+  // The family's step waits on a process of its own (EnvFns::kThreadPerEnv).
+  static constexpr bool ThreadPerEnv() {
+    if constexpr (requires { EnvFns::kThreadPerEnv; }) {
+      return EnvFns::kThreadPerEnv;
+    } else {
+      return false;
+    }
+  }
+
   Config config;
   StateSpec state_spec;
   ActionSpec action_spec;
@@ -169,14 +178,6 @@ class EnvSpec {
   static constexpr bool MultiPlayer() {
     if constexpr (requires { EnvFns::kMultiPlayer; }) {
       return EnvFns::kMultiPlayer;
-    } else {
-      return false;
-    }
-  }
-
-  static constexpr bool ThreadPerEnv() {
-    if constexpr (requires { EnvFns::kThreadPerEnv; }) {
-      return EnvFns::kThreadPerEnv;
     } else {
       return false;
     }

@@ -3,7 +3,10 @@
 // A futex sleep and wake costs tens of microseconds on a busy VM, more than a
 // typical env step, so both the workers (waiting for work) and the caller
 // (waiting for a batch) poll for a short bounded time first. The bound keeps
-// idle threads from burning a core while the learner runs Python.
+// idle threads from burning a core while the learner runs Python. A pool
+// whose envs wait on processes of their own (EnvFns::kThreadPerEnv) does not
+// poll at all: its threads outnumber the cores, and a polling thread holds
+// the core an engine process needs.
 #ifndef PARALLEL_POOL_CORE_SPIN_WAIT_H_
 #define PARALLEL_POOL_CORE_SPIN_WAIT_H_
 
@@ -23,10 +26,12 @@ inline void CpuRelax() {
 #endif
 }
 
-// Polls `ready` for up to kSpinBudget; true as soon as it holds.
+// Polls `ready` for up to `budget`; true as soon as it holds. A budget of
+// zero checks once.
 template <typename Ready>
-bool SpinWait(Ready&& ready) {
-  auto deadline = std::chrono::steady_clock::now() + kSpinBudget;
+bool SpinWait(Ready&& ready, std::chrono::microseconds budget = kSpinBudget) {
+  if (budget <= std::chrono::microseconds::zero()) return ready();
+  auto deadline = std::chrono::steady_clock::now() + budget;
   while (true) {
     for (int i = 0; i < 64; ++i) {
       if (ready()) return true;

@@ -52,6 +52,8 @@ class OutOfMemory : public std::bad_alloc {
 struct BlockWaker {
   std::mutex mu;
   std::condition_variable cv;
+  // How long a waiter polls its block before it sleeps (see spin_wait.h).
+  std::chrono::microseconds spin = kSpinBudget;
 
   void Wake() {
     // Taking the lock orders this wake after a waiter's check of its block,
@@ -136,7 +138,7 @@ class StateBlock {
   // Waits until the block is ready or `timeout` has passed; true if ready.
   // Bounded, so a waiting caller can look for signals and close() in between.
   bool WaitFor(std::chrono::microseconds timeout) const {
-    if (SpinWait([this] { return Ready(); })) return true;
+    if (SpinWait([this] { return Ready(); }, waker_->spin)) return true;
     std::unique_lock<std::mutex> lock(waker_->mu);
     return waker_->cv.wait_for(lock, timeout, [this] { return Ready(); });
   }
@@ -180,7 +182,8 @@ struct StateBatch {
 class StateBufferQueue {
  public:
   StateBufferQueue(std::vector<ArraySpec> specs, std::vector<std::size_t> shadowed,
-                   std::size_t batch, std::size_t num_envs, std::size_t max_players, bool sync_mode)
+                   std::size_t batch, std::size_t num_envs, std::size_t max_players, bool sync_mode,
+                   std::chrono::microseconds spin = kSpinBudget)
       : specs_(std::move(specs)),
         shadowed_(std::move(shadowed)),
         batch_(batch),
@@ -190,6 +193,7 @@ class StateBufferQueue {
         // run at most num_envs / batch + 1 blocks ahead of the reader.
         owned_(sync_mode ? 1 : num_envs / batch + 2),
         ring_(owned_.size()) {
+    waker_->spin = spin;
     for (std::size_t i = 0; i < owned_.size(); ++i) {
       owned_[i] = NewBlock();
       ring_[i].store(owned_[i].get());
