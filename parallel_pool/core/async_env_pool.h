@@ -117,8 +117,8 @@ class AsyncEnvPool {
   using Spec = typename EnvT::Spec;
   using EnvClass = EnvT;
   // How long the workers and the waiting caller poll before they sleep. Not
-  // at all where every env waits on a process of its own: the threads then
-  // outnumber the cores, and a polling thread holds the core an engine needs
+  // at all where every env waits on a process of its own: those processes
+  // need the cores too, and a polling thread holds the core an engine needs
   // (ViZDoom Basic-v1, 2 envs on 2 cores: 3.0-3.5k -> 4.0-4.7k steps/s).
   static constexpr std::chrono::microseconds kSpin =
       Spec::ThreadPerEnv() ? std::chrono::microseconds::zero() : kSpinBudget;

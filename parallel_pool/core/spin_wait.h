@@ -5,8 +5,8 @@
 // (waiting for a batch) poll for a short bounded time first. The bound keeps
 // idle threads from burning a core while the learner runs Python. A pool
 // whose envs wait on processes of their own (EnvFns::kThreadPerEnv) does not
-// poll at all: its threads outnumber the cores, and a polling thread holds
-// the core an engine process needs.
+// poll at all: those processes need the cores too, and a polling thread
+// holds the core an engine process needs.
 #ifndef PARALLEL_POOL_CORE_SPIN_WAIT_H_
 #define PARALLEL_POOL_CORE_SPIN_WAIT_H_
 
