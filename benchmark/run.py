@@ -135,7 +135,7 @@ MAX_NUM_ENVS = {"vizdoom": 8}
 # method alike): ViZDoom's engines are processes the scheduler places, and one 1 s window
 # of a pool ranged 30% between rounds on the shared 2-core machine. Atari's ratios to
 # AtariVectorEnv are the issue-13 targets, and its emulation-bound windows spread as much
-# (the 2-thread limit: 30-32% between windows of one run), so a single window of each
+# (the 2-thread limit: 30-62% between windows of one run), so a single window of each
 # method made a 1.2x ratio a draw; each is now the best of 3, as the limit is its best window.
 MIN_ROUNDS = {"vizdoom": 3, "atari": 3}
 PACKAGE_NAMES = {"envpool": "EnvPool"}  # in notes
