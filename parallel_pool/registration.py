@@ -337,6 +337,7 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     mode_name = getattr(mode, "value", mode)  # gymnasium's AutoresetMode enum too
     if not isinstance(mode_name, str):
         raise TypeError(f"autoreset_mode: expected a str, got {type(mode).__name__} {mode!r}")
+    _check_str("autoreset_mode", mode_name)
     mode_name = mode_name.lower().replace("-", "_")
     config["autoreset_mode"] = _AUTORESET_MODES.get(mode_name, mode_name)
     for key, default in defaults.items():
@@ -357,8 +358,7 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
             except (TypeError, ValueError):  # an ndarray of several values, a str subclass, ...
                 raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}") from None
         elif isinstance(default, str):
-            if not isinstance(value, str):
-                raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")
+            _check_str(key, value)
         elif isinstance(default, dict):
             config[key] = _check_mapping(key, value, default)
         elif isinstance(default, list):
@@ -373,6 +373,15 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
             config[key] = items
 
 
+def _check_str(key: str, value: Any) -> None:
+    """A str config value. No NUL: it cannot be in a path or a name, and C++ would cut a
+    message quoting the value at it (the fuzzer's task="\\x00" gave "no ROM at .../roms/")."""
+    if not isinstance(value, str):
+        raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")
+    if "\0" in value:
+        raise ValueError(f"{key}: expected a str without NUL characters, got {value!r}")
+
+
 def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, Any]:
     """A dict config value (e.g. ViZDoom's reward_config): keys of the default's key type
     (str unless the default's keys are ints), values numbers or sequences of numbers."""
@@ -385,8 +394,8 @@ def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, A
     for k, v in value.items():
         if int_keys:
             k = _check_int(f"{key} key", k, *_INT32)
-        elif not isinstance(k, str):
-            raise TypeError(f"{key}: expected str keys, got {type(k).__name__} {k!r}")
+        else:
+            _check_str(f"{key} key", k)
         try:
             out[k] = tuple(float(x) for x in v) if hasattr(v, "__iter__") else float(v)
         except (TypeError, ValueError):

@@ -310,6 +310,7 @@ def test_same_step_autoreset() -> None:
         ({"mode": 3}, r"mode 3 is not one of this game's modes: 0, 1"),
         ({"difficulty": 9}, "difficulty 9"),
         ({"task": "not_a_game"}, "no ROM at .*not_a_game.bin"),
+        ({"task": "pong\0"}, r"^task: expected a str without NUL characters, got 'pong\\x00'"),
         ({"base_path": "/nonexistent"}, "ale_py"),
         # Found by the fuzzer: stack_num x 3 planes overflowed an int (a negative
         # dimension, undefined behaviour), and image sizes the resizer counts in an int.

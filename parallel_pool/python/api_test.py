@@ -70,6 +70,10 @@ def test_unknown_config_key_is_a_type_error_naming_it() -> None:
         ({"episode_length": np.array([1, 2])}, TypeError, "episode_length"),
         ({"num_envs": np.array([2, 3])}, TypeError, "num_envs"),
         ({"num_envs": 3, "env_seed": [1, 2]}, ValueError, "^env_seed: expected one seed per env"),
+        # Found by the fuzzer: C++ cut its message at a NUL ("no ROM at .../roms/"), and a
+        # path with a NUL was taken as the path before it.
+        ({"base_path": "/tmp\0x"}, ValueError, r"^base_path: expected a str without NUL characters"),
+        ({"autoreset_mode": "same_step\0"}, ValueError, r"^autoreset_mode: expected a str without NUL"),
     ],
 )
 def test_bad_config_values(kwargs: dict, error: type, match: str) -> None:

@@ -172,6 +172,8 @@ def test_seeds_decide_episodes() -> None:
         ({"vzd_path": "/nonexistent"}, ValueError, "vzd_path"),
         ({"iwad_path": "nope.wad"}, ValueError, "iwad_path"),
         ({"lmp_save_dir": "/nonexistent/dir"}, ValueError, "lmp_save_dir"),
+        ({"lmp_save_dir": "/tmp\0"}, ValueError, "^lmp_save_dir: expected a str without NUL"),
+        ({"reward_config": {"HEALTH\0": (1, 0)}}, ValueError, "^reward_config key: expected a str without NUL"),
         ({"reward_config": {"NOT_A_VARIABLE": (1, 0)}}, ValueError, "reward_config"),
         ({"reward_config": [1, 2]}, TypeError, "reward_config"),
         ({"reward_config": {"HEALTH": "x"}}, TypeError, "reward_config"),
