@@ -35,6 +35,8 @@ class BuildPyWithExtensions(build_py):
 
     def run(self) -> None:
         super().run()
+        # Shipped modules are named <package>_ext; test-only ones never are
+        # (*_test_hooks, test_envs_module), so a stale one in BAZEL_BIN stays out.
         built = sorted((BAZEL_BIN / "parallel_pool").glob("*/*_ext.so"))
         if not built:
             raise SystemExit(f"setup.py: no extensions in {BAZEL_BIN}; run `make wheel`")
@@ -91,7 +93,9 @@ setup(
     description="Many RL environments in C++ threads, batched into numpy; a drop-in for EnvPool.",
     long_description=(ROOT / "README.md").read_text(),
     long_description_content_type="text/markdown",
-    packages=find_packages(include=["parallel_pool", "parallel_pool.*"]),
+    # Test support (a `testing` subpackage) stays in the repository, like the
+    # tests; the templates are outside parallel_pool/ and never packed.
+    packages=find_packages(include=["parallel_pool", "parallel_pool.*"], exclude=["*.testing", "*.testing.*"]),
     python_requires=">=3.11",
     install_requires=BASE,
     extras_require=EXTRAS,

@@ -267,7 +267,6 @@ def vizdoom_loop(task: str, num_envs: int, seconds: float) -> float:
 # Our ids whose gymnasium env has another name. gymnasium 1.4 ships only Taxi-v4, whose
 # change from v3 touched only the non-default is_rainy / fickle_passenger variants.
 GYMNASIUM_IDS = {"Taxi-v3": "Taxi-v4"}
-NOT_BENCHMARKED = ("template",)  # families that are examples, not envs anyone trains on
 
 
 @functools.cache
@@ -352,7 +351,7 @@ def families() -> set[str]:
     """Every registered family but the examples."""
     import parallel_pool
 
-    return {family(task) for task in parallel_pool.list_all_envs()} - set(NOT_BENCHMARKED)
+    return {family(task) for task in parallel_pool.list_all_envs()}
 
 
 def _gymnasium_env(task: str) -> Any:

@@ -40,8 +40,6 @@ TITLES = {
     "mujoco": "MuJoCo",
     "dm_control": "dm_control",
     "vizdoom": "ViZDoom",
-    "template": "Template (multi-player)",
-    "template_single": "Template (one player)",
 }
 # A cell of a per-task table holds at most this many varying keys; more go to a list.
 MAX_VARYING_COLUMNS = 3

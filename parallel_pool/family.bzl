@@ -9,7 +9,7 @@ load("@rules_cc//cc:defs.bzl", "cc_library")
 load("//third_party/python:pybind_extension.bzl", "pybind_extension")
 load("//third_party/python:pytest.bzl", "py_pytest")
 
-def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], tests = [], test_size = "medium"):
+def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], py_deps = [], tests = [], test_size = "medium"):
     """Declares the family `name` in its own package.
 
     Targets:
@@ -33,6 +33,8 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], test
       copts: extra compiler flags for the module (it compiles the headers).
       linkopts: extra linker flags for the module.
       data: run-time files the family needs.
+      py_deps: Python libraries the family's package needs besides the
+        Python layer (a template: its parent package, //templates).
       tests: pytest files (without .py). Each sees the package's API and this
         family only, so it neither waits for the other families to build nor
         fails when one of them is broken.
@@ -57,7 +59,7 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], test
         name = name,
         srcs = ["__init__.py"],
         data = [":" + name + "_ext.so"] + data,
-        deps = ["//parallel_pool/python"],
+        deps = ["//parallel_pool/python"] + py_deps,
     )
     native.py_library(
         name = "registration",

@@ -32,8 +32,6 @@ FAMILY_IDS = {
     "atari": "Pong-v5",  # the ROM from ale-py (the atari extra)
     "classic_control": "CartPole-v1",
     "dm_control": "SwimmerSwimmer6-v1",  # a model dm_control builds in code (the dm_control extra)
-    "template": "Template-v0",
-    "template_single": "TemplateSingle-v0",
     "toy_text": "Taxi-v3",
     "vizdoom": "D1Basic-v1",  # the engine from vizdoom, the scenario from envpool-assets (vizdoom-dfp)
 }
@@ -177,6 +175,41 @@ def test_every_module_takes_the_string_functions_from_glibc(wheel: pathlib.Path,
 def test_every_family_has_an_id_here() -> None:
     families = {path.parent.name for path in (ROOT / "parallel_pool").glob("*/registration.py")}
     assert set(FAMILY_IDS) == families
+
+
+# Run in the venv: every id the installed package lists, and every private
+# name its extension modules export, as JSON.
+_WHAT_USERS_GET = """
+import importlib, json, pathlib, re
+import parallel_pool
+package = pathlib.Path(parallel_pool.__file__).parent
+private = {}
+for so in sorted(package.glob("*/*_ext*.so")):
+    module = importlib.import_module(f"parallel_pool.{so.parent.name}.{so.name.split('.')[0]}")
+    private[module.__name__] = sorted(n for n in dir(module) if n.startswith("_") and not n.startswith("__"))
+print(json.dumps({"ids": parallel_pool.list_all_envs(), "private": private}))
+"""
+# What a module may export under a private name: the bound classes its
+# family's __init__.py wraps (_<Name>EnvSpec, _<Name>EnvPool) and the limit
+# probe the benchmark measures the installed build with (_limit_probe).
+SHIPPED_PRIVATE_NAME = re.compile(r"_\w+Env(Spec|Pool)|_limit_probe")
+
+
+def test_the_wheel_holds_no_template_and_no_test_hook(
+    wheel: pathlib.Path, venv_python: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    test_only = [n for n in names if "/testing/" in n or "test_hooks" in n or n.endswith("_test.py")]
+    assert test_only == [], test_only
+    assert not [n for n in names if n.startswith("templates/")]
+    result = _run_elsewhere(venv_python, tmp_path / "elsewhere", "-c", _WHAT_USERS_GET)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert not [i for i in report["ids"] if i in ("OnePlayer-v0", "SeveralPlayers-v0") or "Template" in i]
+    assert len(report["private"]) >= len(FAMILY_IDS), report["private"]
+    hooks = {m: [n for n in names if not SHIPPED_PRIVATE_NAME.fullmatch(n)] for m, names in report["private"].items()}
+    assert all(not found for found in hooks.values()), hooks
 
 
 @pytest.mark.parametrize("task_id", [*FAMILY_IDS.values(), *OTHER_IDS])

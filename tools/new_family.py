@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Scaffolds an env family: `tools/new_family.py NAME [--multi-player]`.
 
-Copies a template family into parallel_pool/NAME/ and renames it, so that
-the new family builds and its tests pass with no edit outside its folder:
+Copies a template (templates/one_player/ or templates/several_players/) into
+parallel_pool/NAME/ and renames it, so that the new family builds and its
+tests pass with no edit outside its folder:
 
     tools/new_family.py corridor
     bazel test //parallel_pool/corridor/...
 
-The template is parallel_pool/template_single/ (one player; task id
-TemplateSingle-v0) or, with --multi-player, parallel_pool/template/
-(Template-v0). With NAME = my_maze (snake case) and Name = MyMaze, it writes
+The template is templates/one_player/ (task id OnePlayer-v0) or, with
+--multi-player, templates/several_players/ (SeveralPlayers-v0). The templates live
+outside the package, so their ids never reach users; the copy lives inside it.
+With NAME = my_maze (snake case) and Name = MyMaze, it writes
 
     parallel_pool/my_maze/BUILD               env_family(name = "my_maze", ...)
     parallel_pool/my_maze/my_maze_env.h       namespace parallel_pool::my_maze, class MyMazeEnv
@@ -41,11 +43,16 @@ import sys
 # Not resolved: run by Bazel (tools:new_family), the templates are in the
 # runfiles beside this file, not in a source tree.
 REPO = pathlib.Path(__file__).absolute().parent.parent
-ONE_PLAYER, MULTI_PLAYER = "template_single", "template"
+ONE_PLAYER, SEVERAL_PLAYERS = "one_player", "several_players"
+# Where the templates live: a folder beside the package, not inside it.
+TEMPLATES = "templates"
 # What a template holds, by name pattern; anything else (a built module
 # linked in by `make develop`, __pycache__) is not copied.
 COPIED = ("BUILD", "*.h", "*.cc", "*.py")
 SCAFFOLD = "tools/new_family.py"
+# Ends the lines a template needs only because it lives outside the package
+# (its BUILD's py_deps on //templates): the copy leaves them out.
+TEMPLATE_ONLY = "# template only"
 # Where `make setup` puts ruff (and everything else the project needs).
 PROJECT_VENV = pathlib.Path.home() / ".cache" / "parallel_pool" / "venv"
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*\Z")
@@ -96,34 +103,34 @@ def registered_ids(package_dir: pathlib.Path) -> dict[str, pathlib.Path]:
 class Renamer:
     """Renames a template's identifiers, paths and task id after the new family.
 
-    Every identifier the template is named in is rewritten, by its case:
-    template_single_ext -> corridor_ext, TemplateSingleEnvPool ->
-    CorridorEnvPool, PARALLEL_POOL_TEMPLATE_SINGLE_..._H_ ->
-    PARALLEL_POOL_CORRIDOR_..._H_. The multi-player template is named
-    `template`, which is also a C++ keyword: `template <` is left alone, and
-    its namespace (template_env, since `template` cannot be one) becomes
-    parallel_pool::NAME like every family's.
+    The template's location becomes the family's (templates/one_player ->
+    parallel_pool/corridor, templates.one_player -> parallel_pool.corridor,
+    TEMPLATES_ONE_PLAYER_... -> PARALLEL_POOL_CORRIDOR_...), then every
+    identifier the template is named in is rewritten, by its case:
+    one_player_ext -> corridor_ext, OnePlayerEnvPool -> CorridorEnvPool,
+    parallel_pool::one_player -> parallel_pool::corridor.
     """
 
-    def __init__(self, template: str, name: str, namespace: str, task_id: str) -> None:
+    def __init__(self, template: str, name: str, task_id: str) -> None:
         self.template, self.name, self.task_id = template, name, task_id
         self.template_camel, self.camel = camel(template), camel(name)
         self.template_upper = re.compile(rf"(?<![A-Z0-9]){template.upper()}(?![A-Z0-9])")
-        self.namespace = re.compile(rf"\bparallel_pool::{namespace}\b")
+        self.location = re.compile(rf"\b{TEMPLATES}([/.]){template}\b")
+        self.guard = re.compile(rf"\b{TEMPLATES.upper()}_{template.upper()}_")
         self.default_task_id = f'"{self.camel}-v0"'
 
     def path(self, filename: str) -> str:
         return re.sub(r"[A-Za-z_]\w*", self._identifier, filename)
 
     def text(self, text: str) -> str:
-        text = self.namespace.sub(f"parallel_pool::{self.name}", text)
+        text = "".join(line for line in text.splitlines(keepends=True) if TEMPLATE_ONLY not in line)
+        text = self.location.sub(rf"parallel_pool\g<1>{self.template}", text)
+        text = self.guard.sub(f"PARALLEL_POOL_{self.template.upper()}_", text)
         text = re.sub(r"[A-Za-z_]\w*", self._identifier, text)
         return text.replace(self.default_task_id, f'"{self.task_id}"')
 
     def _identifier(self, match: re.Match[str]) -> str:
         word = match.group(0)
-        if word == "template" and match.string[match.end() :].lstrip().startswith("<"):
-            return word  # the C++ keyword
         bare = word.lstrip("_")
         underscores = word[: len(word) - len(bare)]
         if bare == self.template or bare.startswith(self.template + "_"):
@@ -135,10 +142,10 @@ class Renamer:
 
 
 def leftovers(text: str, template: str) -> list[str]:
-    """The identifiers of `text` still named after `template`.
+    """The identifiers of `text` still named after `template`, and paths into templates/.
 
-    The C++ keyword `template` and the line saying where the family came
-    from (it names the template on purpose) are not leftovers.
+    The line saying where the family came from (it names the template on
+    purpose) is not a leftover.
     """
     found = []
     for line in text.splitlines():
@@ -146,16 +153,15 @@ def leftovers(text: str, template: str) -> list[str]:
             continue
         for match in re.finditer(r"[A-Za-z_]\w*", line):
             word = match.group(0)
-            if word == "template" and line[match.end() :].lstrip().startswith("<"):
-                continue
             if any(form in word for form in (template, camel(template), template.upper())):
                 found.append(word)
+        found += re.findall(rf"\b{TEMPLATES}[/.]\w+|//{TEMPLATES}\b", line)
     return found
 
 
 def provenance(first_line: str, subject: str, template: str) -> str:
     """The template's first line (the one naming this script) rewritten for the copy."""
-    said = f"{subject}, made by {SCAFFOLD} from parallel_pool/{template}/."
+    said = f"{subject}, made by {SCAFFOLD} from {TEMPLATES}/{template}/."
     line = first_line.rstrip()
     if line.startswith('"""') and line.endswith('"""') and len(line) >= 6:
         return f'"""{said}"""'
@@ -167,8 +173,8 @@ def provenance(first_line: str, subject: str, template: str) -> str:
 
 def scaffold(name: str, multi_player: bool, root: pathlib.Path, task_id: str | None) -> list[pathlib.Path]:
     """Writes parallel_pool/NAME/ under `root`; returns the files written."""
-    template = MULTI_PLAYER if multi_player else ONE_PLAYER
-    source = REPO / "parallel_pool" / template
+    template = SEVERAL_PLAYERS if multi_player else ONE_PLAYER
+    source = REPO / TEMPLATES / template
     root = root.absolute()
     package_dir = root / "parallel_pool"
     check_name(name, package_dir)
@@ -179,11 +185,7 @@ def scaffold(name: str, multi_player: bool, root: pathlib.Path, task_id: str | N
     if task_id in taken:
         raise SystemExit(f"new_family: {task_id} is already registered by {taken[task_id]}: pass --task-id")
 
-    header = (source / f"{template}_env.h").read_text()
-    namespace = re.search(r"^namespace parallel_pool::(\w+) \{", header, re.MULTILINE)
-    if namespace is None:
-        raise SystemExit(f"new_family: no `namespace parallel_pool::...` in {source}/{template}_env.h")
-    renamer = Renamer(template, name, namespace.group(1), task_id)
+    renamer = Renamer(template, name, task_id)
 
     target = package_dir / name
     target.mkdir(parents=True, exist_ok=True)
@@ -250,8 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--multi-player",
         action="store_true",
-        help="copy parallel_pool/template/ (players with their own actions and rewards) "
-        "instead of parallel_pool/template_single/",
+        help="copy templates/several_players/ (players with their own actions and rewards) "
+        "instead of templates/one_player/",
     )
     parser.add_argument("--task-id", help="the task id to register (default: <Name>-v0)")
     parser.add_argument(

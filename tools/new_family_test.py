@@ -25,7 +25,7 @@ import parallel_pool
 
 WORKSPACE = pathlib.Path(__file__).absolute().parent.parent  # the runfiles' copy of the repository
 SCAFFOLDED = WORKSPACE / "tools" / "scaffolded" / "parallel_pool"
-FAMILIES = {"corridor": ("template_single", "Corridor"), "duel": ("template", "Duel")}
+FAMILIES = {"corridor": ("one_player", "Corridor"), "duel": ("several_players", "Duel")}
 
 
 def load_new_family() -> ModuleType:
@@ -67,11 +67,12 @@ def test_the_names_that_must_match(name: str) -> None:
     assert re.search(rf"BindEnv<parallel_pool::{name}::{camel}EnvPool>\(\s*m,\s*\"{camel}\"\)", ext)
 
     header = (folder / f"{name}_env.h").read_text()
-    assert header.startswith(f"// {camel}Env, made by tools/new_family.py from parallel_pool/{template}/.\n")
+    assert header.startswith(f"// {camel}Env, made by tools/new_family.py from templates/{template}/.\n")
     assert f"namespace parallel_pool::{name} {{" in header
     assert f"#ifndef PARALLEL_POOL_{name.upper()}_{name.upper()}_ENV_H_" in header
     assert f"class {camel}Env : public Env<{camel}EnvSpec>" in header
     assert "template <typename Config>" in header  # the C++ keyword survives the renaming
+    assert "templates" not in header.split("\n", 1)[1]  # the copy lives in the package
 
     init = ast.parse((folder / "__init__.py").read_text())
     imported = {
@@ -201,11 +202,22 @@ def test_a_failed_scaffold_leaves_nothing(tmp_path: pathlib.Path, monkeypatch: p
     assert list((tmp_path / "parallel_pool").iterdir()) == []
 
 
-def test_renaming_keeps_the_cpp_keyword_and_moves_the_namespace() -> None:
-    renamer = new_family.Renamer("template", "duel", "template_env", "Duel-v0")
-    before = 'template <typename Config>\nparallel_pool::template_env::TemplateEnvPool\n"parallel_pool/template/x.h"'
-    after = 'template <typename Config>\nparallel_pool::duel::DuelEnvPool\n"parallel_pool/duel/x.h"'
+def test_renaming_moves_the_template_into_the_package_and_keeps_the_cpp_keyword() -> None:
+    renamer = new_family.Renamer("several_players", "duel", "Duel-v0")
+    before = (
+        "template <typename Config>\nparallel_pool::several_players::SeveralPlayersEnvPool\n"
+        '"templates/several_players/x.h"\nTEMPLATES_SEVERAL_PLAYERS_SEVERAL_PLAYERS_ENV_H_\n'
+        'import_path="templates.several_players"\ntask_id="SeveralPlayers-v0"'
+    )
+    after = (
+        "template <typename Config>\nparallel_pool::duel::DuelEnvPool\n"
+        '"parallel_pool/duel/x.h"\nPARALLEL_POOL_DUEL_DUEL_ENV_H_\n'
+        'import_path="parallel_pool.duel"\ntask_id="Duel-v0"'
+    )
     assert renamer.text(before) == after
+    assert new_family.leftovers('import_path="templates.duel"', "several_players") == ["templates.duel"]
+    template_only = '    py_deps = ["//templates"],  # template only: why\n'
+    assert renamer.text('    hdrs = ["h"],\n' + template_only) == '    hdrs = ["h"],\n'
     assert new_family.camel("grid_world2") == "GridWorld2"
 
 

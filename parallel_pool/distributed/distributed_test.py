@@ -26,6 +26,7 @@ import parallel_pool
 import parallel_pool.distributed as ppd
 from parallel_pool.core import test_envs_module
 from parallel_pool.python.api import py_env
+from templates.several_players import registration  # noqa: F401  (SeveralPlayers-v0, an exact test env)
 
 # CounterEnv (parallel_pool/core/test_envs.h): env `fail_env` (a local id, so one
 # per actor) throws on its `fail_step`-th step. Registered here and, through
@@ -454,7 +455,7 @@ def test_options_are_checked(cluster) -> None:
     for options, error, match in cases:
         config = {"num_envs": 8, **options}
         with pytest.raises(error, match=match):
-            ppd.make_gymnasium("Template-v0" if "max_num_players" in options else "CartPole-v1", **config)
+            ppd.make_gymnasium("SeveralPlayers-v0" if "max_num_players" in options else "CartPole-v1", **config)
     with pytest.raises(RuntimeError, match="did not fit"):
         ppd.make_gymnasium("CartPole-v1", num_envs=4, num_actors=2, cpus_per_actor=4, placement_timeout_s=1)
     assert all_cpus_free()  # nothing left reserved

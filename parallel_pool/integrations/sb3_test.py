@@ -24,6 +24,7 @@ import pytest
 
 from parallel_pool.integrations import sb3
 from parallel_pool.integrations.sb3 import ParallelPoolVecEnv
+from templates.several_players import registration  # noqa: F401  (SeveralPlayers-v0, an exact test env)
 
 NUM_ENVS = 4
 MAX_STEPS = 20  # short episodes: both terminations and truncations happen
@@ -133,7 +134,7 @@ def test_configs_sb3_cannot_drive_are_rejected() -> None:
     with pytest.raises(ValueError, match="batch_size"):
         ParallelPoolVecEnv("CartPole-v1", num_envs=4, batch_size=2)
     with pytest.raises(ValueError, match="max_num_players"):
-        ParallelPoolVecEnv("Template-v0", num_envs=2, max_num_players=2)
+        ParallelPoolVecEnv("SeveralPlayers-v0", num_envs=2, max_num_players=2)
     with pytest.raises(ValueError, match="task_id"):
         ParallelPoolVecEnv("NoSuchEnv-v0")
     venv = ParallelPoolVecEnv("CartPole-v1", num_envs=2)

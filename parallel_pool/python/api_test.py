@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 import parallel_pool
+from templates.several_players import registration  # noqa: F401  (SeveralPlayers-v0, an exact test env)
 
 
 def template(**kwargs):
-    return parallel_pool.make_gymnasium("Template-v0", **kwargs)
+    return parallel_pool.make_gymnasium("SeveralPlayers-v0", **kwargs)
 
 
 # --------------------------------------------------------------- registry
@@ -22,22 +23,22 @@ def template(**kwargs):
 
 def test_list_all_envs_has_every_family() -> None:
     ids = parallel_pool.list_all_envs()
-    assert "Template-v0" in ids
+    assert "SeveralPlayers-v0" in ids
     for task in ("CartPole-v1", "Pendulum-v1", "FrozenLake-v1", "Taxi-v3"):
         assert task in ids
 
 
 def test_make_requires_env_type_and_checks_it() -> None:
     with pytest.raises(TypeError):
-        parallel_pool.make("Template-v0")  # type: ignore[call-arg]
+        parallel_pool.make("SeveralPlayers-v0")  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="env_type"):
-        parallel_pool.make("Template-v0", env_type="torch")
+        parallel_pool.make("SeveralPlayers-v0", env_type="torch")
     for env_type, cls in (
         ("gym", parallel_pool.GymEnvPool),
         ("gymnasium", parallel_pool.GymnasiumEnvPool),
         ("dm", parallel_pool.DMEnvPool),
     ):
-        assert isinstance(parallel_pool.make("Template-v0", env_type=env_type), cls)
+        assert isinstance(parallel_pool.make("SeveralPlayers-v0", env_type=env_type), cls)
 
 
 def test_unknown_task_suggests_close_matches() -> None:
@@ -82,7 +83,7 @@ def test_bad_config_values(kwargs: dict, error: type, match: str) -> None:
 
 
 def test_spec_config_and_spaces() -> None:
-    spec = parallel_pool.make_spec("Template-v0", num_envs=3)
+    spec = parallel_pool.make_spec("SeveralPlayers-v0", num_envs=3)
     assert spec.config.num_envs == 3
     assert spec.config.batch_size == 3  # 0 means num_envs
     assert spec.config.episode_length == 5
@@ -374,7 +375,7 @@ def test_multi_player_rows_and_players_env_id() -> None:
 
 
 def test_dm_env_timesteps() -> None:
-    env = parallel_pool.make_dm("Template-v0", num_envs=2, episode_length=1)
+    env = parallel_pool.make_dm("SeveralPlayers-v0", num_envs=2, episode_length=1)
     ts = env.reset()
     np.testing.assert_array_equal(ts.step_type, [0, 0])
     ts = env.step(np.array([3, 4]))
@@ -442,10 +443,10 @@ def test_a_callable_default_is_called_when_a_spec_is_made() -> None:
     registry = parallel_pool.registration.EnvRegistry()
     registry.register(
         "Lazy-v0",
-        "parallel_pool.template",
-        "TemplateEnvSpec",
-        "TemplateDMEnvPool",
-        "TemplateGymnasiumEnvPool",
+        "templates.several_players",
+        "SeveralPlayersEnvSpec",
+        "SeveralPlayersDMEnvPool",
+        "SeveralPlayersGymnasiumEnvPool",
         episode_length=length,
     )
     assert calls == []  # registering does not call it

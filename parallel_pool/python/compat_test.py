@@ -16,10 +16,11 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 import parallel_pool
+from templates.several_players import registration  # noqa: F401  (SeveralPlayers-v0, an exact test env)
 
 
 def template(**kwargs: Any) -> Any:
-    return parallel_pool.make_gymnasium("Template-v0", **kwargs)
+    return parallel_pool.make_gymnasium("SeveralPlayers-v0", **kwargs)
 
 
 # ----------------------------------------------------- EnvPool's make() keys
@@ -27,7 +28,7 @@ def template(**kwargs: Any) -> Any:
 
 def test_gym_reset_return_info_true_is_accepted_in_every_flavour() -> None:
     for env_type in ("gymnasium", "gym", "dm"):
-        env = parallel_pool.make("Template-v0", env_type=env_type, num_envs=2, gym_reset_return_info=True)
+        env = parallel_pool.make("SeveralPlayers-v0", env_type=env_type, num_envs=2, gym_reset_return_info=True)
         assert env.config["num_envs"] == 2
     obs, info = template(num_envs=2, gym_reset_return_info=True).reset()
     assert obs.shape == (2, 4) and list(info["env_id"]) == [0, 1]
@@ -72,7 +73,7 @@ def test_all_env_ids() -> None:
 
 
 def test_spec_gen_config_fills_defaults() -> None:
-    spec = parallel_pool.make_spec("Template-v0")
+    spec = parallel_pool.make_spec("SeveralPlayers-v0")
     config = spec.gen_config(num_envs=4, episode_length=9)
     assert config.num_envs == 4 and config.episode_length == 9
     assert config.batch_size == 0 and config.seed == 42  # the C++ defaults, as EnvPool's
@@ -85,7 +86,7 @@ def test_spec_gen_config_fills_defaults() -> None:
 
 @pytest.mark.parametrize("env_type", ["gymnasium", "gym", "dm"])
 def test_env_config_is_a_dict(env_type: str) -> None:
-    env = parallel_pool.make("Template-v0", env_type=env_type, num_envs=3, episode_length=7)
+    env = parallel_pool.make("SeveralPlayers-v0", env_type=env_type, num_envs=3, episode_length=7)
     assert isinstance(env.config, dict)
     assert env.config["num_envs"] == 3 and env.config["episode_length"] == 7
     assert list(env.config) == list(env.spec.config._fields)
@@ -115,7 +116,7 @@ def test_np_random_seed_reports_each_envs_seed(seed: Any, want: tuple) -> None:
     ref.reset(seed=list(want))
     assert ref.np_random_seed == want
     for env_type in ("gym", "dm"):
-        assert parallel_pool.make("Template-v0", env_type=env_type, num_envs=3, seed=seed).np_random_seed == want
+        assert parallel_pool.make("SeveralPlayers-v0", env_type=env_type, num_envs=3, seed=seed).np_random_seed == want
 
 
 # ----------------------------------------- reset_mask beside SyncVectorEnv
@@ -260,7 +261,9 @@ def test_disabled_autoreset_is_accepted(mode: Any) -> None:
 
 @pytest.mark.parametrize("env_type", ["gymnasium", "gym", "dm"])
 def test_disabled_autoreset_refuses_to_step_a_finished_env(env_type: str) -> None:
-    env = parallel_pool.make("Template-v0", env_type=env_type, num_envs=2, episode_length=2, autoreset_mode="disabled")
+    env = parallel_pool.make(
+        "SeveralPlayers-v0", env_type=env_type, num_envs=2, episode_length=2, autoreset_mode="disabled"
+    )
     with pytest.raises(ValueError, match="never reset"):
         env.step(np.ones(2, dtype=np.int32))  # no episode yet
     env.reset()

@@ -25,6 +25,7 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from gymnasium.wrappers import vector as vw
 
 import parallel_pool
+from templates.several_players import registration  # noqa: F401  (SeveralPlayers-v0, an exact test env)
 
 MODES = {
     AutoresetMode.NEXT_STEP: "next_step",
@@ -210,7 +211,7 @@ def test_dict_observations_go_to_final_obs_per_env() -> None:
 def test_multi_player_final_obs_holds_each_envs_player_rows() -> None:
     """No gymnasium counterpart: an env's entry is its players' rows (obs [env_id, player, ...])."""
     env = parallel_pool.make_gymnasium(
-        "Template-v0", num_envs=3, max_num_players=2, episode_length=2, autoreset_mode="same_step"
+        "SeveralPlayers-v0", num_envs=3, max_num_players=2, episode_length=2, autoreset_mode="same_step"
     )
     env.reset(seed=0)
     env.step(np.ones(6, dtype=np.int32))
@@ -242,11 +243,11 @@ def test_info_masks_in_every_flavour_of_batch() -> None:
 
 
 def test_autoreset_modes_step_by_step() -> None:
-    """tests/vector/test_autoreset_mode's counting env, as this pool's Template-v0
+    """tests/vector/test_autoreset_mode's counting env, as this pool's SeveralPlayers-v0
     (obs [env_id, player, elapsed_step, secret]; episodes of episode_length steps)."""
 
     def make(mode: str) -> Any:
-        return parallel_pool.make_gymnasium("Template-v0", num_envs=2, episode_length=2, autoreset_mode=mode)
+        return parallel_pool.make_gymnasium("SeveralPlayers-v0", num_envs=2, episode_length=2, autoreset_mode=mode)
 
     steps = np.array([1, 1], dtype=np.int32)
     nxt = make("next_step")

@@ -1,4 +1,4 @@
-// TemplateSingleEnv: the one-player env to copy (`tools/new_family.py NAME`).
+// OnePlayerEnv: the one-player env to copy (`tools/new_family.py NAME`).
 //
 // A walk to the end of a line of cells 0..length. The agent starts on a cell
 // drawn from the env's seeded generator in [0, length - 1] and each step
@@ -10,8 +10,8 @@
 // Observation "obs": float32 [1], the agent's cell, in [0, length].
 // Action "action": int in [0, 2]: 0 left, 1 stay, 2 right.
 // Info "info:start": int, the cell the episode started on.
-#ifndef PARALLEL_POOL_TEMPLATE_SINGLE_TEMPLATE_SINGLE_ENV_H_
-#define PARALLEL_POOL_TEMPLATE_SINGLE_TEMPLATE_SINGLE_ENV_H_
+#ifndef TEMPLATES_ONE_PLAYER_ONE_PLAYER_ENV_H_
+#define TEMPLATES_ONE_PLAYER_ONE_PLAYER_ENV_H_
 
 #include <algorithm>
 #include <random>
@@ -19,11 +19,11 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 
-namespace parallel_pool::template_single {
+namespace parallel_pool::one_player {
 
 // 1. The single declaration: config, state spec, action spec; the pool, the
 // Python spaces and the dm_env specs are all derived from it.
-class TemplateSingleEnvFns {
+class OnePlayerEnvFns {
  public:
   // The family's config keys and defaults; registration.py may override the
   // defaults per task id, users per pool.
@@ -53,13 +53,13 @@ class TemplateSingleEnvFns {
   }
 };
 
-using TemplateSingleEnvSpec = EnvSpec<TemplateSingleEnvFns>;
+using OnePlayerEnvSpec = EnvSpec<OnePlayerEnvFns>;
 
 // 2. The env: Reset, Step, IsTerminated. The base class does the rest
 // (elapsed steps, truncation, done, discount, step type, autoreset).
-class TemplateSingleEnv : public Env<TemplateSingleEnvSpec> {
+class OnePlayerEnv : public Env<OnePlayerEnvSpec> {
  public:
-  TemplateSingleEnv(const Spec& spec, int env_id)
+  OnePlayerEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), length_(spec.config["length"_]), step_cost_(spec.config["step_cost"_]) {}
 
  protected:
@@ -94,8 +94,8 @@ class TemplateSingleEnv : public Env<TemplateSingleEnvSpec> {
 };
 
 // 3. The pool: threads, queues and batching, all generic.
-using TemplateSingleEnvPool = AsyncEnvPool<TemplateSingleEnv>;
+using OnePlayerEnvPool = AsyncEnvPool<OnePlayerEnv>;
 
-}  // namespace parallel_pool::template_single
+}  // namespace parallel_pool::one_player
 
-#endif  // PARALLEL_POOL_TEMPLATE_SINGLE_TEMPLATE_SINGLE_ENV_H_
+#endif  // TEMPLATES_ONE_PLAYER_ONE_PLAYER_ENV_H_

@@ -1,4 +1,4 @@
-// TemplateEnv: the multi-player env to copy (`tools/new_family.py NAME --multi-player`).
+// SeveralPlayersEnv: the multi-player env to copy (`tools/new_family.py NAME --multi-player`).
 //
 // The smallest complete env with players: every env has max_num_players
 // players, each with its own action, obs row and reward.
@@ -7,18 +7,18 @@
 // The obs of player p is [env_id, p, elapsed_step, secret], where `secret` is
 // drawn from the env's seeded generator at reset (so seeding is visible).
 // The episode terminates after `episode_length` steps.
-#ifndef PARALLEL_POOL_TEMPLATE_TEMPLATE_ENV_H_
-#define PARALLEL_POOL_TEMPLATE_TEMPLATE_ENV_H_
+#ifndef TEMPLATES_SEVERAL_PLAYERS_SEVERAL_PLAYERS_ENV_H_
+#define TEMPLATES_SEVERAL_PLAYERS_SEVERAL_PLAYERS_ENV_H_
 
 #include <random>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 
-namespace parallel_pool::template_env {
+namespace parallel_pool::several_players {
 
 // 1. The single declaration: config, observation/info spec, action spec.
-class TemplateEnvFns {
+class SeveralPlayersEnvFns {
  public:
   // Takes max_num_players > 1 (a one-player env is refused it).
   static constexpr bool kMultiPlayer = true;
@@ -36,12 +36,12 @@ class TemplateEnvFns {
   }
 };
 
-using TemplateEnvSpec = EnvSpec<TemplateEnvFns>;
+using SeveralPlayersEnvSpec = EnvSpec<SeveralPlayersEnvFns>;
 
 // 2. The env: Reset, Step, IsTerminated.
-class TemplateEnv : public Env<TemplateEnvSpec> {
+class SeveralPlayersEnv : public Env<SeveralPlayersEnvSpec> {
  public:
-  TemplateEnv(const Spec& spec, int env_id)
+  SeveralPlayersEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), episode_length_(spec.config["episode_length"_]) {}
 
  protected:
@@ -79,8 +79,8 @@ class TemplateEnv : public Env<TemplateEnvSpec> {
 };
 
 // 3. The pool.
-using TemplateEnvPool = AsyncEnvPool<TemplateEnv>;
+using SeveralPlayersEnvPool = AsyncEnvPool<SeveralPlayersEnv>;
 
-}  // namespace parallel_pool::template_env
+}  // namespace parallel_pool::several_players
 
-#endif  // PARALLEL_POOL_TEMPLATE_TEMPLATE_ENV_H_
+#endif  // TEMPLATES_SEVERAL_PLAYERS_SEVERAL_PLAYERS_ENV_H_

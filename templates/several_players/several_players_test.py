@@ -1,4 +1,4 @@
-"""The template env, exactly: the minimal test set every family starts from."""
+"""The several_players env, exactly: the minimal test set every family starts from."""
 
 from __future__ import annotations
 
@@ -9,7 +9,11 @@ import pytest
 
 import parallel_pool
 
-TASK = "Template-v0"
+# The task ids. (A template is outside the package, so `import parallel_pool`
+# does not register it; in a family, this import finds them registered.)
+from templates.several_players import registration  # noqa: F401
+
+TASK = "SeveralPlayers-v0"
 
 
 def rollout(seed: int, steps: int = 12, reseed_from: int | None = None) -> list[np.ndarray]:

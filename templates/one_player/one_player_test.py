@@ -1,4 +1,4 @@
-"""The template_single env, exactly: transitions, truncation, spaces, config checks, seeding, flavours."""
+"""The one_player env, exactly: transitions, truncation, spaces, config checks, seeding, flavours."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ from gymnasium import spaces
 
 import parallel_pool
 
-TASK = "TemplateSingle-v0"
+# The task ids. (A template is outside the package, so `import parallel_pool`
+# does not register it; in a family, this import finds them registered.)
+from templates.one_player import registration  # noqa: F401
+
+TASK = "OnePlayer-v0"
 LEFT, STAY, RIGHT = 0, 1, 2
 
 
