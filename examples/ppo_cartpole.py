@@ -22,11 +22,11 @@ the policy plays one episode in each of 8 fresh envs with its most probable acti
 ("greedy_return"). The last line printed is a JSON summary; examples/examples_test.py
 runs this file with seed 1 and checks that training reached 450.
 
-Measured on the 2-core CI machine while other builds ran (load average ~3), seeds
-1-10 at the defaults: all ten reached a mean return of 450, after 53k-133k env
-steps (61k for seed 1), in 2-7 s each; the greedy policy at that point returned
-500 for six seeds and 348-485 for the other four (the training return is that of
-the sampling policy, and training stops as soon as it reaches the target).
+Measured on two cores shared with other builds, seeds 1-10 at the defaults: all ten
+reached a mean return of 450, after 53k-133k env steps (61k for seed 1), in 2-7 s each;
+the greedy policy at that point returned 500 for six seeds and 348-485 for the other
+four (the training return is that of the sampling policy, and training stops as soon
+as it reaches the target).
 """
 
 from __future__ import annotations

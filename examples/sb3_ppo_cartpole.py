@@ -10,7 +10,7 @@ CartPole-v1 (8 envs, 32 steps each per rollout, 20 epochs, gamma 0.98, GAE 0.8,
 learning rate and clip range annealed linearly from 1e-3 and 0.2).
 
 Measured once by hand (stable-baselines3 2.9.2, torch 2.13.0+cpu, 1 torch thread,
-seed 0, on the 2-core machine shared with other builds, load average ~1.5): 100,096
+seed 0, on two cores shared with other builds): 100,096
 env steps in 23 s of training (28 s in all), then a mean return of 500.0 (std 0)
 over 16 deterministic evaluation episodes, the most CartPole-v1 gives. examples_test.py
 skips this file when stable_baselines3 cannot be imported: SB3 needs torch, which

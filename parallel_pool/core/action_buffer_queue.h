@@ -59,8 +59,7 @@ class ActionBufferQueue {
   // Guided, as OpenMP's schedule(guided): at most 1/`share` of what is
   // queued, so chunks shrink to single envs as the queue drains. A sync
   // batch ends when its last env does; with fixed chunks the last worker
-  // could still hold several envs while the others had nothing left
-  // (Breakout, 32 envs on 2 threads: chunks of 4 envs of 0.25 ms each).
+  // could still hold several envs while the others had nothing left.
   // The pool passes share = 2 x its workers.
   std::size_t DequeueUpTo(ActionSlice* out, std::size_t max, std::size_t share = 1) {
     if (!SpinWait([this] { return TryAcquire(); }, spin_)) Acquire();

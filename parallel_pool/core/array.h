@@ -77,7 +77,6 @@ class Array {
     data_ = owner_.get();
   }
 
-  // A view into memory owned by `owner`.
   // A view into memory owned by `owner`. A null owner makes a non-owning view
   // (used for the short-lived per-step views that workers write through).
   Array(std::shared_ptr<char> owner, char* data, DType dtype, Shape shape)

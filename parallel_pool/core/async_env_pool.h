@@ -5,7 +5,7 @@
 //   Step(actions, env_ids)  both, deciding who runs the envs (see below)
 //
 // Who runs an env. Handing a batch to a worker costs a futex wake and a
-// cache-cold thread, several microseconds; a CartPole step costs ~50 ns. So
+// cache-cold thread, several microseconds; a cheap env step, tens of ns. So
 // Step measures the per-env cost (an EMA) and, when the whole batch costs
 // less than kInlineBudgetNs, runs it on the calling thread, skipping the
 // hand-off. Otherwise the workers take it and the caller, instead of idling
@@ -68,7 +68,7 @@
 namespace parallel_pool {
 
 // Below this much estimated work, a sync Step runs on the caller's thread.
-// Measured by benchmark/handoff.py on the 2-core CI machine (see docs/performance.md).
+// A few hand-offs' worth, as benchmark/handoff.py measures them (docs/performance.md).
 inline constexpr double kInlineBudgetNs = 20000.0;
 
 // How often a caller waiting for a batch looks for signals and Close(): the
@@ -118,8 +118,7 @@ class AsyncEnvPool {
   using EnvClass = EnvT;
   // How long the workers and the waiting caller poll before they sleep. Not
   // at all where every env waits on a process of its own: those processes
-  // need the cores too, and a polling thread holds the core an engine needs
-  // (ViZDoom Basic-v1, 2 envs on 2 cores: 3.0-3.5k -> 4.0-4.7k steps/s).
+  // need the cores too, and a polling thread holds the core a process needs.
   static constexpr std::chrono::microseconds kSpin =
       Spec::ThreadPerEnv() ? std::chrono::microseconds::zero() : kSpinBudget;
 
@@ -493,9 +492,9 @@ class AsyncEnvPool {
       items.push_back(ActionSlice{id, order++, force_reset});
     }
     // Longest first: an env whose episode ended resets now, which may cost
-    // many steps (an Atari reset emulates about 70 frames, twenty steps'
-    // worth); queued last, it would keep a sync batch waiting on one thread
-    // while the others idle (Breakout under random play: one step in 160).
+    // many steps' worth (an emulator may run dozens of frames to start an
+    // episode); queued last, it would keep a sync batch waiting on one thread
+    // while the others idle.
     // Rows are already fixed by `order`, so only the run order changes.
     // Only when some env resets: stable_partition allocates a buffer, and
     // this runs on every send.
@@ -723,8 +722,8 @@ class AsyncEnvPool {
     }
   }
 
-  // `core` >= 0. (An int `offset + i` overflowed to a negative core, which
-  // CPU_SET wrote outside its set: the fuzzer's only crash.)
+  // `core` >= 0, counted in 64 bits: an int `offset + i` near INT_MAX would
+  // overflow to a negative core, and CPU_SET would write outside its set.
   static void PinThread(std::thread& t, long long core) {
     long long n = std::max(1U, std::thread::hardware_concurrency());
     cpu_set_t set;

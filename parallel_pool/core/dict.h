@@ -42,7 +42,7 @@ struct Field {
   V value;
 };
 
-// String literals become std::string, so a config default given as "pong"
+// String literals become std::string, so a config default given as "abc"
 // is a string, not a dangling const char*.
 template <typename V>
 using StoredType = std::conditional_t<std::is_convertible_v<V, std::string_view> &&

@@ -156,12 +156,12 @@ class Env {
   }
 
   // Overrides the discount of this step (default: 0 if terminated, else 1),
-  // e.g. Atari's zero discount on a life loss.
+  // e.g. a zero discount when the agent loses one of several lives.
   void SetDiscount(float discount) { discount_override_ = discount; }
 
   // Called from Reset(): this episode goes on with the clock of an earlier
-  // one, which had run `steps` steps (Atari's episodic life: a lost life ends
-  // the learner's episode, but the time limit covers the whole game). The
+  // one, which had run `steps` steps (e.g. a lost life that ends the
+  // learner's episode while the time limit covers the whole game). The
   // first step of the episode then reports elapsed_step = steps + 1, and
   // truncation comes at max_episode_steps counted from the earlier start.
   void CarryElapsedSteps(int steps) {

@@ -141,10 +141,10 @@ class EnvSpec {
     if (batch_size == 0) batch_size = num_envs;
     in_range("num_threads", num_threads, 0, kMaxNumThreads);
     if (num_threads == 0 && ThreadPerEnv()) {
-      // A ViZDoom step is mostly a wait on the env's engine process: with a
-      // worker per env every engine steps at once and the scheduler keeps the
-      // cores busy through each hand-off; with one worker per core a core sat
-      // idle for every hand-off (8 envs on 2 cores: 25-45% fewer steps/s).
+      // Such an env's step is mostly a wait on a process of its own: with a
+      // worker per env every process steps at once and the scheduler keeps the
+      // cores busy through each hand-off; with one worker per core a core
+      // would sit idle for every hand-off.
       num_threads = std::min(num_envs, kMaxNumThreads);
     } else if (num_threads == 0) {
       int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));

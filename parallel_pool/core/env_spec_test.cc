@@ -33,7 +33,7 @@ TEST(EnvSpecTest, ZeroMeansDefault) {
   EXPECT_EQ(spec.num_threads(), std::min(6, cores));
 }
 
-// A family whose step waits on a process of its own (ViZDoom's engines).
+// A family whose step waits on a process of its own (an engine per env).
 struct WaitingEnvFns : CounterEnvFns {
   static constexpr bool kThreadPerEnv = true;
 };

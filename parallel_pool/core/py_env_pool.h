@@ -485,8 +485,8 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def_property_readonly("_action_spec", [](const Spec& s) { return SpecList(s.action_spec); });
   constexpr bool kRenders = RenderableEnv<typename PoolT::EnvClass>;
   // Building the envs and freeing the pool wait for other threads (the builders,
-  // the workers), whose env code may call into Python: a MuJoCo warning reaches a
-  // Python handler when the mujoco package has installed one (dm_control does).
+  // the workers), whose env code may call into Python (a third-party library's
+  // warning or log callback that a Python package has routed to a handler).
   // Waiting with the GIL held would deadlock, so both release it.
   auto pool = py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str(),
                                            py::release_gil_before_calling_cpp_dtor());

@@ -58,16 +58,14 @@ class Egl {
   Egl() {
     // Mesa's llvmpipe (the CPU renderer) rasterizes on threads of its own,
     // shared by every context of the process, and then hands each frame back
-    // to the thread that drew it through a fence. Under ThreadSanitizer, 120 s
-    // of pixel pools (docs/reliability.md) gave 23 reports of our worker, in
-    // Mesa, destroying a fence's mutex and condition variable with nothing
-    // ordering it after an "llvmpipe-0" thread's use of them (Mesa 22.3,
-    // Debian 12): a race inside Mesa, the likely cause of the SIGSEGV the long
-    // fuzz run found once in 557,750 dm_control calls. With LP_NUM_THREADS=0
-    // llvmpipe draws on the calling thread, with no fence between threads: 0
-    // reports in the same run, at the same speed (the pool's workers already
-    // keep every core busy). Read once, when EGL starts; a value the user set
-    // is kept.
+    // to the thread that drew it through a fence. ThreadSanitizer shows our
+    // worker, in Mesa, destroying a fence's mutex and condition variable with
+    // nothing ordering it after an "llvmpipe-0" thread's use of them (Mesa
+    // 22.3, Debian 12): a race inside Mesa, and a rare SIGSEGV of pixel pools
+    // (docs/reliability.md). With LP_NUM_THREADS=0 llvmpipe draws on the
+    // calling thread, with no fence between threads: no race, at the same
+    // speed (the pool's workers already keep every core busy). Read once,
+    // when EGL starts; a value the user set is kept.
     setenv("LP_NUM_THREADS", "0", /*overwrite=*/0);
     void* lib = dlopen("libEGL.so.1", RTLD_NOW | RTLD_GLOBAL);
     if (lib == nullptr) {
