@@ -145,7 +145,7 @@ wheel-test: wheel
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	git ls-files -co --exclude-standard '*.h' '*.hpp' '*.cc' | xargs clang-format --dry-run --Werror
+	git ls-files -co --exclude-standard '*.h' '*.hpp' '*.cc' | xargs $(VENV)/bin/clang-format --dry-run --Werror
 
 clean:
 	$(BAZEL) clean

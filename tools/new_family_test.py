@@ -14,7 +14,6 @@ import importlib.util
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 from types import ModuleType
@@ -144,9 +143,9 @@ def test_the_family_passes_its_own_tests(name: str, tmp_path: pathlib.Path) -> N
 def test_the_files_pass_lint() -> None:
     # What `make lint` runs, with the repository's configs.
     ruff = pathlib.Path(sys.executable).parent / "ruff"
-    clang_format = shutil.which("clang-format")
-    if not ruff.exists() or clang_format is None:
-        pytest.skip("no ruff beside the interpreter, or no clang-format (make setup installs both)")
+    clang_format = pathlib.Path(sys.executable).parent / "clang-format"
+    if not ruff.exists() or not clang_format.exists():
+        pytest.skip("no ruff or clang-format beside the interpreter (make setup installs both)")
     python = [str(p) for name in FAMILIES for p in (SCAFFOLDED / name).glob("*.py")]
     cpp = [str(p) for name in FAMILIES for pattern in ("*.h", "*.cc") for p in (SCAFFOLDED / name).glob(pattern)]
     config = str(WORKSPACE / "ruff.toml")

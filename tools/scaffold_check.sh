@@ -53,7 +53,7 @@ print("scaffold-check: parallel_pool.list_all_envs() has Corridor-v0 and Duel-v0
 echo "scaffold-check: make lint's checks on the new families"
 "$VENV/bin/ruff" check --no-cache parallel_pool/corridor parallel_pool/duel
 "$VENV/bin/ruff" format --check --no-cache parallel_pool/corridor parallel_pool/duel
-clang-format --dry-run --Werror parallel_pool/{corridor,duel}/*.{h,cc}
+"$VENV/bin/clang-format" --dry-run --Werror parallel_pool/{corridor,duel}/*.{h,cc}
 
 snapshot >"$scratch/after"
 outside=$(diff "$scratch/before" "$scratch/after" | sed -n 's/^[<>] [0-9a-f]*  //p' |

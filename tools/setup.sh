@@ -8,7 +8,9 @@ set -euo pipefail
 
 VENV=${VENV:-$HOME/.cache/parallel_pool/venv}
 PYTHON=${PYTHON:-python3}
-APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv clang-format
+APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python3-venv
+  # pgrep, which the vizdoom tests use to find the engine processes of a pool.
+  procps
   # Boost's headers for the ViZDoom client library (header-only: third_party/vizdoom).
   libboost-dev
   # Headless OpenGL through EGL for rendering MuJoCo (third_party/egl): the
@@ -27,10 +29,16 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The venv holds exactly what requirements-dev.txt declares: nothing comes
+# from the interpreter's own site-packages, which differ from machine to
+# machine (a venv made with --system-site-packages is made anew).
+if grep -qs '^include-system-site-packages = true' "$VENV/pyvenv.cfg"; then
+  echo "setup: remaking $VENV without the system site-packages"
+  rm -rf "$VENV"
+fi
 if [[ ! -x "$VENV/bin/python" ]]; then
   echo "setup: creating venv $VENV"
-  # --system-site-packages: reuse what the interpreter already has installed.
-  "$PYTHON" -m venv --system-site-packages "$VENV"
+  "$PYTHON" -m venv "$VENV"
 fi
 stamp="$VENV/.requirements-$(md5sum requirements-dev.txt | cut -c1-12)"
 if [[ ! -f "$stamp" ]]; then

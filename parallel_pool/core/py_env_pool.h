@@ -26,7 +26,9 @@
 #define NO_IMPORT_ARRAY
 #endif
 #include <numpy/arrayobject.h>
+#include <pthread.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -236,11 +238,31 @@ py::list SpecList(const SpecDict& specs) {
   return out;
 }
 
+// Whether the calling thread is the interpreter's main thread, the one that
+// runs signal handlers. Asked through the public API (threading.main_thread();
+// CPython 3.13 no longer declares _PyOS_IsMainThread), once per thread, and
+// again after a fork, whose child's main thread is the one that forked. The
+// caller holds the GIL.
+inline bool OnPythonMainThread() {
+  static std::atomic<unsigned> forks{0};
+  [[maybe_unused]] static const int kAtFork =
+      pthread_atfork(nullptr, nullptr, [] { forks.fetch_add(1, std::memory_order_relaxed); });
+  thread_local unsigned asked_after = ~0U;
+  thread_local bool main_thread = false;
+  const unsigned now = forks.load(std::memory_order_relaxed);
+  if (asked_after != now) {
+    py::module_ threading = py::module_::import("threading");
+    main_thread = threading.attr("current_thread")().is(threading.attr("main_thread")());
+    asked_after = now;
+  }
+  return main_thread;
+}
+
 // Runs Python's signal handlers from inside a wait; a handler's exception
 // (KeyboardInterrupt) is thrown on to abandon the wait. Only the main thread
 // runs handlers, so other threads get no poll and never take the GIL for it.
 inline WaitPoll SignalPoll() {
-  if (!_PyOS_IsMainThread()) return nullptr;
+  if (!OnPythonMainThread()) return nullptr;
   return [] {
     py::gil_scoped_acquire gil;
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();

@@ -7,6 +7,8 @@ the one named by $PARALLEL_POOL_ALE_SDIST), extracts it, generates
 src/ale/version.hpp and compiles it with //third_party/ale:ale.BUILD.
 """
 
+load("//third_party:extract.bzl", "extract_tarball")
+
 _VERSION = "0.12.1"
 _TARBALL = "ale_py-%s.tar.gz" % _VERSION
 
@@ -25,7 +27,7 @@ def _ale_configure_impl(ctx):
         fail(("ale_configure: %s not found. Run tools/setup.sh (it fetches the " +
               "ale-py==%s sdist with pip), or point PARALLEL_POOL_ALE_SDIST at it.") %
              (tarball, _VERSION))
-    ctx.extract(path, stripPrefix = "ale_py-%s" % _VERSION)
+    extract_tarball(ctx, path, "ale_py-%s" % _VERSION)
 
     # What ALE's CMake would generate from version.hpp.in.
     major, minor, patch = _VERSION.split(".")

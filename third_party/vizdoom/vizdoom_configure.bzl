@@ -14,6 +14,8 @@ scenarios) is not built: it is read at run time from the installed vizdoom
 wheel of the same version (the engine refuses a library of another one).
 """
 
+load("//third_party:extract.bzl", "extract_tarball")
+
 VIZDOOM_VERSION = "1.3.2"
 _TARBALL = "vizdoom-%s.tar.gz" % VIZDOOM_VERSION
 
@@ -38,7 +40,7 @@ def _vizdoom_configure_impl(ctx):
         fail(("vizdoom_configure: %s not found. Run tools/setup.sh (it fetches the " +
               "vizdoom==%s sdist with pip), or point PARALLEL_POOL_VIZDOOM_SDIST at it.") %
              (tarball, VIZDOOM_VERSION))
-    ctx.extract(path, stripPrefix = "vizdoom-%s" % VIZDOOM_VERSION)
+    extract_tarball(ctx, path, "vizdoom-%s" % VIZDOOM_VERSION)
     ctx.file("src/lib/ViZDoomVersion.h", _VERSION_H.format(
         id = VIZDOOM_VERSION.replace(".", ""),
         version = VIZDOOM_VERSION,
