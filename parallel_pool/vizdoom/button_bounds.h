@@ -12,12 +12,13 @@
 //   - MOVE_FORWARD_BACKWARD_DELTA and MOVE_LEFT_RIGHT_DELTA set the tic's
 //     move, which G_BuildTiccmd clamps to MAXPLMOVE, the running speed (50 at
 //     the default turbo of 100): [-50, 50];
-//   - MOVE_UP_DOWN_DELTA sets the tic's vertical move, which P_MovePlayer
-//     clamps to 0x300 (p_user.cpp): [-768, 768].
-// A cfg's `button_max_value = BUTTON n` (n > 0) makes the client library clamp
-// that delta button to [-n, n] (VIZ_AxisFilter): the bound is then the tighter
-// of the two. Values outside the bounds are still passed to the engine as
-// they are (EnvPool passes every value on); only NaN is refused, by the pool.
+//   - MOVE_UP_DOWN_DELTA sets the tic's vertical move, which the engine
+//     clamps to 0x300 (P_PlayerThink, p_user.cpp): [-768, 768].
+// A cfg's `button_max_value = BUTTON n` (n > 0) makes the engine clamp that
+// delta button to [-n, n] (VIZ_AxisFilter, viz_input.cpp): the bound is then
+// the tighter of the two. Values outside the bounds are still passed to the
+// engine as they are (EnvPool passes every value on); only NaN is refused, by
+// the pool.
 #ifndef PARALLEL_POOL_VIZDOOM_BUTTON_BOUNDS_H_
 #define PARALLEL_POOL_VIZDOOM_BUTTON_BOUNDS_H_
 
