@@ -31,12 +31,14 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "parallel_pool/atari/resize.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/vizdoom/action_set.h"
+#include "parallel_pool/vizdoom/button_bounds.h"
 #include "parallel_pool/vizdoom/doom_game.h"
 #include "parallel_pool/vizdoom/engine_watchdog.h"
 #include "parallel_pool/vizdoom/shaped_reward.h"
@@ -77,6 +79,7 @@ struct CfgFacts {
   bool planar;
   std::vector<::vizdoom::Button> buttons;
   ::vizdoom::ScreenFormat format;
+  std::vector<double> button_max_values;  // per button, the cfg's button_max_value (0: none)
 };
 
 // A match's episodes start on this tic of the map (its first step runs the
@@ -119,8 +122,13 @@ template <typename Config>
 CfgFacts ReadCfg(const Config& conf) {
   auto game = ConfiguredGame(SettingsOf(conf, 0));
   const auto format = game->getScreenFormat();
+  std::vector<double> max_values;
+  for (auto button : game->getAvailableButtons()) {
+    max_values.push_back(game->getButtonMaxValue(button));
+  }
   return {game->getScreenHeight(), game->getScreenWidth(),      ScreenChannels(format),
-          PlanarScreen(format),    game->getAvailableButtons(), format};
+          PlanarScreen(format),    game->getAvailableButtons(), format,
+          std::move(max_values)};
 }
 
 inline std::map<int, DeltaRange> DeltaRanges(const DeltaButtonConfig& config) {
@@ -194,14 +202,19 @@ class VizdoomEnvFns {
   // One "action" field either way, a float64 as EnvPool's: with
   // use_combined_action the index into the combined set (bounds [0, N - 1];
   // the Python spec makes it an integer, Discrete(N)), else one value per
-  // available button, in the cfg's order, unbounded.
+  // available button, in the cfg's order, each within its button's bounds
+  // (button_bounds.h; EnvPool declares no bounds, so its space cannot be sampled).
   template <typename Config>
   static auto ActionSpec(const Config& conf) {
     if (conf["use_combined_action"_]) {
       return MakeDict("action"_.Bind(Spec<double>({-1}, {0.0, CombinedActionCount(conf) - 1.0})));
     }
+    const CfgFacts cfg = ReadCfg(conf);
+    const int buttons = static_cast<int>(cfg.buttons.size());
+    if (buttons == 0) return MakeDict("action"_.Bind(Spec<double>({-1, 0}, {0.0, 1.0})));
+    ButtonBounds bounds = BoundsOf(cfg.buttons, cfg.button_max_values);
     return MakeDict(
-        "action"_.Bind(Spec<double>({-1, static_cast<int>(ReadCfg(conf).buttons.size())})));
+        "action"_.Bind(Spec<double>({-1, buttons}, std::move(bounds.low), std::move(bounds.high))));
   }
 
   template <typename Config>
