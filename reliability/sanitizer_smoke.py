@@ -21,9 +21,6 @@ import parallel_pool
 from reliability import sanitizer_runtime
 
 STEPS = 60
-# A discrete action space where the task's own cannot be sampled (ViZDoom's
-# delta buttons are boxes of unbounded range).
-CONFIG = {"Basic-v1": {"use_combined_action": True}}
 # The families that draw through OpenGL: a pool drawing on its worker threads
 # too (Mesa's llvmpipe is not instrumented, but its threads' locks and the
 # pool's are seen; gl_context.h).
@@ -41,7 +38,6 @@ def run(task: str) -> None:
                 seed=1,
                 max_episode_steps=15,
                 autoreset_mode=autoreset_mode,
-                **CONFIG.get(task, {}),
             )
             env.action_space.seed(0)
             if batch_size == num_envs:
