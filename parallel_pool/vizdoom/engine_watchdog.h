@@ -55,7 +55,11 @@ class EngineWatchdog {
     watched_.insert(w);
     if (!thread_running_) {
       thread_running_ = true;
-      std::thread([this] { Loop(); }).detach();
+      std::thread thread([this] { Loop(); });
+      // Named here, not by the thread itself: once an env is added, the
+      // thread is visible by its name, whether it has run yet or not.
+      pthread_setname_np(thread.native_handle(), kThreadName);
+      thread.detach();
     }
   }
 
@@ -66,7 +70,6 @@ class EngineWatchdog {
 
  private:
   void Loop() {
-    pthread_setname_np(pthread_self(), kThreadName);
     for (;;) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       std::lock_guard<std::mutex> lock(mu_);
