@@ -14,7 +14,7 @@ with T = min(num_envs, cores): at most num_envs envs step at once, and at most o
 core (on the 2-core CI machine, 8 and 32 envs have the limit of 2 threads). Figures are
 frames/s = env steps/s x frame_skip, as the pools' are.
 
-How it is measured (`LimitProbe`): `atari_ext._emulation_rate`
+How it is measured (`LimitProbe`): `atari_ext._limit_probe.emulation_rate`
 (parallel_pool/atari/emulation_rate.h), inside parallel_pool's own extension so that it
 runs the very ALE build the pool runs (same sources, same compiler flags). T C++
 threads, each with its own ALE of the task's ROM loaded as the env loads it (no sticky
@@ -64,7 +64,7 @@ class LimitProbe:
         # The action stream of one env in benchmark/run.py, drawn from the pool's action space.
         stream = pre_drawn_actions(parallel_pool.make_spec(task).action_space, 1)
         self.actions = np.array([a[0] for a in stream], dtype=np.int32)
-        self._rate = atari_ext._emulation_rate
+        self._rate = atari_ext._limit_probe.emulation_rate
         self.steps = self.resets = 0.0  # over every window
 
     @property

@@ -550,7 +550,7 @@ def _problems(data: Data) -> list[str]:
 # Why rows can exceed the limit: what was measured while looking for the cause.
 OVER_LIMIT_PROSE = (
     "A row above its limit means the limit missed some of the simulator's speed: it runs the "
-    "very library the pool runs (`mujoco_ext._mj_step_rate`, `atari_ext._emulation_rate`), "
+    "very library the pool runs (`mujoco_ext._mj_step_rate`, `atari_ext._limit_probe.emulation_rate`), "
     "on the same model or ROM, so look for a difference in the work (resets, warm starts) or "
     "in the machine's load between windows."
 )
@@ -586,7 +586,7 @@ FAMILY_PROSE = {
         "of num_envs envs can step faster than T threads emulating at once and doing nothing "
         "else, T = min(num_envs, cores) (so on a 2-core machine 8 and 32 envs share the "
         "2-thread limit). `benchmark/atari_limit.py` measures it inside parallel_pool's own "
-        "extension (`atari_ext._emulation_rate`), so on the very ALE build the pool runs: T C++ "
+        "extension (`atari_ext._limit_probe.emulation_rate`), so on the very ALE build the pool runs: T C++ "
         "threads, one ALE of the task's ROM each, play the pre-drawn random actions of the "
         "pools, each held for 4 frames, and restart the game after a game over (one env step, "
         "as the pool's reset step), with no screen read, no preprocessing and no Python. Its "

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from typing import Any
 
 import gymnasium
@@ -22,7 +23,6 @@ import pytest
 
 import parallel_pool
 from parallel_pool.atari.registration import ale_py_dir
-from parallel_pool.vizdoom import vizdoom_ext
 from parallel_pool.vizdoom.registration import package_dir
 
 
@@ -40,6 +40,25 @@ def engines() -> list[int]:
         with open(f"/proc/self/task/{task}/children") as f:
             out += [int(p) for p in f.read().split()]
     return [p for p in out if os.path.exists(f"/proc/{p}")]
+
+
+def watchdog_threads(want: int, timeout: float = 5.0) -> int:
+    """This process's ViZDoom engine watchdog threads (named engine_watchdog, as
+    engine_watchdog.h names its thread), once there are `want` or after `timeout` s:
+    the thread runs while some env is on the watchdog's list, and ends within its
+    250 ms period after the last env leaves it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        count = 0
+        for task in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{task}/comm") as f:
+                    count += f.read().strip() == "engine_watchdog"
+            except FileNotFoundError:  # a thread that ended meanwhile
+                pass
+        if count == want or time.monotonic() > deadline:
+            return count
+        time.sleep(0.05)
 
 
 # ------------------------------------------------------------------ ViZDoom
@@ -81,12 +100,18 @@ def test_vizdoom_cfg_naming_a_missing_wad_fails_make_naming_the_env(tmp_path: An
     text = open(f"{scenarios}/basic.cfg").read().replace("basic.wad", str(tmp_path / "missing.wad"))
     cfg = tmp_path / "missing_wad.cfg"
     cfg.write_text(text)
+    # The watchdog's thread tells whether an env is on its list: there while one is.
+    alive = parallel_pool.make_gymnasium("Basic-v1")
+    assert watchdog_threads(1) == 1
+    alive.close()
+    assert watchdog_threads(0) == 0
     with pytest.raises(RuntimeError, match=r"^env \d+: vizdoom: .*missing\.wad.* does not exist"):
         parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=str(cfg), num_envs=2)
     assert engines() == []
     # Found by this test: the failed env stayed on the engine watchdog's list, which
-    # its thread reads every 250 ms (freed memory: the process aborted later).
-    assert vizdoom_ext._watched_envs() == 0
+    # its thread reads every 250 ms (freed memory: the process aborted later). No env
+    # is left on the list: its thread has ended.
+    assert watchdog_threads(0) == 0
     game = vizdoom.DoomGame()
     game.load_config(str(cfg))
     game.set_window_visible(False)

@@ -48,9 +48,9 @@
 #include "ale/common/ColourPalette.hpp"
 #include "ale/common/Log.hpp"
 #include "ale/emucore/OSystem.hxx"
-#include "parallel_pool/atari/resize.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/image/resize.h"
 
 namespace parallel_pool::atari {
 
@@ -438,7 +438,7 @@ class AtariEnv : public Env<AtariEnvSpec> {
   std::unique_ptr<ale::ALEInterface> ale_;
   const int screen_h_;
   const int screen_w_;
-  Resizer resizer_;
+  image::Resizer resizer_;
   const std::size_t frame_size_;  // one frame: channels * img_height * img_width
   ale::ActionVect action_set_;
   bool fire_reset_ = false;

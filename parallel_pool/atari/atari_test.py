@@ -399,12 +399,12 @@ def test_default_info_is_envpools() -> None:
 
 
 def test_emulation_rate() -> None:
-    """atari_ext._emulation_rate (benchmark/atari_limit.py): env steps/s of emulation alone."""
+    """atari_ext._limit_probe.emulation_rate (benchmark/atari_limit.py): env steps/s of emulation alone."""
     from parallel_pool.atari import atari_ext
 
     rom = os.path.join(ale_py_dir(), "roms", "pong.bin")
     actions = np.arange(minimal_action_count("pong"), dtype=np.int32)
-    rate, resets = atari_ext._emulation_rate(rom, actions, 4, 2, 0.0, 0.2)
+    rate, resets = atari_ext._limit_probe.emulation_rate(rom, actions, 4, 2, 0.0, 0.2)
     assert np.isfinite(rate) and rate > 0
     assert 0.0 <= resets <= 1.0
     bad = [
@@ -418,7 +418,7 @@ def test_emulation_rate() -> None:
     ]
     for args, match in bad:
         with pytest.raises(ValueError, match=match):
-            atari_ext._emulation_rate(*args)
+            atari_ext._limit_probe.emulation_rate(*args)
 
 
 if __name__ == "__main__":

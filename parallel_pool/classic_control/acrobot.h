@@ -29,10 +29,10 @@
 #include <random>
 #include <vector>
 
-#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/image/canvas.h"
 
 namespace parallel_pool::classic_control {
 
@@ -83,7 +83,7 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
   AcrobotEnv(const Spec& spec, int env_id) : Env(spec, env_id) {}
 
   static RenderRequest CheckRender(const Spec&, RenderRequest request) {
-    return CheckFixedFrame(request, 500, 500, "Acrobot");
+    return image::CheckFixedFrame(request, 500, 500, "Acrobot");
   }
 
   // gymnasium's AcrobotEnv.render(), drawn as pygame draws it (canvas.h).
@@ -93,16 +93,16 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
     constexpr double kScale = kDim / (kBound * 2);
     constexpr double kOffset = kDim / 2.0;
     constexpr double pi = std::numbers::pi;
-    Canvas canvas(kDim, kDim);
+    image::Canvas canvas(kDim, kDim);
     canvas.Fill({255, 255, 255});
     // pygame.draw.line of the goal height: horizontal, ends truncated to ints.
     canvas.HLine(static_cast<int>(-2.2 * kScale + kOffset),
                  static_cast<int>(2.2 * kScale + kOffset), static_cast<int>(1 * kScale + kOffset),
                  {0, 0, 0});
     // The joints (x, y): the origin, then p1 with its coordinates swapped.
-    const Point joints[2] = {{0, 0},
-                             {kAcrobotLinkLength1 * std::sin(s_[0]) * kScale,
-                              -kAcrobotLinkLength1 * std::cos(s_[0]) * kScale}};
+    const image::Point joints[2] = {{0, 0},
+                                    {kAcrobotLinkLength1 * std::sin(s_[0]) * kScale,
+                                     -kAcrobotLinkLength1 * std::cos(s_[0]) * kScale}};
     const double thetas[2] = {s_[0] - pi / 2, s_[0] + s_[1] - pi / 2};
     const double lengths[2] = {kAcrobotLinkLength1 * kScale, kAcrobotLinkLength2 * kScale};
     for (int k = 0; k < 2; ++k) {
@@ -112,9 +112,10 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
       const double r = lengths[k];
       const double t = 0.1 * kScale;
       const double b = -0.1 * kScale;
-      std::vector<Point> link;
-      for (Point c : {Point{l, b}, Point{l, t}, Point{r, t}, Point{r, b}}) {
-        c = RotateRad(c, thetas[k]);
+      std::vector<image::Point> link;
+      for (image::Point c :
+           {image::Point{l, b}, image::Point{l, t}, image::Point{r, t}, image::Point{r, b}}) {
+        c = image::RotateRad(c, thetas[k]);
         link.push_back({c.x + x, c.y + y});
       }
       canvas.AaPolygon(link, {0, 204, 204});

@@ -25,9 +25,9 @@
 #include <random>
 #include <vector>
 
-#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/image/canvas.h"
 
 namespace parallel_pool::classic_control {
 
@@ -76,7 +76,7 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
       : Env(spec, env_id), sutton_barto_reward_(spec.config["sutton_barto_reward"_]) {}
 
   static RenderRequest CheckRender(const Spec&, RenderRequest request) {
-    return CheckFixedFrame(request, 400, 600, "CartPole");
+    return image::CheckFixedFrame(request, 400, 600, "CartPole");
   }
 
   // gymnasium's CartPoleEnv.render(), drawn as pygame draws it (canvas.h).
@@ -89,14 +89,15 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
     constexpr double kAxleOffset = kCartHeight / 4.0;
     constexpr double kCartY = 100;  // the top of the cart
     const double cart_x = x_ * kScale + 600 / 2.0;
-    Canvas canvas(600, 400);
+    image::Canvas canvas(600, 400);
     canvas.Fill({255, 255, 255});
     double l = -kCartWidth / 2;
     double r = kCartWidth / 2;
     double t = kCartHeight / 2;
     double b = -kCartHeight / 2;
-    std::vector<Point> cart;
-    for (Point c : {Point{l, b}, Point{l, t}, Point{r, t}, Point{r, b}}) {
+    std::vector<image::Point> cart;
+    for (image::Point c :
+         {image::Point{l, b}, image::Point{l, t}, image::Point{r, t}, image::Point{r, b}}) {
       cart.push_back({c.x + cart_x, c.y + kCartY});
     }
     canvas.AaPolygon(cart, {0, 0, 0});
@@ -105,9 +106,10 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
     r = kPoleWidth / 2;
     t = kPoleLength - kPoleWidth / 2;
     b = -kPoleWidth / 2;
-    std::vector<Point> pole;
-    for (Point c : {Point{l, b}, Point{l, t}, Point{r, t}, Point{r, b}}) {
-      c = RotateRad(c, -theta_);
+    std::vector<image::Point> pole;
+    for (image::Point c :
+         {image::Point{l, b}, image::Point{l, t}, image::Point{r, t}, image::Point{r, b}}) {
+      c = image::RotateRad(c, -theta_);
       pole.push_back({c.x + cart_x, c.y + kCartY + kAxleOffset});
     }
     canvas.AaPolygon(pole, {202, 152, 101});

@@ -1,9 +1,9 @@
 """render() of the classic_control family against gymnasium 1.4's rgb_array render (pygame-ce 2.5.8).
 
 gymnasium draws these frames with pygame: pygame.gfxdraw (SDL_gfx's integer
-algorithms), pygame.draw, and for Pendulum an image. canvas.h reproduces the
-gfxdraw primitives' arithmetic, so:
-  - the primitives equal pygame.gfxdraw's on random shapes, byte for byte;
+algorithms), pygame.draw, and for Pendulum an image. parallel_pool/image/canvas.h
+reproduces the gfxdraw primitives' arithmetic (its own canvas_test.py compares
+them with pygame.gfxdraw's on random shapes, byte for byte), so:
   - CartPole and Acrobot frames equal gymnasium's, byte for byte;
   - Pendulum's equal gymnasium's except inside the torque arrow's square (the
     arrow is a PNG pygame scales with smoothscale and alpha-blends: left out),
@@ -28,65 +28,11 @@ import gymnasium
 import numpy as np
 import pygame
 import pytest
-from pygame import gfxdraw
 
 import parallel_pool
-from parallel_pool.classic_control import classic_control_ext
 
 # MountainCar: the share of a frame's pixels that may differ (all on the track).
 MAX_TRACK_DIFFERING_FRACTION = 0.01
-
-# ------------------------------------------------------------ the primitives
-
-W, H = 600, 400
-
-
-def pygame_draw(ops: list[tuple]) -> np.ndarray:
-    surface = pygame.Surface((W, H))
-    surface.fill((0, 0, 0))
-    for name, *args in ops:
-        if name == "fill":
-            surface.fill(args[0])
-        elif name in ("filled_polygon", "aapolygon"):
-            getattr(gfxdraw, name)(surface, args[0], args[1])
-        else:
-            getattr(gfxdraw, name)(surface, *args)
-    return np.transpose(np.array(pygame.surfarray.pixels3d(surface)), (1, 0, 2))
-
-
-def random_op(kind: str, rng: np.random.Generator) -> tuple:
-    color = tuple(int(c) for c in rng.integers(0, 256, 3))
-    if kind in ("filled_polygon", "aapolygon"):
-        cx, cy = rng.uniform(-50, W + 50), rng.uniform(-50, H + 50)
-        points = [(float(cx + rng.normal() * 80), float(cy + rng.normal() * 80)) for _ in range(rng.integers(3, 7))]
-        return (kind, points, color)
-    if kind in ("aacircle", "filled_circle"):
-        return (kind, int(rng.integers(-20, W + 20)), int(rng.integers(-20, H + 20)), int(rng.integers(0, 60)), color)
-    if kind == "hline":
-        return (kind, *map(int, rng.integers(-50, W + 50, 2)), int(rng.integers(-5, H + 5)), color)
-    return (kind, int(rng.integers(-5, W + 5)), *map(int, rng.integers(-50, H + 50, 2)), color)
-
-
-@pytest.mark.parametrize("kind", ["filled_polygon", "aapolygon", "aacircle", "filled_circle", "hline", "vline"])
-def test_primitives_equal_pygame_gfxdraw(kind: str) -> None:
-    rng = np.random.default_rng(hash(kind) % 2**32)
-    for trial in range(150):
-        background = ("fill", tuple(int(c) for c in rng.integers(0, 256, 3)))
-        ops = [background, random_op(kind, rng), random_op(kind, rng)]
-        ours = classic_control_ext._draw(W, H, ops)
-        np.testing.assert_array_equal(ours, pygame_draw(ops), f"{kind} trial {trial}: {ops}")
-
-
-def test_rotation_equals_pygame_vector2() -> None:
-    rng = np.random.default_rng(1)
-    angles = [*rng.normal(0, 10, 2000), 0.0, np.pi / 2, np.pi, -np.pi / 2, 2 * np.pi, 1e-7, np.pi / 2 + 5e-7]
-    for angle in angles:
-        x, y = rng.normal(0, 100, 2)
-        want = pygame.math.Vector2(x, y).rotate_rad(angle)
-        assert classic_control_ext._rotate_rad(x, y, angle) == (want.x, want.y), angle
-
-
-# ------------------------------------------------------------------ the envs
 
 
 def frames_against_gymnasium(task_id: str, steps: int, seed: int = 1) -> list[tuple[np.ndarray, np.ndarray, Any]]:

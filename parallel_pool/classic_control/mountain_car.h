@@ -24,9 +24,9 @@
 #include <random>
 #include <vector>
 
-#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/image/canvas.h"
 
 namespace parallel_pool::classic_control {
 
@@ -77,29 +77,29 @@ inline void RenderMountainCar(double position, double goal, std::uint8_t* rgb) {
   constexpr double kCarHeight = 20;
   constexpr double kClearance = 10;
   auto height = [](double x) { return std::sin(3 * x) * .45 + .55; };
-  Canvas canvas(kWidth, kHeight);
+  image::Canvas canvas(kWidth, kHeight);
   canvas.Fill({255, 255, 255});
-  Point previous{};
+  image::Point previous{};
   for (int i = 0; i < 100; ++i) {  // np.linspace(min, max, 100)
     const double x =
         kMountainCarMinPosition + i * ((kMountainCarMaxPosition - kMountainCarMinPosition) / 99);
-    const Point p{(x - kMountainCarMinPosition) * kScale, height(x) * kScale};
+    const image::Point p{(x - kMountainCarMinPosition) * kScale, height(x) * kScale};
     if (i > 0) canvas.AaLineF(previous, p, {0, 0, 0});
     previous = p;
   }
   const double angle = std::cos(3 * position);
   const double car_x = (position - kMountainCarMinPosition) * kScale;
   const double car_y = kClearance + height(position) * kScale;
-  std::vector<Point> car;
-  for (Point c : {Point{-kCarWidth / 2, 0}, Point{-kCarWidth / 2, kCarHeight},
-                  Point{kCarWidth / 2, kCarHeight}, Point{kCarWidth / 2, 0}}) {
-    c = RotateRad(c, angle);
+  std::vector<image::Point> car;
+  for (image::Point c : {image::Point{-kCarWidth / 2, 0}, image::Point{-kCarWidth / 2, kCarHeight},
+                         image::Point{kCarWidth / 2, kCarHeight}, image::Point{kCarWidth / 2, 0}}) {
+    c = image::RotateRad(c, angle);
     car.push_back({c.x + car_x, c.y + car_y});
   }
   canvas.AaPolygon(car, {0, 0, 0});
   canvas.FilledPolygon(car, {0, 0, 0});
-  for (Point c : {Point{kCarWidth / 4, 0}, Point{-kCarWidth / 4, 0}}) {
-    c = RotateRad(c, angle);
+  for (image::Point c : {image::Point{kCarWidth / 4, 0}, image::Point{-kCarWidth / 4, 0}}) {
+    c = image::RotateRad(c, angle);
     const int x = static_cast<int>(c.x + car_x);
     const int y = static_cast<int>(c.y + car_y);
     const int radius = static_cast<int>(kCarHeight / 2.5);
@@ -110,16 +110,17 @@ inline void RenderMountainCar(double position, double goal, std::uint8_t* rgb) {
   const int flag_y1 = static_cast<int>(height(goal) * kScale);
   const int flag_y2 = flag_y1 + 50;
   canvas.VLine(flag_x, flag_y1, flag_y2, {0, 0, 0});
-  const std::vector<Point> flag{Point{static_cast<double>(flag_x), static_cast<double>(flag_y2)},
-                                Point{static_cast<double>(flag_x), flag_y2 - 10.0},
-                                Point{flag_x + 25.0, flag_y2 - 5.0}};
+  const std::vector<image::Point> flag{
+      image::Point{static_cast<double>(flag_x), static_cast<double>(flag_y2)},
+      image::Point{static_cast<double>(flag_x), flag_y2 - 10.0},
+      image::Point{flag_x + 25.0, flag_y2 - 5.0}};
   canvas.AaPolygon(flag, {204, 204, 0});
   canvas.FilledPolygon(flag, {204, 204, 0});
   canvas.CopyFlipped(rgb);
 }
 
 inline RenderRequest CheckMountainCarRender(RenderRequest request) {
-  return CheckFixedFrame(request, 400, 600, "MountainCar");
+  return image::CheckFixedFrame(request, 400, 600, "MountainCar");
 }
 
 class MountainCarEnv : public Env<MountainCarEnvSpec> {

@@ -36,10 +36,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "parallel_pool/classic_control/canvas.h"
 #include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/image/canvas.h"
 
 namespace parallel_pool::classic_control {
 
@@ -85,7 +85,7 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
       : Env(spec, env_id), version_(spec.config["version"_]), g_(spec.config["g"_]) {}
 
   static RenderRequest CheckRender(const Spec&, RenderRequest request) {
-    return CheckFixedFrame(request, 500, 500, "Pendulum");
+    return image::CheckFixedFrame(request, 500, 500, "Pendulum");
   }
 
   // gymnasium's PendulumEnv.render() without the torque arrow (an image
@@ -97,14 +97,15 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
     constexpr int kOffset = kDim / 2;
     constexpr double kRodLength = 1 * kScale;
     constexpr double kRodWidth = 0.2 * kScale;
-    constexpr Rgb kRod{204, 77, 77};
-    Canvas canvas(kDim, kDim);
+    constexpr image::Rgb kRod{204, 77, 77};
+    image::Canvas canvas(kDim, kDim);
     canvas.Fill({255, 255, 255});
     const double angle = th_ + std::numbers::pi / 2;
-    std::vector<Point> rod;
-    for (Point c : {Point{0, -kRodWidth / 2}, Point{0, kRodWidth / 2},
-                    Point{kRodLength, kRodWidth / 2}, Point{kRodLength, -kRodWidth / 2}}) {
-      c = RotateRad(c, angle);
+    std::vector<image::Point> rod;
+    for (image::Point c :
+         {image::Point{0, -kRodWidth / 2}, image::Point{0, kRodWidth / 2},
+          image::Point{kRodLength, kRodWidth / 2}, image::Point{kRodLength, -kRodWidth / 2}}) {
+      c = image::RotateRad(c, angle);
       rod.push_back({c.x + kOffset, c.y + kOffset});
     }
     canvas.AaPolygon(rod, kRod);
@@ -112,7 +113,7 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
     const int radius = static_cast<int>(kRodWidth / 2);
     canvas.AaCircle(kOffset, kOffset, radius, kRod);
     canvas.FilledCircle(kOffset, kOffset, radius, kRod);
-    const Point end = RotateRad({kRodLength, 0}, angle);
+    const image::Point end = image::RotateRad({kRodLength, 0}, angle);
     const int end_x = static_cast<int>(end.x + kOffset);
     const int end_y = static_cast<int>(end.y + kOffset);
     canvas.AaCircle(end_x, end_y, radius, kRod);

@@ -3,12 +3,19 @@
 // time limit, so a stuck engine would hang the pool forever.
 //
 // Each env marks when it starts talking to its engines (a reset or a step)
-// and when it is done; one thread per process looks once a second and kills
-// the engines of an env that has waited longer than its `engine_timeout`.
-// The env's blocked call then fails as for any engine death, and the env
-// reports the timeout.
+// and when it is done; one thread per process looks four times a second and
+// kills the engines of an env that has waited longer than its
+// `engine_timeout`. The env's blocked call then fails as for any engine death,
+// and the env reports the timeout.
+//
+// The thread runs only while some env is watched: it starts with the first
+// and ends after the last is gone. So a process with no env alive has no
+// thread named kThreadName (/proc/<pid>/task/*/comm), which is how the tests
+// tell that no env stayed on the list (reliability/env_failure_test.py).
 #ifndef PARALLEL_POOL_VIZDOOM_ENGINE_WATCHDOG_H_
 #define PARALLEL_POOL_VIZDOOM_ENGINE_WATCHDOG_H_
+
+#include <pthread.h>
 
 #include <atomic>
 #include <chrono>
@@ -21,6 +28,9 @@ namespace parallel_pool::vizdoom {
 
 class EngineWatchdog {
  public:
+  // The watchdog thread's name (at most 15 characters, Linux's limit).
+  static constexpr const char* kThreadName = "engine_watchdog";
+
   // What the watchdog knows of one env.
   struct Watched {
     std::atomic<long long> busy_since_ms{0};  // 0: not talking to its engines
@@ -43,9 +53,13 @@ class EngineWatchdog {
   void Add(Watched* w) {
     std::lock_guard<std::mutex> lock(mu_);
     watched_.insert(w);
-    if (!thread_started_) {
-      thread_started_ = true;
-      std::thread([this] { Loop(); }).detach();
+    if (!thread_running_) {
+      thread_running_ = true;
+      std::thread thread([this] { Loop(); });
+      // Named here, not by the thread itself: once an env is added, the
+      // thread is visible by its name, whether it has run yet or not.
+      pthread_setname_np(thread.native_handle(), kThreadName);
+      thread.detach();
     }
   }
 
@@ -54,17 +68,16 @@ class EngineWatchdog {
     watched_.erase(w);
   }
 
-  // How many envs it watches (every env alive in the process; for tests).
-  std::size_t size() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return watched_.size();
-  }
-
  private:
   void Loop() {
     for (;;) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       std::lock_guard<std::mutex> lock(mu_);
+      if (watched_.empty()) {
+        // Decided under the lock: an Add from now on starts a new thread.
+        thread_running_ = false;
+        return;
+      }
       const long long now = NowMs();
       for (Watched* w : watched_) {
         const long long since = w->busy_since_ms.load();
@@ -75,7 +88,7 @@ class EngineWatchdog {
 
   std::mutex mu_;
   std::set<Watched*> watched_;
-  bool thread_started_ = false;
+  bool thread_running_ = false;  // a Loop is running (or about to)
 };
 
 // Marks an env busy with its engines for a scope.

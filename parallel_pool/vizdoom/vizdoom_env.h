@@ -34,9 +34,9 @@
 #include <utility>
 #include <vector>
 
-#include "parallel_pool/atari/resize.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/image/resize.h"
 #include "parallel_pool/vizdoom/action_set.h"
 #include "parallel_pool/vizdoom/button_bounds.h"
 #include "parallel_pool/vizdoom/doom_game.h"
@@ -466,7 +466,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     std::vector<std::uint8_t> planes;  // one screen, channel-major
     // Its own: a Resizer keeps scratch rows, and the players of a match
     // resize their screens at once, each on its own thread.
-    std::optional<atari::Resizer> resizer;
+    std::optional<image::Resizer> resizer;
     std::vector<double> variables;
     float reward = 0.0F;
     double reward_of_step = 0.0;  // the scenario's own reward over the step's tics
@@ -747,7 +747,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   bool combined_;
   bool use_game_reward_;
   std::string lmp_dir_;
-  atari::Resizer resizer_;  // each player resizes with a copy of its own
+  image::Resizer resizer_;  // each player resizes with a copy of its own
   std::size_t plane_size_;
   std::vector<Player> players_;
   std::vector<std::vector<double>> action_set_;

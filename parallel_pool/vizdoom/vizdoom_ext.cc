@@ -6,7 +6,4 @@
 PYBIND11_MODULE(vizdoom_ext, m) {
   parallel_pool::InitNumpy();
   parallel_pool::BindEnv<parallel_pool::vizdoom::VizdoomEnvPool>(m, "Vizdoom");
-  // The envs alive in this process, as the engine watchdog counts them: an env
-  // whose constructor failed must not stay on its list (vizdoom tests).
-  m.def("_watched_envs", [] { return parallel_pool::vizdoom::EngineWatchdog::Instance().size(); });
 }

@@ -32,8 +32,8 @@
 //     bits; not the exact (x0 * b0 + x1 * b1) >> 22, which differs at times;
 //   - fast area: the 2x2 mean rounds half up (OpenCV's integer SIMD), other
 //     integer scales multiply by 1/area in float and round half to even.
-#ifndef PARALLEL_POOL_ATARI_RESIZE_H_
-#define PARALLEL_POOL_ATARI_RESIZE_H_
+#ifndef PARALLEL_POOL_IMAGE_RESIZE_H_
+#define PARALLEL_POOL_IMAGE_RESIZE_H_
 
 #include <algorithm>
 #include <cfloat>
@@ -46,7 +46,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace parallel_pool::atari {
+namespace parallel_pool::image {
 
 class Resizer {
  public:
@@ -611,6 +611,6 @@ class Resizer {
   std::vector<int> hrows_[2];
 };
 
-}  // namespace parallel_pool::atari
+}  // namespace parallel_pool::image
 
-#endif  // PARALLEL_POOL_ATARI_RESIZE_H_
+#endif  // PARALLEL_POOL_IMAGE_RESIZE_H_

@@ -1,11 +1,11 @@
 // Canvas: the drawing gymnasium's classic-control envs do with pygame, pixel
-// for pixel, for render().
+// for pixel, for the render() of any family that draws as they do.
 //
 // gymnasium draws on a 32-bit pygame Surface with pygame.gfxdraw (SDL_gfx's
 // integer algorithms) and pygame.draw.line, in coordinates whose y axis
 // points up, then flips the surface vertically. This class reproduces the
 // integer arithmetic those routines use, so the frames are equal byte for
-// byte (classic_control_render_test.py draws random shapes with both):
+// byte (canvas_test.py draws random shapes with both):
 //   - coordinates: pygame.gfxdraw truncates each to an int (int(x)), then to
 //     16 bits; points outside the surface are clipped as SDL_gfx clips them;
 //   - blending: a pixel drawn with weight w (anti-aliasing) moves each
@@ -19,8 +19,8 @@
 //   - pygame.math.Vector2.rotate_rad: the angle reduced with fmod to
 //     [0, 2 pi), exact quarter turns within 1e-6, else cos/sin.
 // Our own code, from the algorithms' published descriptions; no pygame.
-#ifndef PARALLEL_POOL_CLASSIC_CONTROL_CANVAS_H_
-#define PARALLEL_POOL_CLASSIC_CONTROL_CANVAS_H_
+#ifndef PARALLEL_POOL_IMAGE_CANVAS_H_
+#define PARALLEL_POOL_IMAGE_CANVAS_H_
 
 #include <algorithm>
 #include <array>
@@ -36,10 +36,10 @@
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/core/render.h"
 
-namespace parallel_pool::classic_control {
+namespace parallel_pool::image {
 
-// render()'s checks for an env whose frame has one size (gymnasium's) and
-// one view.
+// render()'s checks for an env drawn on a Canvas at its reference's one
+// frame size (gymnasium's), with one view.
 inline RenderRequest CheckFixedFrame(RenderRequest request, int height, int width,
                                      const std::string& env) {
   RequireConfig((request.height == 0 || request.height == height) &&
@@ -531,6 +531,6 @@ class Canvas {
   std::vector<std::uint8_t> pixels_;  // rows top to bottom in drawing coordinates, RGB
 };
 
-}  // namespace parallel_pool::classic_control
+}  // namespace parallel_pool::image
 
-#endif  // PARALLEL_POOL_CLASSIC_CONTROL_CANVAS_H_
+#endif  // PARALLEL_POOL_IMAGE_CANVAS_H_

@@ -1,7 +1,7 @@
-"""Our resize (atari_ext._resize) against cv2.resize: byte for byte.
+"""Our resize (resize.h, as image_test_hooks.resize) against cv2.resize: byte for byte.
 
 An env's resizer reuses what it computed for the previous frame wherever rows did
-not change (atari_ext._resize_frames runs one such resizer over a sequence): every
+not change (image_test_hooks.resize_frames runs one such resizer over a sequence): every
 frame of a played sequence, and sequences made to trip a wrong reuse, must still
 equal cv2.resize frame by frame.
 
@@ -15,14 +15,11 @@ enlargements (where OpenCV's INTER_AREA is a bilinear variant).
 
 from __future__ import annotations
 
-import os
-
 import cv2
 import numpy as np
 import pytest
 
-from parallel_pool.atari.atari_ext import _resize, _resize_frames
-from parallel_pool.atari.registration import ale_py_dir
+from parallel_pool.image import image_test_hooks
 
 SIZES = [
     (84, 84),
@@ -51,7 +48,7 @@ def atari_frames() -> np.ndarray:
         ale.setLoggerMode(ale_py.LoggerMode.Error)
         ale.setInt("random_seed", 7)
         ale.setFloat("repeat_action_probability", 0.0)
-        ale.loadROM(os.path.join(ale_py_dir(), "roms", f"{game}.bin"))
+        ale.loadROM(ale_py.roms.get_rom_path(game))
         actions = ale.getMinimalActionSet()
         rng = np.random.default_rng(0)
         for t in range(240):
@@ -83,7 +80,7 @@ def test_resize_equals_cv2(images: list[np.ndarray], size: tuple[int, int], inte
     flag = cv2.INTER_AREA if inter_area else cv2.INTER_LINEAR
     for image in images:
         want = cv2.resize(image, (width, height), interpolation=flag)
-        got = _resize(image, height, width, inter_area)
+        got = image_test_hooks.resize(image, height, width, inter_area)
         assert got.shape == want.shape
         diff = np.flatnonzero(got.astype(int) != want)
         assert diff.size == 0, f"{image.shape} -> {size}: {diff.size} bytes differ, first at {diff[:5]}"
@@ -92,7 +89,8 @@ def test_resize_equals_cv2(images: list[np.ndarray], size: tuple[int, int], inte
 def assert_same(image: np.ndarray, height: int, width: int) -> None:
     for flag, area in [(cv2.INTER_AREA, True), (cv2.INTER_LINEAR, False)]:
         want = cv2.resize(image, (width, height), interpolation=flag)
-        np.testing.assert_array_equal(_resize(image, height, width, area), want, err_msg=f"{image.shape}")
+        got = image_test_hooks.resize(image, height, width, area)
+        np.testing.assert_array_equal(got, want, err_msg=f"{image.shape}")
 
 
 def test_resize_odd_sources() -> None:
@@ -120,7 +118,7 @@ def played_frames(game: str, steps: int) -> np.ndarray:
     ale = ale_py.ALEInterface()
     ale.setLoggerMode(ale_py.LoggerMode.Error)
     ale.setFloat("repeat_action_probability", 0.0)
-    ale.loadROM(os.path.join(ale_py_dir(), "roms", f"{game}.bin"))
+    ale.loadROM(ale_py.roms.get_rom_path(game))
     actions = ale.getMinimalActionSet()
     rng = np.random.default_rng(4)
     frames = []
@@ -161,7 +159,7 @@ def test_resize_frames_reusing_rows_equals_cv2(inter_area: bool) -> None:
     ]
     for frames in sequences:
         for height, width in [(84, 84), (100, 120), (105, 80)]:
-            got = _resize_frames(frames, height, width, inter_area)
+            got = image_test_hooks.resize_frames(frames, height, width, inter_area)
             for i, frame in enumerate(frames):
                 want = cv2.resize(frame, (width, height), interpolation=flag)
                 np.testing.assert_array_equal(got[i], want, err_msg=f"{frames.shape} -> {height}x{width}, frame {i}")
@@ -169,7 +167,7 @@ def test_resize_frames_reusing_rows_equals_cv2(inter_area: bool) -> None:
 
 def test_resize_channels() -> None:
     with pytest.raises(ValueError, match="1 or 3 channels"):
-        _resize(np.zeros((10, 10, 4), np.uint8), 5, 5)
+        image_test_hooks.resize(np.zeros((10, 10, 4), np.uint8), 5, 5)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,131 @@
+// The image package's test hooks: the resize and the canvas bound to Python,
+// so their tests compare them with cv2.resize and pygame directly. A testonly
+// module (//parallel_pool/image:image_test_hooks): not in the wheel.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "parallel_pool/image/canvas.h"
+#include "parallel_pool/image/resize.h"
+
+namespace {
+
+namespace py = pybind11;
+
+using parallel_pool::image::Canvas;
+using parallel_pool::image::Point;
+using parallel_pool::image::Resizer;
+using parallel_pool::image::Rgb;
+using parallel_pool::image::RotateRad;
+
+using ImageArray = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
+
+// image: uint8 [H, W] or [H, W, C] -> uint8 [height, width] or [height, width, C].
+py::array_t<std::uint8_t> Resize(const ImageArray& image, int height, int width, bool inter_area) {
+  if (image.ndim() != 2 && image.ndim() != 3) {
+    throw py::value_error("image: expected shape (H, W) or (H, W, C)");
+  }
+  const int channels = image.ndim() == 3 ? static_cast<int>(image.shape(2)) : 1;
+  Resizer resizer(static_cast<int>(image.shape(0)), static_cast<int>(image.shape(1)), height, width,
+                  channels, inter_area);
+  std::vector<py::ssize_t> shape{height, width};
+  if (image.ndim() == 3) shape.push_back(channels);
+  py::array_t<std::uint8_t> out(shape);
+  resizer.Resize(image.data(), out.mutable_data());
+  return out;
+}
+
+// frames: uint8 [N, H, W] or [N, H, W, C], resized in order by one Resizer
+// with reuse on (SetReuse), as an env resizes its frames.
+py::array_t<std::uint8_t> ResizeFrames(const ImageArray& frames, int height, int width,
+                                       bool inter_area) {
+  if (frames.ndim() != 3 && frames.ndim() != 4) {
+    throw py::value_error("frames: expected shape (N, H, W) or (N, H, W, C)");
+  }
+  const int channels = frames.ndim() == 4 ? static_cast<int>(frames.shape(3)) : 1;
+  Resizer resizer(static_cast<int>(frames.shape(1)), static_cast<int>(frames.shape(2)), height,
+                  width, channels, inter_area);
+  resizer.SetReuse(true);
+  std::vector<py::ssize_t> shape{frames.shape(0), height, width};
+  if (frames.ndim() == 4) shape.push_back(channels);
+  py::array_t<std::uint8_t> out(shape);
+  for (py::ssize_t i = 0; i < frames.shape(0); ++i) {
+    resizer.Resize(frames.data() + i * resizer.src_size(),
+                   out.mutable_data() + i * resizer.dst_size());
+  }
+  return out;
+}
+
+Rgb ToRgb(const py::handle& c) {
+  auto t = c.cast<std::tuple<int, int, int>>();
+  return {static_cast<std::uint8_t>(std::get<0>(t)), static_cast<std::uint8_t>(std::get<1>(t)),
+          static_cast<std::uint8_t>(std::get<2>(t))};
+}
+
+std::vector<Point> ToPoints(const py::handle& points) {
+  std::vector<Point> out;
+  for (const auto& p : points) {
+    auto xy = p.cast<std::tuple<double, double>>();
+    out.push_back({std::get<0>(xy), std::get<1>(xy)});
+  }
+  return out;
+}
+
+// ops: ("fill", rgb), ("hline", x1, x2, y, rgb), ("vline", x, y1, y2, rgb),
+// ("filled_polygon" | "aapolygon", points, rgb), ("aacircle" | "filled_circle",
+// x, y, r, rgb). Returns the surface, uint8 [height, width, 3], unflipped.
+py::array_t<std::uint8_t> Draw(int width, int height, const py::list& ops) {
+  Canvas canvas(width, height);
+  canvas.Fill({0, 0, 0});
+  for (const auto& op : ops) {
+    auto t = op.cast<py::tuple>();
+    const auto name = t[0].cast<std::string>();
+    if (name == "fill") {
+      canvas.Fill(ToRgb(t[1]));
+    } else if (name == "hline") {
+      canvas.HLine(t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>(), ToRgb(t[4]));
+    } else if (name == "vline") {
+      canvas.VLine(t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>(), ToRgb(t[4]));
+    } else if (name == "filled_polygon") {
+      canvas.FilledPolygon(ToPoints(t[1]), ToRgb(t[2]));
+    } else if (name == "aapolygon") {
+      canvas.AaPolygon(ToPoints(t[1]), ToRgb(t[2]));
+    } else if (name == "aacircle") {
+      canvas.AaCircle(t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>(), ToRgb(t[4]));
+    } else if (name == "filled_circle") {
+      canvas.FilledCircle(t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>(), ToRgb(t[4]));
+    } else {
+      throw py::value_error("ops: unknown operation " + name);
+    }
+  }
+  py::array_t<std::uint8_t> out({height, width, 3});
+  std::copy(canvas.pixels().begin(), canvas.pixels().end(), out.mutable_data());
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(image_test_hooks, m) {
+  m.def("resize", &Resize, py::arg("image"), py::arg("height"), py::arg("width"),
+        py::arg("inter_area") = true,
+        "cv2.resize(image, (width, height), INTER_AREA or INTER_LINEAR), reimplemented.");
+  m.def("resize_frames", &ResizeFrames, py::arg("frames"), py::arg("height"), py::arg("width"),
+        py::arg("inter_area") = true,
+        "resize of each frame in order, by one resizer that reuses unchanged rows.");
+  m.def("draw", &Draw, py::arg("width"), py::arg("height"), py::arg("ops"),
+        "Draws ops on a black width x height canvas as pygame.gfxdraw would.");
+  m.def(
+      "rotate_rad",
+      [](double x, double y, double angle) {
+        const Point p = RotateRad({x, y}, angle);
+        return std::make_tuple(p.x, p.y);
+      },
+      py::arg("x"), py::arg("y"), py::arg("angle"),
+      "pygame.math.Vector2((x, y)).rotate_rad(angle), reimplemented.");
+}
