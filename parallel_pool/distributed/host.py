@@ -50,6 +50,7 @@ class PoolHost:
         return {
             "state_keys": list(self._pool._state_keys),
             "final_keys": list(self._pool._final_keys),
+            "closed_message": self._pool._closed_message,
             "node_id": context.get_node_id(),
             "node_ip": ray.util.get_node_ip_address(),
             "pid": os.getpid(),

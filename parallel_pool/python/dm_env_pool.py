@@ -39,6 +39,9 @@ class DMEnvPool(PoolBase, dm_env.Environment):
             observation=self._state_type(*[out[i] for i in self._obs_fields]),
         )
 
+    def _traced_result(self, out: tuple) -> dm_env.TimeStep:
+        return self._timestep(out)
+
     def reset(self, env_id: Any = None, seed: Any = None) -> dm_env.TimeStep:
         """Resets the envs `env_id` (default: all); `seed` re-seeds them first, as in
         the gymnasium flavour (an int s: env i gets s + i; a list: one per env)."""

@@ -188,7 +188,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         info["final_info"] = self._masked_info(out, self._final_common, self._final_own_keys, done)
         info["_final_info"] = done
 
-    def _traced_five_tuple(self, out: tuple) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+    def _traced_result(self, out: tuple) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """recv()'s five-tuple of traced arrays (env.xla()), its finals dense."""
         return (
             self._obs(out),
