@@ -475,6 +475,15 @@ class PyEnvPool {
 };
 
 // Binds _<name>EnvSpec and _<name>EnvPool for one env class.
+//
+// These members are the core's contract with the Python layer: python/spec.py
+// reads the spec's (_config_keys, _default_config_values, _config_values,
+// _state_spec, _action_spec); python/pool.py drives the pool's (_send, _recv,
+// _step, _reset, _check_env_ids, _render, _check_render, _close, _closed,
+// _closed_message, _state_keys, _final_keys, _in_flight, _renders,
+// _xla_port), and so does distributed/host.py; distributed/remote_pool.py
+// answers the same calls. The leading underscore keeps them out of users'
+// sight (a pool's `_pool`), not out of these packages'.
 template <typename PoolT>
 void BindEnv(py::module_& m, const std::string& name) {
   using Spec = typename PoolT::Spec;
