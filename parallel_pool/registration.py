@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from parallel_pool.python.checks import check_bool, check_int
+from parallel_pool.python.pool import renders, set_render_options
 from parallel_pool.python.render import RenderOptions, split_render_options
 
 _ENV_TYPES = ("gym", "gymnasium", "dm")
@@ -224,12 +225,12 @@ class EnvRegistry:
         """
         pool_cls = self.pool_class(task_id, env_type)
         spec, render = self._make_spec(task_id, kwargs)
-        if render.mode is not None and not getattr(pool_cls._pool_cls, "_renders", False):
+        if render.mode is not None and not renders(pool_cls):
             family = self._entry(task_id).import_path.rsplit(".", 1)[-1]
             raise ValueError(f"render_mode: {task_id} does not render (the {family} family has no frames to show)")
         pool = pool_cls(spec)
         try:
-            pool._set_render_options(render)
+            set_render_options(pool, render)
         except Exception:
             pool.close()
             raise
@@ -265,7 +266,7 @@ def _unconvertible(spec_cls: Any, config: dict[str, Any], changed: dict[str, Any
     for key in changed:
         trial = dict(defaults, **{key: config[key]})
         try:
-            spec_cls._cpp_cls(tuple(trial.values()))
+            spec_cls.cpp_spec(tuple(trial.values()))
         except TypeError as error:
             if "incompatible constructor arguments" in str(error):
                 return f"{key}: {config[key]!r} does not convert to the C++ type of its default {defaults[key]!r}"

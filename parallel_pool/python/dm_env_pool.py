@@ -20,8 +20,8 @@ class DMEnvPool(PoolBase, dm_env.Environment):
     the episode terminated (not where it was truncated).
     """
 
-    def __init__(self, spec: EnvSpec) -> None:
-        PoolBase.__init__(self, spec)
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        PoolBase.__init__(self, spec, cpp_pool)
         keys = list(self._pool._state_keys)
         fields = [
             (obs_name(k).replace(".", "_"), i)

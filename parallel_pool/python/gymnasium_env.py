@@ -24,8 +24,8 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     and same-step `final_obs` / `final_info` layout.
     """
 
-    def __init__(self, spec: EnvSpec) -> None:
-        PoolBase.__init__(self, spec)
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        PoolBase.__init__(self, spec, cpp_pool)
         self.single_observation_space = spec.observation_space
         self.single_action_space = spec.action_space
         self.observation_space = batch_space(self.single_observation_space, self.batch_size)

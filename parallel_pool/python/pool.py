@@ -68,6 +68,25 @@ def set_xla_builder(builder: Callable[[PoolBase, XlaHooks], Any]) -> None:
     _xla_builder = builder
 
 
+def cpp_pool(pool: PoolBase) -> Any:
+    """The object `pool` drives: its family's bound C++ pool (the contract written at
+    core/py_env_pool.h's BindEnv), or the stand-in given as `cpp_pool=` when it was made.
+    parallel_pool.distributed's actors call it directly."""
+    return pool._pool
+
+
+def renders(pool_cls: type[PoolBase]) -> bool:
+    """Whether pools of `pool_cls` can draw frames (its family's C++ pool binds render())."""
+    return bool(getattr(pool_cls._pool_cls, "_renders", False))
+
+
+def set_render_options(pool: PoolBase, options: RenderOptions) -> None:
+    """Gives `pool` make()'s rendering options, checked as far as its family can tell
+    without rendering (a ValueError naming the key). The registry calls it once, right
+    after it makes the pool."""
+    pool._set_render_options(options)
+
+
 def _id_array(ids: Any, what: str) -> np.ndarray:
     """`ids` (an int, a sequence or an array of ints) as a 1-D integer array; errors name `what`.
 
@@ -114,12 +133,15 @@ class PoolBase:
     _spec_cls: ClassVar[type[EnvSpec]]
     _pool_cls: ClassVar[type]
 
-    def __init__(self, spec: EnvSpec) -> None:
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        """A pool of `spec`'s envs. `cpp_pool`: the object to drive instead of a new C++ pool
+        of the family's (parallel_pool.distributed passes its RemotePool, which answers
+        the same calls)."""
         if not isinstance(spec, self._spec_cls):
             raise TypeError(f"spec: expected a {self._spec_cls.__name__}, got {type(spec).__name__}")
         self.spec = spec
         self.config = Config(spec.config._asdict())
-        self._pool = self._pool_cls(spec._cpp)
+        self._pool = self._pool_cls(spec._cpp) if cpp_pool is None else cpp_pool
         _OPEN_POOLS.add(self)
         self.num_envs: int = spec.config.num_envs
         self.batch_size: int = spec.config.batch_size
