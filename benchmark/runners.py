@@ -329,7 +329,7 @@ def family(task: str) -> str:
     try:
         from parallel_pool.registration import registry
 
-        return str(registry._entry(split_task(task)[0]).import_path.split(".")[1])
+        return registry.family(split_task(task)[0])
     except (ImportError, AttributeError, IndexError, ValueError):
         pass
     if vizdoom_scenario(task) is not None:

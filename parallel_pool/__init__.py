@@ -4,7 +4,10 @@ A drop-in for EnvPool: `import parallel_pool as envpool` keeps user code
 running. See README.md and docs/.
 """
 
-from parallel_pool import entry  # noqa: F401  (registers every family)
+from parallel_pool import (
+    entry,  # noqa: F401  (registers every family)
+    xla,  # noqa: F401  (gives PoolBase.xla() its builder)
+)
 from parallel_pool.python.dm_env_pool import DMEnvPool
 from parallel_pool.python.gym_env import GymEnvPool
 from parallel_pool.python.gymnasium_env import GymnasiumEnvPool

@@ -13,9 +13,10 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from parallel_pool.python.checks import check_bool, check_int
+from parallel_pool.python.pool import renders, set_render_options
 from parallel_pool.python.render import RenderOptions, split_render_options
 
-_INT32 = (-(2**31), 2**31 - 1)
 _ENV_TYPES = ("gym", "gymnasium", "dm")
 _AUTORESET_MODES = {
     "next_step": "next_step",
@@ -224,12 +225,12 @@ class EnvRegistry:
         """
         pool_cls = self.pool_class(task_id, env_type)
         spec, render = self._make_spec(task_id, kwargs)
-        if render.mode is not None and not getattr(pool_cls._pool_cls, "_renders", False):
+        if render.mode is not None and not renders(pool_cls):
             family = self._entry(task_id).import_path.rsplit(".", 1)[-1]
             raise ValueError(f"render_mode: {task_id} does not render (the {family} family has no frames to show)")
         pool = pool_cls(spec)
         try:
-            pool._set_render_options(render)
+            set_render_options(pool, render)
         except Exception:
             pool.close()
             raise
@@ -265,7 +266,7 @@ def _unconvertible(spec_cls: Any, config: dict[str, Any], changed: dict[str, Any
     for key in changed:
         trial = dict(defaults, **{key: config[key]})
         try:
-            spec_cls._cpp_cls(tuple(trial.values()))
+            spec_cls.cpp_spec(tuple(trial.values()))
         except TypeError as error:
             if "incompatible constructor arguments" in str(error):
                 return f"{key}: {config[key]!r} does not convert to the C++ type of its default {defaults[key]!r}"
@@ -282,10 +283,7 @@ def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
     """
     kwargs = dict(kwargs)
     if "gym_reset_return_info" in kwargs:
-        flag = kwargs.pop("gym_reset_return_info")
-        if not isinstance(flag, bool) and type(flag).__name__ != "bool_":
-            raise TypeError(f"gym_reset_return_info: expected a bool, got {type(flag).__name__} {flag!r}")
-        if not flag:
+        if not check_bool("gym_reset_return_info", kwargs.pop("gym_reset_return_info")):
             raise ValueError(
                 "gym_reset_return_info: False asks for reset() returning obs alone (EnvPool before 0.7), "
                 "which the gym 0.26 / gymnasium API this pool implements does not allow: reset() always "
@@ -304,20 +302,6 @@ def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def _check_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or (not isinstance(value, (int,)) and not hasattr(value, "__index__")):
-        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
-    try:
-        value = int(value)
-    except TypeError:  # an ndarray of several values has __index__ too, and refuses
-        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}") from None
-    if (low is not None and value < low) or (high is not None and value > high):
-        lo = "-inf" if low is None else low
-        hi = "inf" if high is None else high
-        raise ValueError(f"{key}: expected an int in [{lo}, {hi}], got {value}")
-    return value
-
-
 def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     """Coerces each value to its C++ type in place, with messages naming the argument.
 
@@ -327,11 +311,11 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     """
     seed = config["seed"]
     if _is_sequence(seed):
-        seeds = [_check_int("seed", s, *_INT32) for s in list(seed)]
+        seeds = [check_int("seed", s) for s in list(seed)]
         config["env_seeds"] = seeds
         config["seed"] = seeds[0] if seeds else 0
     else:
-        config["seed"] = _check_int("seed", seed, *_INT32)
+        config["seed"] = check_int("seed", seed)
         config["env_seeds"] = []
     mode = config["autoreset_mode"]
     mode_name = getattr(mode, "value", mode)  # gymnasium's AutoresetMode enum too
@@ -345,11 +329,9 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
         if key in ("seed", "env_seeds", "autoreset_mode"):
             continue
         if isinstance(default, bool):
-            if not isinstance(value, (bool,)) and type(value).__name__ != "bool_":
-                raise TypeError(f"{key}: expected a bool, got {type(value).__name__} {value!r}")
-            config[key] = bool(value)
+            config[key] = check_bool(key, value)
         elif isinstance(default, int):
-            config[key] = _check_int(key, value, *_INT32)
+            config[key] = check_int(key, value)
         elif isinstance(default, float):
             if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
                 raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
@@ -393,7 +375,7 @@ def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, A
     out: dict[Any, Any] = {}
     for k, v in value.items():
         if int_keys:
-            k = _check_int(f"{key} key", k, *_INT32)
+            k = check_int(f"{key} key", k)
         else:
             _check_str(f"{key} key", k)
         try:

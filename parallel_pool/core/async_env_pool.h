@@ -61,6 +61,7 @@
 #include <vector>
 
 #include "parallel_pool/core/action_buffer_queue.h"
+#include "parallel_pool/core/action_check.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/core/render.h"
 #include "parallel_pool/core/state_buffer_queue.h"
@@ -405,13 +406,9 @@ class AsyncEnvPool {
   // The ids of a Send, Reset or Render: at least one, each in range, once,
   // and not running.
   void CheckIdle(const std::vector<int>& ids) const {
-    if (ids.empty()) throw std::invalid_argument("env_id: no env given");
+    CheckEnvIdsInRange(ids, num_envs_);
     std::vector<char> seen(num_envs_, 0);
     for (int id : ids) {
-      if (id < 0 || id >= num_envs_) {
-        throw std::invalid_argument("env_id: " + std::to_string(id) + " is outside [0, " +
-                                    std::to_string(num_envs_) + ")");
-      }
       if (seen[id]) throw std::invalid_argument("env_id: " + std::to_string(id) + " given twice");
       if (in_flight_[id]) {
         throw std::invalid_argument("env_id: env " + std::to_string(id) +
@@ -512,10 +509,7 @@ class AsyncEnvPool {
 
   void CopyActions(const ActionBatch& batch, const std::vector<int>& ids,
                    std::vector<int>* players) {
-    if (batch.fields.size() != action_buffers_.size()) {
-      throw std::invalid_argument("action: expected " + std::to_string(action_buffers_.size()) +
-                                  " fields, got " + std::to_string(batch.fields.size()));
-    }
+    CheckActionFieldCount(action_buffers_.size(), batch.fields.size());
     const bool multi = !batch.players_env_id.empty();
     std::size_t player_rows = multi ? batch.players_env_id.size() : ids.size();
     std::vector<int> seen(num_envs_, 0);

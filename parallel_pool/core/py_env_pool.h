@@ -332,10 +332,15 @@ class PyEnvPool {
     return ToPython(out);
   }
 
+  // `env_ids`: None for every env (the core's empty list), else at least one.
   // `seeds`: None, or one int32 (or None: no new seed) per env reset (env i
-  // of a pool made with seed=s has seed s + i; the Python layer works that out).
+  // of a pool made with seed=s has seed s + i). The Python layer works the
+  // seeds out, so it owns their int32 range (its message names the env that
+  // would get the seed, and a distributed pool checks it once on the driver);
+  // here py::cast refuses anything else.
   void Reset(const py::object& env_ids, const py::object& seeds) {
     std::vector<int> ids = EnvIds(env_ids);
+    if (!env_ids.is_none()) CheckEnvIdsGiven(ids);
     std::vector<std::optional<std::uint32_t>> seed_values;
     if (!seeds.is_none()) {
       for (py::handle item : seeds) {
@@ -343,12 +348,8 @@ class PyEnvPool {
           seed_values.emplace_back();
           continue;
         }
-        auto seed = py::cast<long long>(item);
-        if (!std::in_range<std::int32_t>(seed)) {
-          throw py::value_error("seed: " + std::to_string(seed) + " is outside int32");
-        }
         // As at construction (Env::SeedFor): the int32 seed's bits.
-        seed_values.push_back(static_cast<std::uint32_t>(static_cast<std::int32_t>(seed)));
+        seed_values.push_back(static_cast<std::uint32_t>(py::cast<std::int32_t>(item)));
       }
     }
     WaitPoll poll = SignalPoll();
@@ -398,6 +399,11 @@ class PyEnvPool {
     if (xla_port_ == nullptr) xla_port_ = new xla_port::Port<PoolT>(pool_.get());
     return reinterpret_cast<std::uintptr_t>(xla_port_->abi());
   }
+  // The core's env id rule (action_check.h), for the Python layer to ask
+  // before it works out per-env values such as reset seeds.
+  void CheckEnvIds(const py::object& env_ids) const {
+    CheckEnvIdsInRange(EnvIds(env_ids), pool_->spec().num_envs());
+  }
   int in_flight() const { return pool_->in_flight(); }
   bool closed() const { return pool_->closed(); }
 
@@ -425,11 +431,10 @@ class PyEnvPool {
     Converted converted;
     ActionBatch& batch = converted.batch;
     batch.env_ids = EnvIds(env_ids);
+    // None never reaches here: PoolBase passes the ids it means.
+    CheckEnvIdsGiven(batch.env_ids);
     if (!players.is_none()) batch.players_env_id = EnvIds(players);
-    if (actions.size() != action_specs_.size()) {
-      throw py::value_error("action: expected " + std::to_string(action_specs_.size()) +
-                            " fields, got " + std::to_string(actions.size()));
-    }
+    CheckActionFieldCount(action_specs_.size(), actions.size());
     std::size_t player_rows =
         batch.players_env_id.empty() ? batch.env_ids.size() : batch.players_env_id.size();
     std::size_t f = 0;
@@ -492,6 +497,15 @@ class PyEnvPool {
 };
 
 // Binds _<name>EnvSpec and _<name>EnvPool for one env class.
+//
+// These members are the core's contract with the Python layer: python/spec.py
+// reads the spec's (_config_keys, _default_config_values, _config_values,
+// _state_spec, _action_spec); python/pool.py drives the pool's (_send, _recv,
+// _step, _reset, _check_env_ids, _render, _check_render, _close, _closed,
+// _closed_message, _state_keys, _final_keys, _in_flight, _renders,
+// _xla_port), and so does distributed/host.py; distributed/remote_pool.py
+// answers the same calls. The leading underscore keeps them out of users'
+// sight (a pool's `_pool`), not out of these packages'.
 template <typename PoolT>
 void BindEnv(py::module_& m, const std::string& name) {
   using Spec = typename PoolT::Spec;
@@ -518,6 +532,11 @@ void BindEnv(py::module_& m, const std::string& name) {
       .def("_step", &PyEnvPool<PoolT>::Step)
       .def("_reset", &PyEnvPool<PoolT>::Reset, py::arg("env_ids"), py::arg("seeds") = py::none())
       .def("_close", &PyEnvPool<PoolT>::Close)
+      .def("_check_env_ids", &PyEnvPool<PoolT>::CheckEnvIds)
+      // What every call on a closed pool raises; the Python layer raises the
+      // same text for the checks it makes first, read from here.
+      .def_property_readonly_static("_closed_message",
+                                    [](py::object) { return std::string(kPoolClosedMessage); })
       .def_property_readonly("_closed", &PyEnvPool<PoolT>::closed)
       .def_property_readonly("_state_keys", &PyEnvPool<PoolT>::state_keys)
       .def_property_readonly("_final_keys", &PyEnvPool<PoolT>::final_keys)

@@ -171,10 +171,7 @@ class Port {
     ActionBatch batch;
     const auto* ids = static_cast<const std::int32_t*>(env_ids.data);
     batch.env_ids.assign(ids, ids + env_ids.elements);
-    if (num_actions != action_specs_.size()) {
-      throw std::invalid_argument("action: expected " + std::to_string(action_specs_.size()) +
-                                  " fields, got " + std::to_string(num_actions));
-    }
+    CheckActionFieldCount(action_specs_.size(), num_actions);
     std::size_t f = 0;
     pool.spec().action_spec.ForEach([&](std::string_view key, const auto& spec) {
       std::string what = "action[" + std::string(key) + "]";

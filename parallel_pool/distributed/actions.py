@@ -60,15 +60,25 @@ def action_field(value: Any, spec: ArraySpec, rows: int) -> np.ndarray:
     return arr
 
 
+def check_env_ids_given(ids: np.ndarray) -> None:
+    """The C++ pool's CheckEnvIdsGiven (core/action_check.h): at least one id."""
+    if ids.size == 0:
+        raise ValueError("env_id: no env given (an empty selection); leave it out to name every env")
+
+
+def check_env_ids(ids: np.ndarray, num_envs: int) -> None:
+    """The C++ pool's CheckEnvIdsInRange (core/action_check.h): at least one id, each in range."""
+    check_env_ids_given(ids)
+    outside = (ids < 0) | (ids >= num_envs)
+    if outside.any():
+        raise ValueError(f"env_id: {ids[np.argmax(outside)]} is outside [0, {num_envs})")
+
+
 def env_ids(ids: Any, num_envs: int, running: np.ndarray) -> np.ndarray:
     """`ids` (an int array from PoolBase._env_ids) checked as the C++ pool checks them:
     in range, no repeats, none still running (`running[i] == 1`)."""
     ids = np.asarray(ids)
-    if ids.size == 0:
-        raise ValueError("env_id: no env given")
-    outside = (ids < 0) | (ids >= num_envs)
-    if outside.any():
-        raise ValueError(f"env_id: {ids[np.argmax(outside)]} is outside [0, {num_envs})")
+    check_env_ids(ids, num_envs)
     ids = ids.astype(np.int32, copy=False)
     seen = np.zeros(num_envs, dtype=np.int32)
     np.add.at(seen, ids, 1)

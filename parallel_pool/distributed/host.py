@@ -31,8 +31,10 @@ class PoolHost:
         import parallel_pool  # in the actor's process; the driver's `import parallel_pool` imports no Ray
 
         # The dm flavour: the cheapest wrapper to build; only its C++ pool is used.
+        from parallel_pool.python.pool import cpp_pool
+
         self._wrapper = parallel_pool.make_dm(task_id, **config)
-        self._pool = self._wrapper._pool
+        self._pool = cpp_pool(self._wrapper)
         self._first = first_env_id
         keys = list(self._pool._state_keys)
         finals = list(self._pool._final_keys)
@@ -50,6 +52,7 @@ class PoolHost:
         return {
             "state_keys": list(self._pool._state_keys),
             "final_keys": list(self._pool._final_keys),
+            "closed_message": self._pool._closed_message,
             "node_id": context.get_node_id(),
             "node_ip": ray.util.get_node_ip_address(),
             "pid": os.getpid(),

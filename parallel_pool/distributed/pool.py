@@ -28,10 +28,8 @@ class DistributedPool:
     """
 
     def __init__(self, spec: Any, remote: RemotePool, described: list[dict[str, Any]]) -> None:
-        # PoolBase makes its C++ pool with `self._pool_cls(spec._cpp)`: this
-        # instance's "class" hands it the RemotePool instead.
-        self._pool_cls = lambda _cpp: remote
-        super().__init__(spec)  # type: ignore[call-arg]
+        # The family's pool, driving the RemotePool in place of a C++ pool.
+        super().__init__(spec, cpp_pool=remote)  # type: ignore[call-arg]
         self.actors = remote._actors
         self.env_ranges = remote._ranges
         self.actor_batch_size = remote._b

@@ -1,7 +1,8 @@
 """RemotePool: a family's C++ pool, as PoolBase calls it, made of Ray actors.
 
 PoolBase (python/pool.py) drives one object with `_send`, `_recv`, `_step`,
-`_reset`, `_close`, `_state_keys`, `_final_keys` and `_in_flight`. This class
+`_reset`, `_close`, `_check_env_ids`, `_closed_message`, `_state_keys`,
+`_final_keys` and `_in_flight` (the binding of core/py_env_pool.h). This class
 answers those calls by splitting env ids among the actors (actor k holds the
 global ids `ranges[k]`) and gathering their results, so the gym, gymnasium
 and dm_env flavours run on it unchanged.
@@ -34,7 +35,6 @@ from ray.exceptions import GetTimeoutError, RayActorError, RayError, RayTaskErro
 
 from parallel_pool.distributed import actions
 from parallel_pool.distributed.layout import Layout
-from parallel_pool.python.pool import _CLOSED
 from parallel_pool.python.spec import ArraySpec
 
 # env state on the driver: 0 idle, 1 running (sent, result not yet returned),
@@ -100,6 +100,8 @@ class RemotePool:
         self._starts = np.array([start for start, _ in layout.ranges], dtype=np.int32)
         self._state_keys_list = list(describe["state_keys"])
         self._final_keys_list = list(describe["final_keys"])
+        # What a closed pool raises: the actors' C++ pool's words.
+        self._closed_message_text = str(describe["closed_message"])
         self._env_id_i = self._state_keys_list.index("info:env_id")
         self._done_i = self._state_keys_list.index("done")
         self._action_specs = list(action_specs)
@@ -131,6 +133,10 @@ class RemotePool:
         return self._final_keys_list
 
     @property
+    def _closed_message(self) -> str:
+        return self._closed_message_text
+
+    @property
     def _in_flight(self) -> int:
         if self._sync:
             return int(sum(len(ids) for ids in self._pending_ids))
@@ -140,7 +146,9 @@ class RemotePool:
 
     def _send(self, fields: tuple, env_ids: Any, players: Any) -> None:
         self._check()
-        # The actions first, then the env ids: the order of the C++ checks.
+        # An empty selection first, then the actions, then the rest of the env id
+        # checks: the order of the C++ checks.
+        actions.check_env_ids_given(np.asarray(env_ids))
         rows = len(np.asarray(env_ids))
         fields = tuple(actions.action_field(f, s, rows) for f, s in zip(fields, self._action_specs, strict=True))
         ids = self._prepare(env_ids, players)
@@ -188,6 +196,9 @@ class RemotePool:
         if self._episode is not None:
             self._episode[ids] = ~out[self._done_i]
         return out
+
+    def _check_env_ids(self, env_ids: Any) -> None:
+        actions.check_env_ids(np.asarray(env_ids), self._num_envs)
 
     def _step(self, fields: tuple, env_ids: Any, players: Any) -> tuple:
         self._send(fields, env_ids, players)
@@ -292,7 +303,7 @@ class RemotePool:
         pending, pending_ids = self._pending, self._pending_ids
         results, failure = self._gather(pending)
         if self._closed:  # by another thread while this one waited
-            raise RuntimeError(_CLOSED)
+            raise RuntimeError(self._closed_message)
         self._interrupted = False
         self._pending, self._pending_ids = [], []
         ids = np.concatenate(pending_ids)
@@ -343,7 +354,7 @@ class RemotePool:
                 self._count[k] -= self._b
                 raise self._failure(k, error) from None
             if self._closed:  # by another thread while this one waited
-                raise RuntimeError(_CLOSED)
+                raise RuntimeError(self._closed_message)
             del self._outstanding[k]
             self._count[k] -= self._b
             self._ready.append(batch)
@@ -373,7 +384,7 @@ class RemotePool:
         """What to raise for actor k's failed call: the env's own error, or ActorLostError
         (or, if close() ended the actors while this call waited, what a closed pool raises)."""
         if self._closed:
-            return RuntimeError(_CLOSED)
+            return RuntimeError(self._closed_message)
         if isinstance(error, RayTaskError) and not isinstance(error, RayActorError):
             cause = error.cause
             self._resync(k)

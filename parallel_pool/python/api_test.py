@@ -455,5 +455,39 @@ def test_a_callable_default_is_called_when_a_spec_is_made() -> None:
     assert calls == [1]
 
 
+# ------------------------------------------------------------------ layers
+
+
+def test_numpy_bools_are_bools() -> None:
+    # numpy 2 names its bool type "bool", not "bool_": a check by type name refused them.
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=1, lockstep_info=np.True_, from_pixels=np.False_)
+    assert env.config["lockstep_info"] is True
+    with pytest.raises(TypeError, match="lockstep_info: expected a bool"):
+        parallel_pool.make_gymnasium("CartPole-v1", num_envs=1, lockstep_info=1)
+
+
+def test_the_python_layer_imports_no_layer_above_it() -> None:
+    # python/ sits below the registry, xla/ and distributed/: xla() reaches parallel_pool.xla
+    # through set_xla_builder, which that package calls on import.
+    import ast
+    import pathlib
+
+    import parallel_pool.python
+
+    above = ("parallel_pool.xla", "parallel_pool.distributed", "parallel_pool.registration", "parallel_pool.entry")
+    for source in pathlib.Path(parallel_pool.python.__file__).parent.glob("*.py"):
+        if source.name.endswith("_test.py"):
+            continue
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                assert not name.startswith(above), f"{source.name} imports {name}"
+
+
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))

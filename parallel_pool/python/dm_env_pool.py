@@ -20,8 +20,8 @@ class DMEnvPool(PoolBase, dm_env.Environment):
     the episode terminated (not where it was truncated).
     """
 
-    def __init__(self, spec: EnvSpec) -> None:
-        PoolBase.__init__(self, spec)
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        PoolBase.__init__(self, spec, cpp_pool)
         keys = list(self._pool._state_keys)
         fields = [
             (obs_name(k).replace(".", "_"), i)
@@ -38,6 +38,9 @@ class DMEnvPool(PoolBase, dm_env.Environment):
             discount=out[self._discount_i],
             observation=self._state_type(*[out[i] for i in self._obs_fields]),
         )
+
+    def _traced_result(self, out: tuple) -> dm_env.TimeStep:
+        return self._timestep(out)
 
     def reset(self, env_id: Any = None, seed: Any = None) -> dm_env.TimeStep:
         """Resets the envs `env_id` (default: all); `seed` re-seeds them first, as in

@@ -24,8 +24,8 @@ except ImportError:  # pragma: no cover - depends on the environment
 class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`."""
 
-    def __init__(self, spec: EnvSpec) -> None:
-        PoolBase.__init__(self, spec)
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        PoolBase.__init__(self, spec, cpp_pool)
         self.metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._renders else []}
         if gym is not None:
             self.observation_space = spec.gym_observation_space

@@ -24,8 +24,8 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     and same-step `final_obs` / `final_info` layout.
     """
 
-    def __init__(self, spec: EnvSpec) -> None:
-        PoolBase.__init__(self, spec)
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        PoolBase.__init__(self, spec, cpp_pool)
         self.single_observation_space = spec.observation_space
         self.single_action_space = spec.action_space
         self.observation_space = batch_space(self.single_observation_space, self.batch_size)
@@ -188,7 +188,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         info["final_info"] = self._masked_info(out, self._final_common, self._final_own_keys, done)
         info["_final_info"] = done
 
-    def _traced_five_tuple(self, out: tuple) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+    def _traced_result(self, out: tuple) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """recv()'s five-tuple of traced arrays (env.xla()), its finals dense."""
         return (
             self._obs(out),

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import atexit
 import weakref
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from parallel_pool.python.render import RenderOptions, check_int
+from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, is_bool
+from parallel_pool.python.render import RenderOptions
 from parallel_pool.python.spec import EnvSpec, obs_name
-
-# What every call on a closed pool raises (the C++ pool says the same).
-_CLOSED = "pool closed: close() was called on this pool; make a new one"
 
 # Pools still open at interpreter exit are closed first, while the interpreter is whole
 # (also those a reference cycle or a leak would keep): queued work is dropped, and no
@@ -35,13 +34,66 @@ def _close_open_pools() -> None:
 _COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 # Partial batches kept for reset_mask before they are folded into one full batch.
 _MAX_PARTIAL_BATCHES = 16
-# Seeds are C++ ints, as make(seed=...) takes them.
-_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
+
+
+class XlaHooks(NamedTuple):
+    """What parallel_pool.xla needs of a pool beyond its public attributes: the contract
+    between this layer and the one above it, which PoolBase.xla() hands to the builder
+    that parallel_pool.xla registers with `set_xla_builder`."""
+
+    # Raises what any call on a closed pool raises; returns if the pool is open.
+    check_open: Callable[[], None]
+    # The address of the pool's C++ XLA port (core/xla_port.h), which the custom calls drive.
+    port: Callable[[], int]
+    # The keys of the flat result tuple: the state fields, then the same-step finals.
+    result_keys: list[str]
+    # The action fields, in the order the C++ pool takes them.
+    action_keys: list[str]
+    # action (an array, or a dict of them) -> (fields in action_keys order,
+    # env_id given in a dict or None, players.env_id or None).
+    action_fields: Callable[[Any], tuple[tuple, Any, Any]]
+    # A flat result tuple of traced arrays -> what this flavour's recv() returns.
+    result: Callable[[tuple], Any]
+
+
+# The function behind PoolBase.xla(): (pool, its XlaHooks) -> what xla() returns. It lives
+# in parallel_pool.xla, the layer above this one (it needs jax), which sets it on import;
+# this layer never imports that one.
+_xla_builder: Callable[[PoolBase, XlaHooks], Any] | None = None
+
+
+def set_xla_builder(builder: Callable[[PoolBase, XlaHooks], Any]) -> None:
+    """Makes `builder(pool, hooks)` what `pool.xla()` returns (parallel_pool.xla calls this)."""
+    global _xla_builder
+    _xla_builder = builder
+
+
+def cpp_pool(pool: PoolBase) -> Any:
+    """The object `pool` drives: its family's bound C++ pool (the contract written at
+    core/py_env_pool.h's BindEnv), or the stand-in given as `cpp_pool=` when it was made.
+    parallel_pool.distributed's actors call it directly."""
+    return pool._pool
+
+
+def renders(pool_cls: type[PoolBase]) -> bool:
+    """Whether pools of `pool_cls` can draw frames (its family's C++ pool binds render())."""
+    return bool(getattr(pool_cls._pool_cls, "_renders", False))
+
+
+def set_render_options(pool: PoolBase, options: RenderOptions) -> None:
+    """Gives `pool` make()'s rendering options, checked as far as its family can tell
+    without rendering (a ValueError naming the key). The registry calls it once, right
+    after it makes the pool."""
+    pool._set_render_options(options)
 
 
 def _id_array(ids: Any, what: str) -> np.ndarray:
-    """`ids` (an int, a sequence or an array of ints) as a 1-D integer array; errors name `what`."""
-    if isinstance(ids, (bool, np.bool_)):
+    """`ids` (an int, a sequence or an array of ints) as a 1-D integer array; errors name `what`.
+
+    Only the argument's form is checked here; the C++ pool owns the rules on the ids
+    themselves (at least one, in range, once, idle: core/action_check.h, async_env_pool.h).
+    """
+    if is_bool(ids):
         raise TypeError(f"{what}: expected int or array of int, got bool")
     if not isinstance(ids, np.ndarray) or ids.ndim != 1:
         try:
@@ -50,10 +102,10 @@ def _id_array(ids: Any, what: str) -> np.ndarray:
             raise ValueError(f"{what}: expected a 1-D array of env ids ({error})") from None
         if ids.ndim != 1:
             raise ValueError(f"{what}: expected a 1-D array of env ids, got shape {ids.shape}")
-    # Before the dtype check: np.asarray([]) is float64. An empty selection would
-    # mean "every env" to the C++ reset, so it is refused (as it is by send/step).
+    # Before the dtype check: np.asarray([]) is float64. The C++ pool refuses the
+    # empty selection (its reset binding tells it from None, which means every env).
     if ids.size == 0:
-        raise ValueError(f"{what}: no env given (an empty selection); leave it out to name every env")
+        return np.zeros(0, dtype=np.int32)
     if ids.dtype.kind not in "iu":
         raise TypeError(f"{what}: expected integers, got dtype {ids.dtype}")
     return ids
@@ -81,12 +133,15 @@ class PoolBase:
     _spec_cls: ClassVar[type[EnvSpec]]
     _pool_cls: ClassVar[type]
 
-    def __init__(self, spec: EnvSpec) -> None:
+    def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
+        """A pool of `spec`'s envs. `cpp_pool`: the object to drive instead of a new C++ pool
+        of the family's (parallel_pool.distributed passes its RemotePool, which answers
+        the same calls)."""
         if not isinstance(spec, self._spec_cls):
             raise TypeError(f"spec: expected a {self._spec_cls.__name__}, got {type(spec).__name__}")
         self.spec = spec
         self.config = Config(spec.config._asdict())
-        self._pool = self._pool_cls(spec._cpp)
+        self._pool = self._pool_cls(spec._cpp) if cpp_pool is None else cpp_pool
         _OPEN_POOLS.add(self)
         self.num_envs: int = spec.config.num_envs
         self.batch_size: int = spec.config.batch_size
@@ -164,7 +219,8 @@ class PoolBase:
 
     def _check_open(self) -> None:
         if self._closed:
-            raise RuntimeError(_CLOSED)
+            # The C++ pool's own message (core/async_env_pool.h), as its calls raise it.
+            raise RuntimeError(self._pool._closed_message)
 
     # ---------------------------------------------------------------- batches
 
@@ -219,13 +275,11 @@ class PoolBase:
         """
         if seed is None:
             return None
-        # The env ids first: a bad one is the fault, not the seed it would get.
-        outside = [i for i in targets.tolist() if not 0 <= i < self.num_envs]
-        if outside:
-            raise ValueError(f"env_id: {outside[0]} is outside [0, {self.num_envs})")
+        # The env ids first (the C++ pool's rule): a bad one is the fault, not the seed it would get.
+        self._pool._check_env_ids(targets)
         if isinstance(seed, np.ndarray) and seed.ndim == 0:
             seed = seed.item()
-        if isinstance(seed, (bool, np.bool_)):
+        if is_bool(seed):
             raise TypeError("seed: expected an int, a list of one int (or None) per env, or None; got bool")
         if isinstance(seed, (int, np.integer)):
             chosen: list[int | None] = [int(seed) + int(i) for i in targets.tolist()]
@@ -236,16 +290,18 @@ class PoolBase:
                     f"seed: a list must have one seed per env of the pool ({self.num_envs}), got {len(per_env)}"
                 )
             for s in per_env:
-                if s is not None and (isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer))):
+                if s is not None and (is_bool(s) or not isinstance(s, (int, np.integer))):
                     raise TypeError(f"seed: expected each entry to be an int or None, got {type(s).__name__} {s!r}")
             chosen = [None if per_env[i] is None else int(per_env[i]) for i in targets.tolist()]
         else:
             raise TypeError(
                 f"seed: expected an int, a list of one int (or None) per env, or None; got {type(seed).__name__}"
             )
+        # This layer owns the seeds' int32 range: it works them out (s + i), so its message
+        # can name the env; the C++ binding only converts them.
         for env, s in zip(targets.tolist(), chosen, strict=True):
-            if s is not None and not _INT32_MIN <= s <= _INT32_MAX:
-                raise ValueError(f"seed: env {env} would get seed {s}, outside int32 [{_INT32_MIN}, {_INT32_MAX}]")
+            if s is not None and not INT32_MIN <= s <= INT32_MAX:
+                raise ValueError(f"seed: env {env} would get seed {s}, outside int32 [{INT32_MIN}, {INT32_MAX}]")
         return chosen
 
     # ---------------------------------------------------- every env's last row
@@ -407,13 +463,21 @@ class PoolBase:
           RuntimeError: jax is not installed, or this build has no XLA module.
           ValueError: a multi-player pool.
         """
-        try:
-            import jax  # noqa: F401  (only to say clearly that it is missing)
-        except ImportError as error:
-            raise RuntimeError("xla() needs jax: pip install 'jax>=0.10' (CPU is enough)") from error
-        from parallel_pool.xla.functions import make_xla
+        if _xla_builder is None:  # `import parallel_pool` imports parallel_pool.xla, which sets it
+            raise RuntimeError("xla(): parallel_pool.xla is not loaded; import parallel_pool first")
+        hooks = XlaHooks(
+            check_open=self._check_open,
+            port=lambda: int(self._pool._xla_port()),
+            result_keys=list(self._pool._state_keys) + list(self._pool._final_keys),
+            action_keys=list(self._action_keys),
+            action_fields=self._action_fields,
+            result=self._traced_result,
+        )
+        return _xla_builder(self, hooks)
 
-        return make_xla(self)
+    def _traced_result(self, out: tuple) -> Any:
+        """recv()'s result from a flat tuple of traced arrays (env.xla()); each flavour's own."""
+        return self._five_tuple(out)
 
     # ------------------------------------------------------------- lifecycle
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from parallel_pool.python.checks import check_bool, check_int
+
 RENDER_MODES = (None, "rgb_array")
 
 
@@ -22,19 +24,6 @@ class RenderOptions(NamedTuple):
     width: int = 0
     height: int = 0
     camera_id: int = -1
-
-
-def check_int(key: str, value: Any) -> int:
-    """`value` as an int of C++'s int range (beyond it, pybind11's conversion error names no key)."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}")
-    try:
-        number = int(value)
-    except TypeError:  # an ndarray of several values has __index__ too, and refuses
-        raise TypeError(f"{key}: expected an int, got {type(value).__name__} {value!r}") from None
-    if not -(2**31) <= number < 2**31:
-        raise ValueError(f"{key}: {number} is outside int32")
-    return number
 
 
 def split_render_options(
@@ -49,9 +38,7 @@ def split_render_options(
             + ("; parallel_pool opens no window: render() the frames and show them yourself" if mode == "human" else "")
         )
     env_id = check_int("render_env_id", kwargs.pop("render_env_id", 0))
-    from_pixels = kwargs.pop("from_pixels", False)
-    if not isinstance(from_pixels, bool) and type(from_pixels).__name__ != "bool_":
-        raise TypeError(f"from_pixels: expected a bool, got {type(from_pixels).__name__} {from_pixels!r}")
+    from_pixels = check_bool("from_pixels", kwargs.pop("from_pixels", False))
     sizes = {}
     for key, default in (("render_width", 0), ("render_height", 0), ("render_camera_id", -1)):
         value = kwargs.get(key, default) if from_pixels else kwargs.pop(key, default)

@@ -87,6 +87,13 @@ class EnvSpec:
 
     _cpp_cls: ClassVar[type]  # the bound C++ spec class, set by py_env()
 
+    @classmethod
+    def cpp_spec(cls, config_values: tuple) -> Any:
+        """The family's C++ spec of `config_values` (every key, in `config_keys()` order),
+        without this class's parsing: the registry builds one a key at a time to find the
+        value pybind11 cannot convert (its TypeError names no key)."""
+        return cls._cpp_cls(config_values)
+
     def __init__(self, config_values: tuple) -> None:
         self._cpp = self._cpp_cls(config_values)
         self.config = self.config_type()(*self._cpp._config_values)

@@ -22,7 +22,9 @@ JaxRuntimeError when the result is used).
 Without `jax_enable_x64`, jax has no 64-bit types: 64-bit fields travel as
 their 32-bit siblings (reward float64 -> float32, ...), converted in C++.
 
-Only `env.xla()` imports this module, so `import parallel_pool` never imports jax.
+Only `env.xla()` imports this module (through this package's builder), so
+`import parallel_pool` never imports jax. What it needs of a pool beyond the
+public attributes comes as python/pool.py's XlaHooks.
 """
 
 from __future__ import annotations
@@ -32,18 +34,14 @@ import inspect
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.custom_batching import custom_vmap
 
-from parallel_pool.python.dm_env_pool import DMEnvPool
-from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
-
-if TYPE_CHECKING:
-    from parallel_pool.python.pool import PoolBase
+from parallel_pool.python.pool import PoolBase, XlaHooks
 
 # The custom-call targets, registered once per process for the CPU platform.
 _TARGETS = {name: f"parallel_pool_{name}" for name in ("send", "recv", "step")}
@@ -83,19 +81,19 @@ def _canonical(dtype: np.dtype) -> np.dtype:
     return np.dtype(jax.dtypes.canonicalize_dtype(dtype))
 
 
-def make_xla(pool: PoolBase) -> XlaFunctions:
-    """The XLA functions of `pool` (see the module docstring)."""
-    pool._check_open()
+def make_xla(pool: PoolBase, hooks: XlaHooks) -> XlaFunctions:
+    """The XLA functions of `pool`, reached through its `hooks` (see the module docstring)."""
+    hooks.check_open()
     if pool.spec.config.max_num_players != 1:
         raise ValueError(
             "xla(): multi-player pools (max_num_players > 1) have a varying number of rows per "
             "batch, which XLA's fixed shapes cannot hold; use send/recv"
         )
     _register_targets()
-    port = int(pool._pool._xla_port())
+    port = hooks.port()
     handle = np.frombuffer(port.to_bytes(8, sys.byteorder), dtype=np.uint8).copy()
     handle.flags.writeable = False
-    functions = _Functions(pool, port)
+    functions = _Functions(pool, hooks, port)
     return XlaFunctions(
         handle,
         _refusing_vmap(functions.recv, "recv", pool.num_envs),
@@ -136,25 +134,22 @@ def _refusing_vmap(function: Callable, name: str, num_envs: int) -> Callable:
 class _Functions:
     """recv, send and step of one pool; everything static is worked out at trace time."""
 
-    def __init__(self, pool: PoolBase, port: int) -> None:
+    def __init__(self, pool: PoolBase, hooks: XlaHooks, port: int) -> None:
         self._pool = pool
+        self._hooks = hooks
         # An int64 attribute of each call: which pool it drives.
         self._port = np.int64(port)
-        self._result_keys = list(pool._pool._state_keys) + list(pool._pool._final_keys)
-        self._action_specs = [pool.spec.action_array_spec[k] for k in pool._action_keys]
-        # What this flavour's recv() makes of the flat batch: a TimeStep, or the five-tuple.
-        self._convert: Callable[[tuple], Any] = pool._five_tuple
-        if isinstance(pool, DMEnvPool):
-            self._convert = pool._timestep
-        elif isinstance(pool, GymnasiumEnvPool):
-            # Same-step finals as whole batches (see GymnasiumEnvPool._info).
-            self._convert = pool._traced_five_tuple
+        self._result_keys = hooks.result_keys
+        self._action_specs = [pool.spec.action_array_spec[k] for k in hooks.action_keys]
+        # What this flavour's recv() makes of the flat batch: a TimeStep, or the five-tuple
+        # (gymnasium's with its same-step finals as whole batches).
+        self._convert: Callable[[tuple], Any] = hooks.result
 
     # ---------------------------------------------------------------- calls
 
     def recv(self, handle: Any) -> tuple[Any, Any]:
         """`(handle, result)`: the next batch, as `env.recv()` returns it (jax arrays)."""
-        self._pool._check_open()
+        self._hooks.check_open()
         call = jax.ffi.ffi_call(
             _TARGETS["recv"],
             (self._handle_type(), *self._result_types()),
@@ -166,7 +161,7 @@ class _Functions:
 
     def send(self, handle: Any, action: Any, env_id: Any = None) -> Any:
         """Starts stepping the envs `env_id` (default: all) with `action`; returns the new handle."""
-        self._pool._check_open()
+        self._hooks.check_open()
         inputs = self._inputs(action, env_id)
         call = jax.ffi.ffi_call(
             _TARGETS["send"], self._handle_type(), has_side_effect=True, input_output_aliases={0: 0}
@@ -175,7 +170,7 @@ class _Functions:
 
     def step(self, handle: Any, action: Any, env_id: Any = None) -> tuple[Any, Any]:
         """send then recv, in one custom call: `(handle, result)`."""
-        self._pool._check_open()
+        self._hooks.check_open()
         inputs = self._inputs(action, env_id)
         call = jax.ffi.ffi_call(
             _TARGETS["step"],
@@ -209,7 +204,7 @@ class _Functions:
     def _inputs(self, action: Any, env_id: Any) -> list[Any]:
         """The action fields (cast, shape-checked), then env_id as int32."""
         pool = self._pool
-        fields, dict_ids, players = pool._action_fields(action)
+        fields, dict_ids, players = self._hooks.action_fields(action)
         if players is not None:
             raise ValueError("action: players.env_id is not supported by xla() (single-player pools only)")
         ids = self._env_ids(env_id if env_id is not None else dict_ids)
