@@ -29,6 +29,9 @@ _AUTORESET_MODES = {
 # A family's translation of EnvPool's config keys into its own:
 # (the user's keyword arguments, the task's default config) -> keyword arguments.
 ConfigAliases = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
+# A task's frames per second (gymnasium's metadata["render_fps"]): a number, or
+# one worked out from the pool's config (MuJoCo's depends on frame_skip).
+RenderFps = int | Callable[[dict[str, Any]], int]
 
 
 class _Entry(NamedTuple):
@@ -39,6 +42,7 @@ class _Entry(NamedTuple):
     gymnasium_cls: str
     defaults: dict[str, Any]
     config_aliases: ConfigAliases | None
+    render_fps: RenderFps | None
 
 
 class _FailedFamily(NamedTuple):
@@ -64,9 +68,14 @@ class EnvRegistry:
         gym_cls: str | None = None,
         aliases: tuple[str, ...] | list[str] = (),
         config_aliases: ConfigAliases | None = None,
+        render_fps: RenderFps | None = None,
         **kwargs: Any,
     ) -> None:
         """Registers `task_id` (and `aliases`); kwargs become config defaults.
+
+        `render_fps`: the task's frame rate as its reference declares it (gymnasium's
+        `metadata["render_fps"]`, which video recorders and HumanRendering read), or a
+        function of the config that gives it.
 
         A default may be a zero-argument callable, called when a spec is made
         (e.g. the dm_control family's generated model XML, which needs the
@@ -82,7 +91,7 @@ class EnvRegistry:
                 raise ValueError(f"task_id: {name!r} is already registered")
             kwargs.setdefault("base_path", os.path.dirname(os.path.abspath(__file__)))
             self._entries[name] = _Entry(
-                import_path, spec_cls, dm_cls, gym_cls, gymnasium_cls, dict(kwargs), config_aliases
+                import_path, spec_cls, dm_cls, gym_cls, gymnasium_cls, dict(kwargs), config_aliases, render_fps
             )
 
     def list_all_envs(self) -> list[str]:
@@ -194,6 +203,8 @@ class EnvRegistry:
             # pybind11 could not convert a value to its C++ type (a dict whose values
             # have the wrong shape, say) and names no key: find the one.
             raise TypeError(_unconvertible(spec_cls, config, kwargs)) from None
+        fps = entry.render_fps
+        spec.render_fps = fps(dict(config)) if callable(fps) else fps
         if config.get("from_pixels"):  # render() shows what the observation shows
             render = render._replace(
                 width=spec.config.render_width, height=spec.config.render_height, camera_id=spec.config.render_camera_id

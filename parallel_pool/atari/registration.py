@@ -61,6 +61,7 @@ for _rom in ROMS:
         gym_cls="AtariGymEnvPool",
         gymnasium_cls="AtariGymnasiumEnvPool",
         task=_rom,
+        render_fps=30,  # ale_py's AtariEnv.metadata
         max_episode_steps=27000,
         **_assets,
     )

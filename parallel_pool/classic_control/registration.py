@@ -21,10 +21,13 @@ def _register(task_id: str, name: str, **kwargs: object) -> None:
     )
 
 
-_register("CartPole-v0", "CartPole", max_episode_steps=200, reward_threshold=195.0)
-_register("CartPole-v1", "CartPole", max_episode_steps=500, reward_threshold=475.0)
-_register("Pendulum-v0", "Pendulum", max_episode_steps=200, version=0)
-_register("Pendulum-v1", "Pendulum", max_episode_steps=200, version=1)
-_register("MountainCar-v0", "MountainCar", max_episode_steps=200, reward_threshold=-110.0)
-_register("MountainCarContinuous-v0", "MountainCarContinuous", max_episode_steps=999, reward_threshold=90.0)
-_register("Acrobot-v1", "Acrobot", max_episode_steps=500, reward_threshold=-100.0)
+# render_fps: each env class's metadata in gymnasium.
+_register("CartPole-v0", "CartPole", render_fps=50, max_episode_steps=200, reward_threshold=195.0)
+_register("CartPole-v1", "CartPole", render_fps=50, max_episode_steps=500, reward_threshold=475.0)
+_register("Pendulum-v0", "Pendulum", render_fps=30, max_episode_steps=200, version=0)
+_register("Pendulum-v1", "Pendulum", render_fps=30, max_episode_steps=200, version=1)
+_register("MountainCar-v0", "MountainCar", render_fps=30, max_episode_steps=200, reward_threshold=-110.0)
+_register(
+    "MountainCarContinuous-v0", "MountainCarContinuous", render_fps=30, max_episode_steps=999, reward_threshold=90.0
+)
+_register("Acrobot-v1", "Acrobot", render_fps=15, max_episode_steps=500, reward_threshold=-100.0)

@@ -7,6 +7,7 @@ options, and the clear error for everything else.
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
 
@@ -33,6 +34,26 @@ def test_metadata_says_which_pools_render() -> None:
     assert parallel_pool.make_gymnasium("CartPole-v1").metadata["render_modes"] == ["rgb_array"]
     assert parallel_pool.make_gymnasium("FrozenLake-v1").metadata["render_modes"] == []
     assert parallel_pool.make_gymnasium("CartPole-v1").render_mode is None
+
+
+@pytest.mark.parametrize(
+    "task_id", ["CartPole-v1", "Pendulum-v1", "MountainCar-v0", "Acrobot-v1", "FrozenLake-v1", "CliffWalking-v1"]
+)
+def test_metadata_has_the_references_render_fps(task_id: str) -> None:
+    # gymnasium's video recorders and HumanRendering read it (and refuse a vector env without it).
+    reference = gymnasium.make(task_id).metadata["render_fps"]
+    assert parallel_pool.make_gymnasium(task_id).metadata["render_fps"] == reference
+    assert parallel_pool.make_gym(task_id).metadata["render_fps"] == reference
+    assert parallel_pool.make_spec(task_id).render_fps == reference
+
+
+def test_human_rendering_accepts_a_rendering_pool() -> None:
+    from gymnasium.wrappers.vector import HumanRendering
+
+    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, render_mode="rgb_array")
+    wrapped = HumanRendering(env)  # checks render_mode and render_fps
+    assert wrapped.metadata["render_fps"] == 50 and "human" in wrapped.metadata["render_modes"]
+    env.close()
 
 
 def test_make_spec_takes_envpools_render_options() -> None:

@@ -83,9 +83,12 @@ class EnvSpec:
       config: a namedtuple of every config value (defaults filled in).
       state_array_spec / action_array_spec: {key: ArraySpec}.
       observation_space / action_space: gymnasium spaces of ONE env.
+      render_fps: the task's frame rate (gymnasium's metadata["render_fps"]), or None.
     """
 
     _cpp_cls: ClassVar[type]  # the bound C++ spec class, set by py_env()
+    # The task's frames per second, as its registration declares it (None: not declared).
+    render_fps: int | None = None
 
     @classmethod
     def cpp_spec(cls, config_values: tuple) -> Any:

@@ -26,12 +26,13 @@ def _register(task_id: str, family: str, **kwargs: object) -> None:
     )
 
 
+# render_fps: gymnasium's metadata (Catch and NChain have no gymnasium env, so none).
 _register("Catch-v0", "Catch", height=10, width=5)
-_register("FrozenLake-v1", "FrozenLake", max_episode_steps=100, reward_threshold=0.7, size=4)
-_register("FrozenLake8x8-v1", "FrozenLake", max_episode_steps=200, reward_threshold=0.85, size=8)
-_register("Taxi-v3", "Taxi", max_episode_steps=200, reward_threshold=8.0)
+_register("FrozenLake-v1", "FrozenLake", render_fps=4, max_episode_steps=100, reward_threshold=0.7, size=4)
+_register("FrozenLake8x8-v1", "FrozenLake", render_fps=4, max_episode_steps=200, reward_threshold=0.85, size=8)
+_register("Taxi-v3", "Taxi", render_fps=4, max_episode_steps=200, reward_threshold=8.0)
 _register("NChain-v0", "NChain", max_episode_steps=1000)
-_register("CliffWalking-v0", "CliffWalking", is_slippery=False)
-_register("CliffWalking-v1", "CliffWalking", aliases=["tabular/CliffWalking-v0"], is_slippery=False)
-_register("CliffWalkingSlippery-v1", "CliffWalking", is_slippery=True)
-_register("Blackjack-v1", "Blackjack", aliases=["tabular/Blackjack-v0"], natural=False, sab=True)
+_register("CliffWalking-v0", "CliffWalking", render_fps=4, is_slippery=False)
+_register("CliffWalking-v1", "CliffWalking", render_fps=4, aliases=["tabular/CliffWalking-v0"], is_slippery=False)
+_register("CliffWalkingSlippery-v1", "CliffWalking", render_fps=4, is_slippery=True)
+_register("Blackjack-v1", "Blackjack", render_fps=4, aliases=["tabular/Blackjack-v0"], natural=False, sab=True)

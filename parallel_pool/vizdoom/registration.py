@@ -77,6 +77,7 @@ for _scenario, _package, _folder, _install in sorted(_sources, key=lambda s: tas
         cfg_path=_scenario_file(_package, _folder, f"{_scenario}.cfg", _install),
         wad_path=_scenario_file(_package, _folder, f"{_scenario}.wad", _install),
         game_args="-deathmatch" if _scenario in DEATHMATCH_ONLY else "",
+        render_fps=35,  # the engine's tic rate (vizdoom.DEFAULT_TICRATE), as ViZDoom's gymnasium env says
         max_episode_steps=525,
         **_base,
     )
@@ -88,6 +89,7 @@ register(
     dm_cls="VizdoomDMEnvPool",
     gym_cls="VizdoomGymEnvPool",
     gymnasium_cls="VizdoomGymnasiumEnvPool",
+    render_fps=35,  # the engine's tic rate (vizdoom.DEFAULT_TICRATE), as ViZDoom's gymnasium env says
     max_episode_steps=525,
     **_base,
 )
