@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import parallel_pool
-from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
+from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
 from parallel_pool.mujoco.registration import gymnasium_assets
 
 # gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (see pusher.h).
