@@ -1,6 +1,7 @@
 // The raw mj_step rate of the libmujoco the module that compiles this header
-// links, for a benchmark's physical limit (a family's limit probe:
-// parallel_pool/mujoco/limit_probe.h, which says why it ships).
+// links, for a benchmark's physical limit: a family module's private limit
+// probe, which ships so that the limit is measured on the very library and
+// flags the pool runs.
 //
 // `threads` threads each own one mjData and replay open-loop rollouts: from a
 // recorded full physics state and its qacc_warmstart, `steps` mj_steps under
