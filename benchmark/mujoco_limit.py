@@ -35,9 +35,10 @@ How the mj_step rate is measured (`LimitProbe`):
     took (none crossing an episode's end; dm_control's split of mj_step2 /
     mj_step / mj_step1 does the same work and reaches the same states): no
     Python between steps, threads like the pool's. They run in parallel_pool's
-    own extension (`mujoco_ext._mj_step_rate`, parallel_pool/mujoco/step_rate.h)
-    on the model saved in MuJoCo's binary format, so they step the very
-    libmujoco the pool steps: the installed wheel carries its own copy
+    own extension (`mujoco_ext._limit_probe.mj_step_rate`,
+    parallel_pool/mujoco/limit_probe.h) on the model saved in MuJoCo's
+    binary format, so they step the very libmujoco the pool steps: the
+    installed wheel carries its own copy
     (grafted by auditwheel), measured 11-16% faster than the `mujoco`
     package's in the same process;
   * a window is `seconds` long on the wall clock, after a warm-up of
@@ -243,7 +244,7 @@ class LimitProbe:
         """The limit of `threads` threads, env steps/s, over one window of `seconds`."""
         from parallel_pool.mujoco import mujoco_ext
 
-        mj_steps = mujoco_ext._mj_step_rate(
+        mj_steps = mujoco_ext._limit_probe.mj_step_rate(
             self.mjb, self.states, self.warmstarts, self.controls, threads, WARMUP * seconds, seconds
         )
         return mj_steps / self.frame_skip / (1.0 - self.reset_fraction)

@@ -550,7 +550,7 @@ def _problems(data: Data) -> list[str]:
 # Why rows can exceed the limit: what was measured while looking for the cause.
 OVER_LIMIT_PROSE = (
     "A row above its limit means the limit missed some of the simulator's speed: it runs the "
-    "very library the pool runs (`mujoco_ext._mj_step_rate`, `atari_ext._limit_probe.emulation_rate`), "
+    "very library the pool runs (`mujoco_ext._limit_probe.mj_step_rate`, `atari_ext._limit_probe.emulation_rate`), "
     "on the same model or ROM, so look for a difference in the work (resets, warm starts) or "
     "in the machine's load between windows."
 )

@@ -1,6 +1,8 @@
 """The Bazel side of env families: their targets, and the list of them.
 
   env_family     the targets every family has, declared once in its BUILD.
+  family_test    a test of one family (env_family's `tests`, or one with its
+                 own size, env or args).
   env_families   a repository rule (WORKSPACE) that lists the families, so
                  //parallel_pool depends on every one with no hand-kept list.
 """
@@ -9,7 +11,20 @@ load("@rules_cc//cc:defs.bzl", "cc_library")
 load("//third_party/python:pybind_extension.bzl", "pybind_extension")
 load("//third_party/python:pytest.bzl", "py_pytest")
 
-def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], py_deps = [], tests = [], test_size = "medium"):
+def env_family(
+        name,
+        hdrs,
+        deps = [],
+        copts = [],
+        linkopts = [],
+        data = [],
+        tests = [],
+        test_size = "medium",
+        ext_srcs = [],
+        ext_deps = [],
+        py_srcs = [],
+        py_deps = [],
+        test_deps = []):
     """Declares the family `name` in its own package.
 
     Targets:
@@ -17,7 +32,7 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], py_d
       <name>_ext.so     the Python module, from <name>_ext.cc
       <name>            py_library: __init__.py and the module
       registration      py_library: registration.py
-      <test>            one py_pytest per name in `tests` (<test>.py)
+      <test>            one family_test per name in `tests` (<test>.py)
       sources           filegroup of the package's BUILD, headers, .cc and .py
                         files (what tools/new_family.py copies of a template)
 
@@ -29,16 +44,22 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], py_d
     Args:
       name: the family (its package directory's name).
       hdrs: the env headers.
-      deps: extra C++ deps of the envs (third-party libraries).
+      deps: extra C++ deps of the envs (third-party libraries, shared code).
       copts: extra compiler flags for the module (it compiles the headers).
       linkopts: extra linker flags for the module.
       data: run-time files the family needs.
-      py_deps: Python libraries the family's package needs besides the
-        Python layer (a template: its parent package, //templates).
       tests: pytest files (without .py). Each sees the package's API and this
         family only, so it neither waits for the other families to build nor
-        fails when one of them is broken.
+        fails when one of them is broken. A test that needs more (another
+        size, env, args, a variant of a file) is a family_test of its own.
       test_size: Bazel size of those tests.
+      ext_srcs: more sources of the module than <name>_ext.cc (a family that
+        compiles its envs in several translation units).
+      ext_deps: C++ deps of the module only (bindings the envs do not need).
+      py_srcs: more Python files of the family's py_library.
+      py_deps: Python deps of the family's py_library (shared packages its
+        __init__.py imports; a template: its parent package, //templates).
+      test_deps: more deps of each test (test-only helpers).
     """
     cc_library(
         name = name + "_env",
@@ -47,17 +68,17 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], py_d
     )
     pybind_extension(
         name = name + "_ext",
-        srcs = [name + "_ext.cc"],
+        srcs = [name + "_ext.cc"] + ext_srcs,
         copts = copts,
         linkopts = linkopts,
         deps = [
             ":" + name + "_env",
             "//parallel_pool/core:py_env_pool",
-        ],
+        ] + ext_deps,
     )
     native.py_library(
         name = name,
-        srcs = ["__init__.py"],
+        srcs = ["__init__.py"] + py_srcs,
         data = [":" + name + "_ext.so"] + data,
         deps = ["//parallel_pool/python"] + py_deps,
     )
@@ -71,16 +92,37 @@ def env_family(name, hdrs, deps = [], copts = [], linkopts = [], data = [], py_d
         srcs = native.glob(["BUILD", "*.h", "*.cc", "*.py"]),
     )
     for test in tests:
-        py_pytest(
+        family_test(
             name = test,
-            src = test + ".py",
+            family = name,
             size = test_size,
-            deps = [
-                ":" + name,
-                ":registration",
-                "//parallel_pool:api",
-            ],
+            deps = test_deps,
         )
+
+def family_test(name, family, src = None, deps = [], size = "medium", **kwargs):
+    """A pytest file of the family `family`, run against the package's API and
+    that family only (see env_family's `tests`).
+
+    Args:
+      name: the test target.
+      family: the family (the package this is declared in).
+      src: the pytest file; `<name>.py` by default. Several targets may run
+        one file (with other `env` or `args`).
+      deps: more deps (test-only helpers).
+      size: Bazel size.
+      **kwargs: more py_test attributes (env, args, ...).
+    """
+    py_pytest(
+        name = name,
+        src = src if src else name + ".py",
+        size = size,
+        deps = [
+            ":" + family,
+            ":registration",
+            "//parallel_pool:api",
+        ] + deps,
+        **kwargs
+    )
 
 def _env_families_impl(ctx):
     package = ctx.path(Label("//parallel_pool:BUILD")).dirname

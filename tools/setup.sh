@@ -29,16 +29,10 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The venv holds exactly what requirements-dev.txt declares: nothing comes
-# from the interpreter's own site-packages, which differ from machine to
-# machine (a venv made with --system-site-packages is made anew).
-if grep -qs '^include-system-site-packages = true' "$VENV/pyvenv.cfg"; then
-  echo "setup: remaking $VENV without the system site-packages"
-  rm -rf "$VENV"
-fi
 if [[ ! -x "$VENV/bin/python" ]]; then
   echo "setup: creating venv $VENV"
-  "$PYTHON" -m venv "$VENV"
+  # --system-site-packages: reuse what the interpreter already has installed.
+  "$PYTHON" -m venv --system-site-packages "$VENV"
 fi
 stamp="$VENV/.requirements-$(md5sum requirements-dev.txt | cut -c1-12)"
 if [[ ! -f "$stamp" ]]; then

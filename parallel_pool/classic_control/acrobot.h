@@ -29,10 +29,10 @@
 #include <random>
 #include <vector>
 
-#include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
 
@@ -167,17 +167,19 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
     const double dtheta1 = y[2];
     const double dtheta2 = y[3];
     const double a = y[4];
-    const double d1 = m1 * PyPow(lc1, 2) +
-                      m2 * (PyPow(l1, 2) + PyPow(lc2, 2) + 2 * l1 * lc2 * std::cos(theta2)) + i1 +
-                      i2;
-    const double d2 = m2 * (PyPow(lc2, 2) + l1 * lc2 * std::cos(theta2)) + i2;
+    const double d1 = m1 * numpy_exact::PyPow(lc1, 2) +
+                      m2 * (numpy_exact::PyPow(l1, 2) + numpy_exact::PyPow(lc2, 2) +
+                            2 * l1 * lc2 * std::cos(theta2)) +
+                      i1 + i2;
+    const double d2 = m2 * (numpy_exact::PyPow(lc2, 2) + l1 * lc2 * std::cos(theta2)) + i2;
     const double phi2 = m2 * lc2 * g * std::cos(theta1 + theta2 - pi / 2.0);
-    const double phi1 = -m2 * l1 * lc2 * PyPow(dtheta2, 2) * std::sin(theta2) -
+    const double phi1 = -m2 * l1 * lc2 * numpy_exact::PyPow(dtheta2, 2) * std::sin(theta2) -
                         2 * m2 * l1 * lc2 * dtheta2 * dtheta1 * std::sin(theta2) +
                         (m1 * lc1 + m2 * l1) * g * std::cos(theta1 - pi / 2) + phi2;
     const double ddtheta2 =
-        (a + d2 / d1 * phi1 - m2 * l1 * lc2 * PyPow(dtheta1, 2) * std::sin(theta2) - phi2) /
-        (m2 * PyPow(lc2, 2) + i2 - PyPow(d2, 2) / d1);
+        (a + d2 / d1 * phi1 - m2 * l1 * lc2 * numpy_exact::PyPow(dtheta1, 2) * std::sin(theta2) -
+         phi2) /
+        (m2 * numpy_exact::PyPow(lc2, 2) + i2 - numpy_exact::PyPow(d2, 2) / d1);
     const double ddtheta1 = -(d2 * ddtheta2 + phi1) / d1;
     return {dtheta1, dtheta2, ddtheta1, ddtheta2, 0.0};
   }

@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "parallel_pool/classic_control/mountain_car.h"
-#include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
 
@@ -157,7 +157,7 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
     terminated_ = GreaterEqual(position, position_f32, kMountainCarContinuousGoalPosition) &&
                   GreaterEqual(velocity, velocity_f32, goal_velocity_);
     double reward = terminated_ ? kMountainCarContinuousGoalReward : 0.0;
-    reward -= PyPow(a, 2) * kMountainCarContinuousActionCost;
+    reward -= numpy_exact::PyPow(a, 2) * kMountainCarContinuousActionCost;
 
     // self.state = np.array([position, velocity], dtype=np.float32)
     position_ = static_cast<float>(position);

@@ -36,10 +36,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "parallel_pool/classic_control/python_float.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
 
@@ -137,14 +137,14 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
     const float u =
         std::clamp(action["action"_].Data<float>()[0], -kPendulumMaxTorque, kPendulumMaxTorque);
     const double gravity_acc = 3 * g_ / (2 * kPendulumLength);
-    const double torque_gain = 3.0 / (kPendulumMass * PyPow(kPendulumLength, 2));
+    const double torque_gain = 3.0 / (kPendulumMass * numpy_exact::PyPow(kPendulumLength, 2));
     double costs;
     double newthdot;
     double newth;
     if (version_ == 1) {
       // NumPy 2: a Python float times a float32 scalar stays float32.
-      costs = PyPow(AngleNormalize(th_), 2) + 0.1 * PyPow(thdot_, 2) +
-              static_cast<double>(0.001F * PyPowF(u, 2));
+      costs = numpy_exact::PyPow(AngleNormalize(th_), 2) + 0.1 * numpy_exact::PyPow(thdot_, 2) +
+              static_cast<double>(0.001F * numpy_exact::PyPowF(u, 2));
       const float torque_acc = static_cast<float>(torque_gain) * u;
       newthdot = thdot_ + (gravity_acc * std::sin(th_) + torque_acc) * kPendulumDt;
       newthdot = std::clamp(newthdot, -kPendulumMaxSpeed, kPendulumMaxSpeed);
@@ -153,7 +153,8 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
       // NumPy 1.x (old gym): a float32 scalar with a Python number became
       // float64.
       const double u64 = u;
-      costs = PyPow(AngleNormalize(th_), 2) + 0.1 * PyPow(thdot_, 2) + 0.001 * PyPow(u64, 2);
+      costs = numpy_exact::PyPow(AngleNormalize(th_), 2) + 0.1 * numpy_exact::PyPow(thdot_, 2) +
+              0.001 * numpy_exact::PyPow(u64, 2);
       newthdot = thdot_ + (-3 * g_ / (2 * kPendulumLength) * std::sin(th_ + std::numbers::pi) +
                            torque_gain * u64) *
                               kPendulumDt;
@@ -169,7 +170,7 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
 
  private:
   static double AngleNormalize(double x) {
-    return PyMod(x + std::numbers::pi, 2 * std::numbers::pi) - std::numbers::pi;
+    return numpy_exact::PyMod(x + std::numbers::pi, 2 * std::numbers::pi) - std::numbers::pi;
   }
 
   void WriteState(double reward) {

@@ -6,33 +6,16 @@ np.linalg.norm).
 """
 
 from parallel_pool.dm_control import dm_control_ext
-from parallel_pool.mujoco import numpy_probe
+from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(dm_control_ext)
 
 # Every domain's classes: <Domain>EnvSpec, <Domain>DMEnvPool, <Domain>GymEnvPool,
-# <Domain>GymnasiumEnvPool.
-DOMAIN_CLASSES = (
-    "Cheetah",
-    "Walker",
-    "Humanoid",
-    "Fish",
-    "Swimmer",
-    "HumanoidCMU",
-    "Manipulator",
-    "Stacker",
-    "Pendulum",
-    "Acrobot",
-    "PointMass",
-    "Reacher",
-    "BallInCup",
-    "Finger",
-    "Hopper",
-    "Cartpole",
-    "Quadruped",
-    "Dog",
-    "Lqr",
+# <Domain>GymnasiumEnvPool, made from the module's _<Domain>EnvSpec and
+# _<Domain>EnvPool (one pair per domain of BUILD's DOMAINS).
+DOMAIN_CLASSES = tuple(
+    name[1 : -len("EnvSpec")] for name in dir(dm_control_ext) if name.startswith("_") and name.endswith("EnvSpec")
 )
 
 __all__ = ["DOMAIN_CLASSES", "NUMPY_DOT_ROUNDING"]

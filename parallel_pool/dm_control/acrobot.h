@@ -79,7 +79,7 @@ class AcrobotEnv : public DmcEnv<AcrobotEnvSpec> {
     for (int i = 0; i < 3; ++i) {
       tip_to_target[i] = d_->site_xpos[3 * target_ + i] - d_->site_xpos[3 * tip_ + i];
     }
-    const double distance = mujoco::NumpyNorm(tip_to_target.data(), 3);
+    const double distance = numpy_exact::NumpyNorm(tip_to_target.data(), 3);
     const double target_radius = m_.site_size[3 * target_];
     return Tolerance(distance, 0, target_radius, margin_);
   }

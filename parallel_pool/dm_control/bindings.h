@@ -1,6 +1,11 @@
-// One Bind<Domain> per domain, each defined in its own bind_<domain>.cc, all
-// called by dm_control_ext.cc. Adding a domain: a header, a bind file, one
-// line here and one in dm_control_ext.cc, and its rows in registration.py.
+// One Bind<Domain> per entry of DOMAINS in BUILD, each defined in its own
+// translation unit (generated from bind_domain.cc.in), all called by
+// dm_control_ext.cc. domain_list.inc, generated from the same DOMAINS, holds
+// one PARALLEL_POOL_DM_CONTROL_DOMAIN(<Domain>) line per domain.
+//
+// Adding a domain: its header (<domain>.h, defining <Domain>EnvPool), its
+// entry in BUILD's DOMAINS, and its tasks in registration.py; __init__.py
+// finds its classes in the module.
 #ifndef PARALLEL_POOL_DM_CONTROL_BINDINGS_H_
 #define PARALLEL_POOL_DM_CONTROL_BINDINGS_H_
 
@@ -8,25 +13,9 @@
 
 namespace parallel_pool::dm_control {
 
-void BindCheetah(pybind11::module_& m);
-void BindWalker(pybind11::module_& m);
-void BindHumanoid(pybind11::module_& m);
-void BindFish(pybind11::module_& m);
-void BindSwimmer(pybind11::module_& m);
-void BindHumanoidCMU(pybind11::module_& m);
-void BindManipulator(pybind11::module_& m);
-void BindStacker(pybind11::module_& m);
-void BindPendulum(pybind11::module_& m);
-void BindAcrobot(pybind11::module_& m);
-void BindPointMass(pybind11::module_& m);
-void BindReacher(pybind11::module_& m);
-void BindBallInCup(pybind11::module_& m);
-void BindFinger(pybind11::module_& m);
-void BindHopper(pybind11::module_& m);
-void BindCartpole(pybind11::module_& m);
-void BindQuadruped(pybind11::module_& m);
-void BindDog(pybind11::module_& m);
-void BindLqr(pybind11::module_& m);
+#define PARALLEL_POOL_DM_CONTROL_DOMAIN(Domain) void Bind##Domain(pybind11::module_& m);
+#include "parallel_pool/dm_control/domain_list.inc"
+#undef PARALLEL_POOL_DM_CONTROL_DOMAIN
 
 }  // namespace parallel_pool::dm_control
 

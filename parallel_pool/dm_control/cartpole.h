@@ -124,7 +124,7 @@ class CartpoleEnv : public DmcEnv<CartpoleEnvSpec> {
     }
     // upright.mean(): each pole's (zz + 1) / 2, summed as NumPy does.
     for (int pole = 0; pole < num_poles_; ++pole) scratch_[pole] = (PoleZz(pole) + 1) / 2;
-    const double upright = mujoco::NumpySum(scratch_.data(), num_poles_) / num_poles_;
+    const double upright = numpy_exact::NumpySum(scratch_.data(), num_poles_) / num_poles_;
     const double centered = (1 + Tolerance(CartPosition(), 0, 0, 2)) / 2;
     const double small_control =
         (4 + TolerancePerElement(d_->ctrl[0], 0, 0, 1, Sigmoid::kQuadratic, 0)) / 5;

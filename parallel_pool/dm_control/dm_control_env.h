@@ -49,14 +49,14 @@
 
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/core/render.h"
-#include "parallel_pool/dm_control/numpy_random.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/mujoco_render.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/mujoco_engine/mujoco_model.h"
+#include "parallel_pool/mujoco_engine/mujoco_render.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_random.h"
 
 namespace parallel_pool::dm_control {
 
-using mujoco::ModelPtr;
+using mujoco_engine::ModelPtr;
 
 // The model of a task: `model_xml` (an XML string dm_control's own Python
 // builds for the domains whose model depends on the task, e.g. swimmer's
@@ -66,7 +66,8 @@ using mujoco::ModelPtr;
 // shared read-only by every env.
 inline ModelPtr LoadSuiteModel(const std::string& base_path, const std::string& xml_file,
                                const std::string& model_xml) {
-  if (model_xml.empty()) return mujoco::LoadModel(mujoco::ModelPath(base_path, xml_file));
+  if (model_xml.empty())
+    return mujoco_engine::LoadModel(mujoco_engine::ModelPath(base_path, xml_file));
   static std::mutex mu;
   static std::map<std::pair<std::string, std::string>, ModelPtr> cache;
   std::lock_guard<std::mutex> lock(mu);
@@ -185,7 +186,7 @@ struct WithPixels : Fns {
     }
     RequireConfig(conf["render_width"_] >= 1 && conf["render_height"_] >= 1,
                   "render_width, render_height: a pixel observation needs a size >= 1");
-    mujoco::CheckMujocoRender(
+    mujoco_engine::CheckMujocoRender(
         RenderRequest{conf["render_height"_], conf["render_width"_], conf["render_camera_id"_]},
         kDmcRenderHeight, kDmcRenderWidth, *SuiteModelOf(conf));
   }
@@ -259,7 +260,7 @@ class NameIndex {
 // 0.3.31, two-accumulator ddot ones included: checked on random vectors and
 // xmat views under every OPENBLAS_CORETYPE).
 inline void NumpyVectorTimesMatrix3(const double* v, const double* frame, double* out) {
-  const bool fused = mujoco::NumpyDotRounding() == mujoco::DotRounding::kFused;
+  const bool fused = numpy_exact::NumpyDotRounding() == numpy_exact::DotRounding::kFused;
   for (int j = 0; j < 3; ++j) {
     if (fused) {
       out[j] = std::fma(v[2], frame[6 + j], std::fma(v[1], frame[3 + j], v[0] * frame[j]));
@@ -279,10 +280,6 @@ inline ModelPtr PrivateCopyOf(const ModelPtr& shared) {
   if (copy == nullptr) throw std::runtime_error("MuJoCo could not copy the model");
   return ModelPtr(copy, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
 }
-
-struct DataDeleter {
-  void operator()(mjData* d) const { mj_deleteData(d); }
-};
 
 // A shallow copy of `m` (its own options, the same arrays) that disables the
 // actuation. MuJoCo only reads a model while it simulates.
@@ -309,7 +306,7 @@ class DmcEnv : public Env<EnvSpecT> {
   DmcEnv(const Spec& spec, int env_id, ModelSharing sharing = ModelSharing::kShared)
       : DmcEnv(
             spec, env_id,
-            [&spec, sharing](NumpyRandomState&) {
+            [&spec, sharing](numpy_exact::NumpyRandomState&) {
               return sharing == ModelSharing::kPrivateCopy
                          ? PrivateCopyOf(SuiteModelOf(spec.config))
                          : SuiteModelOf(spec.config);
@@ -350,8 +347,8 @@ class DmcEnv : public Env<EnvSpecT> {
   static bool WorkerThreadsOnly(const Spec& spec) { return spec.config["from_pixels"_]; }
 
   static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
-    return mujoco::CheckMujocoRender(request, kDmcRenderHeight, kDmcRenderWidth,
-                                     *SuiteModelOf(spec.config));
+    return mujoco_engine::CheckMujocoRender(request, kDmcRenderHeight, kDmcRenderWidth,
+                                            *SuiteModelOf(spec.config));
   }
 
   void Render(const RenderRequest& request, std::uint8_t* rgb) {
@@ -376,9 +373,9 @@ class DmcEnv : public Env<EnvSpecT> {
       shown.geom_rgba = geom_rgba.data();
       shown.site_rgba = site_rgba.data();
     }
-    mujoco::ThreadRenderer::ForThisThread().Render(
-        mujoco::RenderScene{render_assets_, &shown, d_, &camera, DmcMaxGeom(m_), &DmcRenderOption(),
-                            BeforeDraw()},
+    mujoco_engine::ThreadRenderer::ForThisThread().Render(
+        mujoco_engine::RenderScene{render_assets_, &shown, d_, &camera, DmcMaxGeom(m_),
+                                   &DmcRenderOption(), BeforeDraw()},
         request.height, request.width, rgb);
   }
 
@@ -421,7 +418,7 @@ class DmcEnv : public Env<EnvSpecT> {
   // gets the suite model's values back, as a new env starts from them. A task
   // whose model the constructor drew from random_ (lqr) draws it again here.
   void Reseed() override {
-    random_ = NumpyRandomState(this->seed());
+    random_ = numpy_exact::NumpyRandomState(this->seed());
     if (model_is_private_) {
       // Into the model's own buffer: model_without_actuation_ points into it.
       mjModel& model = mutable_model();
@@ -481,12 +478,12 @@ class DmcEnv : public Env<EnvSpecT> {
         *qpos = random_.Uniform(-mjPI, mjPI);
       } else if (type == mjJNT_BALL) {
         std::vector<double> quat = random_.StandardNormal(4);
-        const double norm = mujoco::NumpyNorm(quat.data(), 4);
+        const double norm = numpy_exact::NumpyNorm(quat.data(), 4);
         for (int i = 0; i < 4; ++i) qpos[i] = quat[i] / norm;
       } else if (type == mjJNT_FREE) {
         std::array<double, 4> quat{};
         for (double& q : quat) q = random_.RandomSample();
-        const double norm = mujoco::NumpyNorm(quat.data(), 4);
+        const double norm = numpy_exact::NumpyNorm(quat.data(), 4);
         for (int i = 0; i < 4; ++i) qpos[3 + i] = quat[i] / norm;
       }
     }
@@ -518,11 +515,11 @@ class DmcEnv : public Env<EnvSpecT> {
     return const_cast<mjModel&>(m_);
   }
 
-  NumpyRandomState random_;
+  numpy_exact::NumpyRandomState random_;
   const ModelPtr model_;
   const bool model_is_private_;
   const mjModel& m_;
-  std::unique_ptr<mjData, DataDeleter> data_;
+  std::unique_ptr<mjData, mujoco_engine::DataDeleter> data_;
   mjData* const d_;
   // m_ with the actuation disabled: its own options, the same arrays (so
   // also what a task writes to its private model).

@@ -36,6 +36,13 @@ def test_every_id_is_registered() -> None:
     assert set(NAMES) <= set(parallel_pool.list_all_envs())
 
 
+def test_every_domain_of_the_module_is_registered() -> None:
+    """The module's domains (BUILD's DOMAINS) and registration.py's are the same."""
+    from parallel_pool.dm_control import DOMAIN_CLASSES
+
+    assert set(DOMAIN_CLASSES) == {info.cls for info in DOMAINS.values()}
+
+
 @pytest.mark.parametrize(("domain", "task"), IDS, ids=NAMES)
 def test_specs_match_dm_control(domain: str, task: str) -> None:
     ref = suite.load(domain, task, task_kwargs={"random": 0})

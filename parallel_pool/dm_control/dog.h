@@ -55,9 +55,9 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
 
@@ -154,7 +154,8 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
                 names_.SensorAddr("sole_L"), names_.SensorAddr("sole_R")}),
         // _MIN_UPRIGHT_COSINE = np.cos(np.deg2rad(30)); NumPy's deg2rad
         // multiplies by the double nearest pi / 180.
-        min_upright_cosine_(NumpyCos(kDogMaxUprightDegrees * (std::numbers::pi / 180.0))) {
+        min_upright_cosine_(
+            numpy_exact::NumpyCos(kDogMaxUprightDegrees * (std::numbers::pi / 180.0))) {
     if (m_.nu != m_.na)
       throw std::invalid_argument("model: dog expects one activation per actuator");
     for (int j = 0; j < m_.njnt; ++j) {
@@ -188,10 +189,10 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
 
     const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
     double* root_quat = d_->qpos + root_qpos_ + 3;
-    root_quat[0] = NumpyCos(azimuth / 2);
+    root_quat[0] = numpy_exact::NumpyCos(azimuth / 2);
     root_quat[1] = 0;
     root_quat[2] = 0;
-    root_quat[3] = NumpySin(azimuth / 2);
+    root_quat[3] = numpy_exact::NumpySin(azimuth / 2);
     for (int dof : kDogRandomizedRootDofs) {
       d_->qvel[dof] = kDogRootSpeedScale * random_.StandardNormal();
     }
@@ -239,7 +240,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
     }
     std::array<double, 4> touch{};
     GatherSensors(touch_, 1, touch.data());
-    factors.push_back(Tolerance(mujoco::NumpySum(touch.data(), touch.size()), body_weight_,
+    factors.push_back(Tolerance(numpy_exact::NumpySum(touch.data(), touch.size()), body_weight_,
                                 std::numeric_limits<double>::infinity(), body_weight_,
                                 Sigmoid::kLinear, 0.9));
     if (move_speed_ > 0) {
@@ -283,8 +284,8 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
   void ThrowBall() {
     const double radius = kDogBallDistanceFraction * floor_size_;
     const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
-    const double sin_azimuth = NumpySin(azimuth);
-    const double cos_azimuth = NumpyCos(azimuth);
+    const double sin_azimuth = numpy_exact::NumpySin(azimuth);
+    const double cos_azimuth = numpy_exact::NumpyCos(azimuth);
     double* ball = d_->qpos + ball_qpos_;
     ball[0] = radius * sin_azimuth;
     ball[1] = radius * cos_azimuth;
@@ -328,7 +329,8 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
       to_upper[i] = d_->geom_xpos[3 * ball_ + i] - d_->site_xpos[3 * upper_bite_ + i];
       to_lower[i] = d_->geom_xpos[3 * ball_ + i] - d_->site_xpos[3 * lower_bite_ + i];
     }
-    return 0.5 * (mujoco::NumpyNorm(to_upper.data(), 3) + mujoco::NumpyNorm(to_lower.data(), 3));
+    return 0.5 * (numpy_exact::NumpyNorm(to_upper.data(), 3) +
+                  numpy_exact::NumpyNorm(to_lower.data(), 3));
   }
 
   double BallToTargetDistance() const {
@@ -336,7 +338,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
     for (int i = 0; i < 3; ++i) {
       difference[i] = d_->geom_xpos[3 * ball_ + i] - d_->geom_xpos[3 * target_ + i];
     }
-    return mujoco::NumpyNorm(difference.data(), 3);
+    return numpy_exact::NumpyNorm(difference.data(), 3);
   }
 
   const DogTask task_;

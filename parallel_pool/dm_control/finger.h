@@ -28,7 +28,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
 
@@ -114,7 +114,7 @@ class FingerEnv : public DmcEnv<FingerEnvSpec> {
     velocity[2] = d_->sensordata[hinge_velocity_sensor_];
     const std::array<double, 2> touch = {d_->sensordata[touchtop_sensor_],
                                          d_->sensordata[touchbottom_sensor_]};
-    NumpyLog1p(touch.data(), state["obs:touch"_].Data<double>(), 2);
+    numpy_exact::NumpyLog1p(touch.data(), state["obs:touch"_].Data<double>(), 2);
     if (turn_) {
       const std::array<double, 2> target = TargetPosition();
       state["obs:target_position"_].Assign(target.data(), 2);
@@ -134,9 +134,11 @@ class FingerEnv : public DmcEnv<FingerEnvSpec> {
     const double target_angle = random_.Uniform(-mjPI, mjPI);
     const double hinge_x = d_->xanchor[3 * hinge_ + 0];
     const double hinge_z = d_->xanchor[3 * hinge_ + 2];
-    const double radius = mujoco::NumpySum(m_.geom_size + 3 * cap1_, 3);
-    mutable_model().site_pos[3 * target_ + 0] = hinge_x + radius * NumpySin(target_angle);
-    mutable_model().site_pos[3 * target_ + 2] = hinge_z + radius * NumpyCos(target_angle);
+    const double radius = numpy_exact::NumpySum(m_.geom_size + 3 * cap1_, 3);
+    mutable_model().site_pos[3 * target_ + 0] =
+        hinge_x + radius * numpy_exact::NumpySin(target_angle);
+    mutable_model().site_pos[3 * target_ + 2] =
+        hinge_z + radius * numpy_exact::NumpyCos(target_angle);
     mutable_model().site_size[3 * target_] = target_radius_;
   }
 
@@ -164,7 +166,7 @@ class FingerEnv : public DmcEnv<FingerEnvSpec> {
     const std::array<double, 2> target = TargetPosition();
     const std::array<double, 2> tip = TipPosition();
     const std::array<double, 2> to_target = {target[0] - tip[0], target[1] - tip[1]};
-    return mujoco::NumpyNorm(to_target.data(), 2) - m_.site_size[3 * target_];
+    return numpy_exact::NumpyNorm(to_target.data(), 2) - m_.site_size[3 * target_];
   }
 
   const double target_radius_;

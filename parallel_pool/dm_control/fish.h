@@ -83,7 +83,7 @@ class FishEnv : public DmcEnv<FishEnvSpec> {
  protected:
   void InitializeEpisode() override {
     std::vector<double> quat = random_.StandardNormal(4);
-    const double norm = mujoco::NumpyNorm(quat.data(), 4);
+    const double norm = numpy_exact::NumpyNorm(quat.data(), 4);
     for (int i = 0; i < 4; ++i) d_->qpos[root_quat_ + i] = quat[i] / norm;
     for (int qpos : joint_qpos_)
       d_->qpos[qpos] = random_.Uniform(-kFishJointRange, kFishJointRange);
@@ -110,7 +110,7 @@ class FishEnv : public DmcEnv<FishEnvSpec> {
     const double radii = m_.geom_size[3 * mouth_] + m_.geom_size[3 * target_];
     const std::array<double, 3> mouth_to_target = MouthToTarget();
     const double in_target =
-        Tolerance(mujoco::NumpyNorm(mouth_to_target.data(), 3), 0, radii, 2 * radii);
+        Tolerance(numpy_exact::NumpyNorm(mouth_to_target.data(), 3), 0, radii, 2 * radii);
     const double is_upright = 0.5 * (Upright() + 1);
     return (7 * in_target + is_upright) / 8;
   }

@@ -20,8 +20,8 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
 
@@ -76,7 +76,7 @@ class HopperEnv : public DmcEnv<HopperEnvSpec> {
     state["obs:velocity"_].Assign(d_->qvel, m_.nv);
     const std::array<double, 2> touch = {d_->sensordata[touch_toe_sensor_],
                                          d_->sensordata[touch_heel_sensor_]};
-    NumpyLog1p(touch.data(), state["obs:touch"_].Data<double>(), 2);
+    numpy_exact::NumpyLog1p(touch.data(), state["obs:touch"_].Data<double>(), 2);
   }
 
   double Reward() override {
@@ -94,7 +94,8 @@ class HopperEnv : public DmcEnv<HopperEnvSpec> {
     for (int i = 0; i < m_.nu; ++i) {
       control_rewards[i] = TolerancePerElement(d_->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
     }
-    const double small_control = (mujoco::NumpySum(control_rewards.data(), m_.nu) / m_.nu + 4) / 5;
+    const double small_control =
+        (numpy_exact::NumpySum(control_rewards.data(), m_.nu) / m_.nu + 4) / 5;
     return standing * small_control;
   }
 

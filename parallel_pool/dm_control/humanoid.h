@@ -129,7 +129,7 @@ class HumanoidTaskEnv : public DmcEnv<EnvSpecT> {
       control_reward_[i] = TolerancePerElement(this->d_->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
     }
     // .mean(): NumPy's pairwise sum, then the division by the count.
-    double small_control = mujoco::NumpySum(control_reward_.data(), nu) / nu;
+    double small_control = numpy_exact::NumpySum(control_reward_.data(), nu) / nu;
     small_control = (4 + small_control) / 5;
     const double* com_velocity = this->d_->sensordata + com_velocity_;
     if (move_speed_ == 0) {
@@ -138,7 +138,7 @@ class HumanoidTaskEnv : public DmcEnv<EnvSpecT> {
                                2;
       return small_control * stand_reward * dont_move;
     }
-    const double horizontal_speed = mujoco::NumpyNorm(com_velocity, 2);
+    const double horizontal_speed = numpy_exact::NumpyNorm(com_velocity, 2);
     double move = Tolerance(horizontal_speed, move_speed_, kInf, move_speed_, Sigmoid::kLinear, 0);
     move = (5 * move + 1) / 6;
     return small_control * stand_reward * move;

@@ -37,7 +37,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::dm_control {
 
@@ -120,7 +120,7 @@ ModelPtr LqrSharedModel(const Config& conf) {
 // The joint stiffness and damping of `model` (arrays the env owns) drawn
 // from `random` as _make_model draws them (body by body, stiffness then
 // damping).
-inline void DrawLqrGains(const mjModel& model, NumpyRandomState& random) {
+inline void DrawLqrGains(const mjModel& model, numpy_exact::NumpyRandomState& random) {
   for (int j = 0; j < model.njnt; ++j) {
     model.jnt_stiffness[j] = random.Uniform(kLqrStiffnessLow, kLqrStiffnessHigh);
     model.dof_damping[model.jnt_dofadr[j]] = random.Uniform(kLqrDampingLow, kLqrDampingHigh);
@@ -130,7 +130,7 @@ inline void DrawLqrGains(const mjModel& model, NumpyRandomState& random) {
 // One seed's model: `shared` with its own joint stiffness and damping, drawn
 // from `random`. The mjModel struct is copied, so its arrays stay the shared
 // model's but for these two, which the env owns.
-inline ModelPtr LqrModelForSeed(const ModelPtr& shared, NumpyRandomState& random) {
+inline ModelPtr LqrModelForSeed(const ModelPtr& shared, numpy_exact::NumpyRandomState& random) {
   struct SeedModel {
     mjModel model;
     std::vector<mjtNum> stiffness;
@@ -180,7 +180,7 @@ class LqrEnv : public DmcEnv<LqrEnvSpec> {
  public:
   LqrEnv(const Spec& spec, int env_id)
       : DmcEnv(spec, env_id,
-               [&spec](NumpyRandomState& random) {
+               [&spec](numpy_exact::NumpyRandomState& random) {
                  return LqrModelForSeed(LqrSharedModel(spec.config), random);
                }),
         state_(m_.nq + m_.nv + m_.na) {}
@@ -195,7 +195,7 @@ class LqrEnv : public DmcEnv<LqrEnvSpec> {
   // qpos = np.sqrt(2) * unit / np.linalg.norm(unit), unit = randn(nq).
   void InitializeEpisode() override {
     std::vector<double> unit = random_.StandardNormal(m_.nq);
-    const double norm = mujoco::NumpyNorm(unit.data(), unit.size());
+    const double norm = numpy_exact::NumpyNorm(unit.data(), unit.size());
     for (int i = 0; i < m_.nq; ++i) d_->qpos[i] = std::sqrt(2.0) * unit[i] / norm;
   }
 
@@ -206,8 +206,10 @@ class LqrEnv : public DmcEnv<LqrEnvSpec> {
 
   // np.dot of a float64 vector with itself is the ddot np.linalg.norm uses.
   double Reward() override {
-    const double state_cost = 0.5 * mujoco::DotSelf(d_->qpos, m_.nq, mujoco::NumpyDotRounding());
-    const double control_cost = 0.5 * mujoco::DotSelf(d_->ctrl, m_.nu, mujoco::NumpyDotRounding());
+    const double state_cost =
+        0.5 * numpy_exact::DotSelf(d_->qpos, m_.nq, numpy_exact::NumpyDotRounding());
+    const double control_cost =
+        0.5 * numpy_exact::DotSelf(d_->ctrl, m_.nu, numpy_exact::NumpyDotRounding());
     return 1 - (state_cost + control_cost * kLqrControlCostCoef);
   }
 
@@ -217,7 +219,7 @@ class LqrEnv : public DmcEnv<LqrEnvSpec> {
     for (int i = 0; i < m_.nq; ++i) *out++ = d_->qpos[i];
     for (int i = 0; i < m_.nv; ++i) *out++ = d_->qvel[i];
     for (int i = 0; i < m_.na; ++i) *out++ = d_->act[i];
-    if (mujoco::NumpyNorm(state_.data(), state_.size()) < kLqrTerminalTolerance) return 0.0;
+    if (numpy_exact::NumpyNorm(state_.data(), state_.size()) < kLqrTerminalTolerance) return 0.0;
     return std::nullopt;
   }
 

@@ -34,8 +34,8 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
 
@@ -64,7 +64,7 @@ class PlanarArm {
 
   // uniform(lower_limits, upper_limits) into the arm's joints, then the
   // finger symmetric to the thumb.
-  void RandomizePose(NumpyRandomState& random, mjData* d) const {
+  void RandomizePose(numpy_exact::NumpyRandomState& random, mjData* d) const {
     for (int i = 0; i < kPlanarArmJointCount; ++i) {
       d->qpos[joint_qpos_[i]] = random.Uniform(low_[i], high_[i]);
     }
@@ -78,8 +78,8 @@ class PlanarArm {
     std::array<double, kPlanarArmJointCount> sines{};
     std::array<double, kPlanarArmJointCount> cosines{};
     for (int i = 0; i < kPlanarArmJointCount; ++i) angles[i] = d->qpos[joint_qpos_[i]];
-    NumpySin(angles.data(), sines.data(), kPlanarArmJointCount);
-    NumpyCos(angles.data(), cosines.data(), kPlanarArmJointCount);
+    numpy_exact::NumpySin(angles.data(), sines.data(), kPlanarArmJointCount);
+    numpy_exact::NumpyCos(angles.data(), cosines.data(), kPlanarArmJointCount);
     for (int i = 0; i < kPlanarArmJointCount; ++i) {
       out[2 * i] = sines[i];
       out[2 * i + 1] = cosines[i];
@@ -105,7 +105,7 @@ class PlanarArm {
     const double* a = d->site_xpos + 3 * site1;
     const double* b = d->site_xpos + 3 * site2;
     const double difference[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
-    return mujoco::NumpyNorm(difference, 3);
+    return numpy_exact::NumpyNorm(difference, 3);
   }
 
  private:
@@ -242,7 +242,8 @@ class ManipulatorEnv : public DmcEnv<ManipulatorEnvSpec> {
           object_z = d_->site_xpos[3 * grasp_ + 2];
           // site_xmat['grasp', ['xx', 'zx']].
           const double* grasp_frame = d_->site_xmat + 9 * grasp_;
-          object_angle = std::numbers::pi - NumpyArctan2(grasp_frame[6], grasp_frame[0]);
+          object_angle =
+              std::numbers::pi - numpy_exact::NumpyArctan2(grasp_frame[6], grasp_frame[0]);
           break;
         }
         case ObjectStart::kUniform:
@@ -266,8 +267,8 @@ class ManipulatorEnv : public DmcEnv<ManipulatorEnvSpec> {
     // np.log1p(sensordata[touch sensors]): one call on the 5 values.
     std::array<double, kManipulatorTouchSensors.size()> touch{};
     for (std::size_t i = 0; i < touch.size(); ++i) touch[i] = d_->sensordata[touch_sensors_[i]];
-    NumpyLog1p(touch.data(), state["obs:touch"_].Data<double>(),
-               static_cast<std::ptrdiff_t>(touch.size()));
+    numpy_exact::NumpyLog1p(touch.data(), state["obs:touch"_].Data<double>(),
+                            static_cast<std::ptrdiff_t>(touch.size()));
     PlanarArm::WriteBody2dPose(d_, hand_, state["obs:hand_pos"_].Data<double>());
     PlanarArm::WriteBody2dPose(d_, object_, state["obs:object_pos"_].Data<double>());
     double* object_vel = state["obs:object_vel"_].Data<double>();
@@ -310,8 +311,8 @@ class ManipulatorEnv : public DmcEnv<ManipulatorEnvSpec> {
   static void PlaceBody(mjModel& model, int body, double x, double z, double angle) {
     model.body_pos[3 * body] = x;
     model.body_pos[3 * body + 2] = z;
-    model.body_quat[4 * body] = NumpyCos(angle / 2);
-    model.body_quat[4 * body + 2] = NumpySin(angle / 2);
+    model.body_quat[4 * body] = numpy_exact::NumpyCos(angle / 2);
+    model.body_quat[4 * body + 2] = numpy_exact::NumpySin(angle / 2);
   }
 
   // _is_close: tolerance(distance, (0, 0.01), margin=0.02).

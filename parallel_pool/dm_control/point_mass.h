@@ -44,7 +44,7 @@ inline bool PointMassRandomizesGains(const std::string& task) {
 // process's NumPy rounds it (numpy_math.h: DotRounding; for two elements the
 // two-accumulator kernels round as the sequential ones).
 inline double NumpyDot2(const std::array<double, 2>& x, const std::array<double, 2>& y) {
-  if (mujoco::NumpyDotRounding() == mujoco::DotRounding::kFused) {
+  if (numpy_exact::NumpyDotRounding() == numpy_exact::DotRounding::kFused) {
     return std::fma(x[1], y[1], std::fma(x[0], y[0], 0.0));
   }
   return 0.0 + x[0] * y[0] + x[1] * y[1];
@@ -109,13 +109,13 @@ class PointMassEnv : public DmcEnv<PointMassEnvSpec> {
     }
     const double target_size = m_.geom_size[3 * target_];
     const double near_target =
-        Tolerance(mujoco::NumpyNorm(mass_to_target.data(), 3), 0, target_size, target_size);
+        Tolerance(numpy_exact::NumpyNorm(mass_to_target.data(), 3), 0, target_size, target_size);
     // tolerance() of the control vector, then its mean.
     std::vector<double> control_rewards(m_.nu);
     for (int i = 0; i < m_.nu; ++i) {
       control_rewards[i] = TolerancePerElement(d_->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
     }
-    const double control_reward = mujoco::NumpySum(control_rewards.data(), m_.nu) / m_.nu;
+    const double control_reward = numpy_exact::NumpySum(control_rewards.data(), m_.nu) / m_.nu;
     const double small_control = (control_reward + 4) / 5;
     return near_target * small_control;
   }
@@ -125,7 +125,7 @@ class PointMassEnv : public DmcEnv<PointMassEnvSpec> {
   std::array<double, 2> RandomDirection() {
     std::array<double, 2> direction{};
     for (double& x : direction) x = random_.StandardNormal();
-    const double norm = mujoco::NumpyNorm(direction.data(), 2);
+    const double norm = numpy_exact::NumpyNorm(direction.data(), 2);
     for (double& x : direction) x /= norm;
     return direction;
   }

@@ -59,10 +59,10 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_blas.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
-#include "parallel_pool/dm_control/scipy_zoom.h"
+#include "parallel_pool/numpy_exact/numpy_blas.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
+#include "parallel_pool/numpy_exact/scipy_zoom.h"
 
 namespace parallel_pool::dm_control {
 
@@ -192,7 +192,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   // `terrain` (escape only): the env's model with its own heightfield.
   QuadrupedEnv(const Spec& spec, int env_id, std::shared_ptr<ModelWithOwnHeightfield> terrain)
       : DmcEnv(spec, env_id,
-               [&spec, &terrain](NumpyRandomState&) {
+               [&spec, &terrain](numpy_exact::NumpyRandomState&) {
                  return terrain ? ModelPtr(terrain, &terrain->model) : SuiteModelOf(spec.config);
                }),
         terrain_(std::move(terrain)),
@@ -269,8 +269,9 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
     GatherSensors(imu_, state["obs:imu"_].Data<double>());
     // np.arcsinh of the gathered readings, with NumPy's own loop.
     GatherSensors(force_torque_, force_torque_values_.data());
-    NumpyArcsinh(force_torque_values_.data(), state["obs:force_torque"_].Data<double>(),
-                 force_torque_values_.size());
+    numpy_exact::NumpyArcsinh(force_torque_values_.data(),
+                              state["obs:force_torque"_].Data<double>(),
+                              force_torque_values_.size());
     if (task_ == QuadrupedTask::kEscape) {
       // -torso_pos.dot(torso_frame).
       double* origin = state["obs:origin"_].Data<double>();
@@ -279,7 +280,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       // np.where(reading == -1, 1.0, np.tanh(reading)).
       GatherSensors(rangefinders_, rangefinder_values_.data());
       double* rangefinder = state["obs:rangefinder"_].Data<double>();
-      NumpyTanh(rangefinder_values_.data(), rangefinder, rangefinder_values_.size());
+      numpy_exact::NumpyTanh(rangefinder_values_.data(), rangefinder, rangefinder_values_.size());
       for (std::size_t i = 0; i < rangefinder_values_.size(); ++i) {
         if (rangefinder_values_[i] == kQuadrupedNoIntersection) rangefinder[i] = 1.0;
       }
@@ -305,7 +306,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
         return upright * move;
       }
       case QuadrupedTask::kEscape: {
-        const double origin_distance = mujoco::NumpyNorm(d_->site_xpos + 3 * workspace_, 3);
+        const double origin_distance = numpy_exact::NumpyNorm(d_->site_xpos + 3 * workspace_, 3);
         return upright * Tolerance(origin_distance, terrain_half_size_,
                                    std::numeric_limits<double>::infinity(), terrain_half_size_,
                                    Sigmoid::kLinear, 0);
@@ -321,7 +322,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   // double nearest pi / 180.
   static double UprightDeviation(QuadrupedTask task) {
     const double degrees = task == QuadrupedTask::kEscape ? kQuadrupedEscapeDeviationDegrees : 0;
-    return NumpyCos(degrees * (std::numbers::pi / 180.0));
+    return numpy_exact::NumpyCos(degrees * (std::numbers::pi / 180.0));
   }
 
   double TorsoUpright() const { return d_->xmat[9 * torso_ + 8]; }
@@ -330,7 +331,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   std::array<double, 4> RandomOrientation() {
     std::array<double, 4> quat{};
     for (double& q : quat) q = random_.StandardNormal();
-    const double norm = mujoco::NumpyNorm(quat.data(), quat.size());
+    const double norm = numpy_exact::NumpyNorm(quat.data(), quat.size());
     for (double& q : quat) q /= norm;
     return quat;
   }
@@ -379,7 +380,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       }
     }
     std::vector<double> cosine(angle.size());
-    NumpyCos(angle.data(), cosine.data(), angle.size());
+    numpy_exact::NumpyCos(angle.data(), cosine.data(), angle.size());
     // bumps = uniform(smoothness, 1, (n, n)), n = int(terrain size / bump
     // scale), zoomed to res x res.
     const double terrain_size = 2 * terrain_half_size_;
@@ -390,7 +391,8 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
     const int zoomed = static_cast<int>(
         std::nearbyint(bump_res * (static_cast<double>(res) / static_cast<double>(bump_res))));
     if (zoomed != res) throw std::logic_error("quadruped escape: bumps do not fit the terrain");
-    const std::vector<double> smooth_bumps = ScipyZoomCubic(bumps, bump_res, bump_res, res, res);
+    const std::vector<double> smooth_bumps =
+        numpy_exact::ScipyZoomCubic(bumps, bump_res, bump_res, res, res);
     float* hfield = terrain_->hfield_data.data() + m_.hfield_adr[0];
     for (std::size_t k = 0; k < cosine.size(); ++k) {
       const double bowl = .5 - cosine[k] / 2;
@@ -400,7 +402,8 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
 
   void InitializeFetch() {
     const double azimuth = random_.Uniform(0, 2 * std::numbers::pi);
-    const std::array<double, 4> orientation = {NumpyCos(azimuth / 2), 0, 0, NumpySin(azimuth / 2)};
+    const std::array<double, 4> orientation = {numpy_exact::NumpyCos(azimuth / 2), 0, 0,
+                                               numpy_exact::NumpySin(azimuth / 2)};
     const double x = random_.Uniform(-spawn_radius_, spawn_radius_);
     const double y = random_.Uniform(-spawn_radius_, spawn_radius_);
     FindNonContactingHeight(orientation, x, y);
@@ -435,7 +438,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       rows[3 + i] = d_->qvel[ball_dof_ + i] - d_->qvel[root_dof_ + i];
       rows[6 + i] = d_->qvel[ball_dof_ + 3 + i];
     }
-    NumpyMatrixTimesMatrix3(rows.data(), d_->xmat + 9 * torso_, out);
+    numpy_exact::NumpyMatrixTimesMatrix3(rows.data(), d_->xmat + 9 * torso_, out);
   }
 
   double FetchReward() const {
@@ -445,10 +448,10 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       self_to_ball[i] = d_->site_xpos[3 * workspace_ + i] - d_->xpos[3 * ball_ + i];
       ball_to_target[i] = d_->site_xpos[3 * target_ + i] - d_->xpos[3 * ball_ + i];
     }
-    const double reach = Tolerance(mujoco::NumpyNorm(self_to_ball.data(), 2), 0, reach_radius_,
+    const double reach = Tolerance(numpy_exact::NumpyNorm(self_to_ball.data(), 2), 0, reach_radius_,
                                    arena_radius_, Sigmoid::kLinear, 0);
-    const double fetch = Tolerance(mujoco::NumpyNorm(ball_to_target.data(), 2), 0, target_radius_,
-                                   arena_radius_, Sigmoid::kLinear, 0);
+    const double fetch = Tolerance(numpy_exact::NumpyNorm(ball_to_target.data(), 2), 0,
+                                   target_radius_, arena_radius_, Sigmoid::kLinear, 0);
     return reach * (0.5 + 0.5 * fetch);
   }
 

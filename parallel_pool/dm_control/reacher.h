@@ -22,8 +22,8 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
 
@@ -72,8 +72,8 @@ class ReacherEnv : public DmcEnv<ReacherEnvSpec> {
     RandomizeLimitedAndRotationalJoints();
     const double angle = random_.Uniform(0, 2 * mjPI);
     const double radius = random_.Uniform(kReacherTargetMinRadius, kReacherTargetMaxRadius);
-    mutable_model().geom_pos[3 * target_ + 0] = radius * NumpySin(angle);
-    mutable_model().geom_pos[3 * target_ + 1] = radius * NumpyCos(angle);
+    mutable_model().geom_pos[3 * target_ + 0] = radius * numpy_exact::NumpySin(angle);
+    mutable_model().geom_pos[3 * target_ + 1] = radius * numpy_exact::NumpyCos(angle);
   }
 
   void WriteObservation(const State& state) override {
@@ -86,7 +86,7 @@ class ReacherEnv : public DmcEnv<ReacherEnvSpec> {
   double Reward() override {
     const std::array<double, 2> to_target = FingerToTarget();
     const double radii = m_.geom_size[3 * target_] + m_.geom_size[3 * finger_];
-    return Tolerance(mujoco::NumpyNorm(to_target.data(), 2), 0, radii);
+    return Tolerance(numpy_exact::NumpyNorm(to_target.data(), 2), 0, radii);
   }
 
  private:

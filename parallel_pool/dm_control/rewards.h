@@ -21,8 +21,8 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "parallel_pool/dm_control/numpy_ufunc.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
+#include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::dm_control {
 
@@ -44,7 +44,7 @@ inline constexpr double kDefaultValueAtMargin = 0.1;
 enum class Squaring { kScalarPow, kElementwise };
 
 inline double NumpySquare(double x, Squaring squaring) {
-  return squaring == Squaring::kScalarPow ? mujoco::PyPow(x, 2) : x * x;
+  return squaring == Squaring::kScalarPow ? numpy_exact::PyPow(x, 2) : x * x;
 }
 
 // _sigmoids(x, value_at_1, sigmoid): x >= 0, the value at x == 1 is value_at_1.
@@ -52,12 +52,12 @@ inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid,
                            Squaring squaring = Squaring::kScalarPow) {
   switch (sigmoid) {
     case Sigmoid::kGaussian: {
-      const double scale = std::sqrt(-2 * NumpyLog(value_at_1));
-      return NumpyExp(-0.5 * NumpySquare(x * scale, squaring));
+      const double scale = std::sqrt(-2 * numpy_exact::NumpyLog(value_at_1));
+      return numpy_exact::NumpyExp(-0.5 * NumpySquare(x * scale, squaring));
     }
     case Sigmoid::kHyperbolic: {
-      const double scale = NumpyArccosh(1 / value_at_1);
-      return 1 / NumpyCosh(x * scale);
+      const double scale = numpy_exact::NumpyArccosh(1 / value_at_1);
+      return 1 / numpy_exact::NumpyCosh(x * scale);
     }
     case Sigmoid::kLongTail: {
       const double scale = std::sqrt(1 / value_at_1 - 1);
@@ -68,9 +68,9 @@ inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid,
       return 1 / (std::abs(x) * scale + 1);
     }
     case Sigmoid::kCosine: {
-      const double scale = NumpyArccos(2 * value_at_1 - 1) / std::numbers::pi;
+      const double scale = numpy_exact::NumpyArccos(2 * value_at_1 - 1) / std::numbers::pi;
       const double scaled_x = x * scale;
-      const double cos_pi_scaled_x = NumpyCos(std::numbers::pi * scaled_x);
+      const double cos_pi_scaled_x = numpy_exact::NumpyCos(std::numbers::pi * scaled_x);
       return std::abs(scaled_x) < 1 ? (1 + cos_pi_scaled_x) / 2 : 0.0;
     }
     case Sigmoid::kLinear: {
@@ -84,8 +84,8 @@ inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid,
       return std::abs(scaled_x) < 1 ? 1 - NumpySquare(scaled_x, squaring) : 0.0;
     }
     case Sigmoid::kTanhSquared: {
-      const double scale = NumpyArctanh(std::sqrt(1 - value_at_1));
-      return 1 - NumpySquare(NumpyTanh(x * scale), squaring);
+      const double scale = numpy_exact::NumpyArctanh(std::sqrt(1 - value_at_1));
+      return 1 - NumpySquare(numpy_exact::NumpyTanh(x * scale), squaring);
     }
   }
   throw std::invalid_argument("unknown sigmoid");

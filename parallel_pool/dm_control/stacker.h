@@ -33,8 +33,8 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/manipulator.h"
-#include "parallel_pool/dm_control/numpy_ufunc.h"
 #include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
 
@@ -140,7 +140,7 @@ class StackerEnv : public DmcEnv<StackerEnvSpec> {
     arm_.WriteJointPos(d_, state["obs:arm_pos"_].Data<double>());
     arm_.WriteJointVel(d_, state["obs:arm_vel"_].Data<double>());
     // np.log1p(sensordata): one call on all of it (the 5 touch sensors).
-    NumpyLog1p(d_->sensordata, state["obs:touch"_].Data<double>(), m_.nsensordata);
+    numpy_exact::NumpyLog1p(d_->sensordata, state["obs:touch"_].Data<double>(), m_.nsensordata);
     PlanarArm::WriteBody2dPose(d_, hand_, state["obs:hand_pos"_].Data<double>());
     double* box_pos = state["obs:box_pos"_].Data<double>();
     double* box_vel = state["obs:box_vel"_].Data<double>();

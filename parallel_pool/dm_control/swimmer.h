@@ -110,8 +110,8 @@ class SwimmerEnv : public DmcEnv<SwimmerEnvSpec> {
   double Reward() override {
     const double target_size = m_.geom_size[3 * target_];
     const std::array<double, 3> nose_to_target = NoseToTarget();
-    return Tolerance(mujoco::NumpyNorm(nose_to_target.data(), 2), 0, target_size, 5 * target_size,
-                     Sigmoid::kLongTail);
+    return Tolerance(numpy_exact::NumpyNorm(nose_to_target.data(), 2), 0, target_size,
+                     5 * target_size, Sigmoid::kLongTail);
   }
 
  private:

@@ -1,11 +1,12 @@
 """The MuJoCo family: gymnasium's MuJoCo tasks (v4 and v5) in C++ on MuJoCo 3.17.0.
 
-Importing it probes how this process's NumPy rounds short norms (numpy_probe.py),
-so rewards and infos round as gymnasium's do on this machine; the result is
-`NUMPY_DOT_ROUNDING` (None where no known rounding reproduces NumPy).
+Importing it probes how this process's NumPy rounds short norms
+(parallel_pool/numpy_exact/numpy_probe.py), so rewards and infos round as
+gymnasium's do on this machine; the result is `NUMPY_DOT_ROUNDING` (None where
+no known rounding reproduces NumPy).
 """
 
-from parallel_pool.mujoco import mujoco_ext, numpy_probe
+from parallel_pool.mujoco import mujoco_ext
 from parallel_pool.mujoco.mujoco_ext import (
     _AntEnvPool,
     _AntEnvSpec,
@@ -30,6 +31,7 @@ from parallel_pool.mujoco.mujoco_ext import (
     _Walker2dEnvPool,
     _Walker2dEnvSpec,
 )
+from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(mujoco_ext)

@@ -33,7 +33,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -83,7 +83,7 @@ class AntEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict(
         "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
         "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
@@ -132,7 +132,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     Info info;
     info.x_position = d_->qpos[0];
     info.y_position = d_->qpos[1];
-    info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+    info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     Write(0.0, info);
   }
 
@@ -149,7 +149,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = IsHealthy();
     double forward = info.x_velocity * forward_reward_weight_;
-    double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
+    double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
     double reward;
     if (v4()) {
       double healthy_reward =
@@ -168,7 +168,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
       info.x_position = x_after;
       info.y_position = y_after;
       const double xy[2] = {x_after, y_after};
-      info.distance_from_origin = NumpyNorm(xy, 2);
+      info.distance_from_origin = numpy_exact::NumpyNorm(xy, 2);
     } else {
       double healthy_reward = static_cast<double>(healthy) * healthy_reward_;
       double rewards = forward + healthy_reward;
@@ -180,7 +180,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
       info.reward_survive = healthy_reward;
       info.x_position = d_->qpos[0];
       info.y_position = d_->qpos[1];
-      info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+      info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     }
     info.reward_forward = forward;
     info.forward_reward = forward;
@@ -217,7 +217,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     for (int i = 0; i < n; ++i) {
       clipped_[i] = Clip(d_->cfrc_ext[i], contact_force_.first, contact_force_.second);
     }
-    return contact_cost_weight_ * NumpySumOfSquares(clipped_.data(), n);
+    return contact_cost_weight_ * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
   }
 
   void Write(double reward, const Info& info) {

@@ -16,7 +16,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -45,7 +45,7 @@ class HalfCheetahEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
@@ -87,7 +87,7 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
     const double x_before = d_->qpos[0];
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
-    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
+    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
     const double forward = forward_reward_weight_ * x_velocity;
     Write(forward - ctrl_cost, x_velocity, forward, -ctrl_cost);
   }

@@ -35,7 +35,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -98,7 +98,7 @@ inline std::pair<double, double> MassCenter(const mjModel& m, const mjData& d) {
   for (int b = 0; b < m.nbody; ++b) {
     for (int j = 0; j < 2; ++j) num[j] += m.body_mass[b] * d.xipos[3 * b + j];
   }
-  double denom = NumpySum(m.body_mass, m.nbody);
+  double denom = numpy_exact::NumpySum(m.body_mass, m.nbody);
   return {num[0] / denom, num[1] / denom};
 }
 
@@ -141,7 +141,7 @@ class HumanoidEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict(
         "obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
         "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
@@ -193,7 +193,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     Info info;
     info.x_position = d_->qpos[0];
     info.y_position = d_->qpos[1];
-    info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+    info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     Write(0.0, info);
   }
 
@@ -207,7 +207,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = healthy_z_.first < d_->qpos[2] && d_->qpos[2] < healthy_z_.second;
     const double forward = forward_reward_weight_ * info.x_velocity;
-    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(d_->ctrl, m_.nu);
+    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->ctrl, m_.nu);
     double reward;
     double healthy_reward;
     if (v4()) {
@@ -216,17 +216,17 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
       info.x_position = x_after;
       info.y_position = y_after;
       const double xy[2] = {x_after, y_after};
-      info.distance_from_origin = NumpyNorm(xy, 2);
+      info.distance_from_origin = numpy_exact::NumpyNorm(xy, 2);
     } else {
       healthy_reward = static_cast<double>(healthy) * healthy_reward_;
       double contact_cost =
-          Clip(contact_cost_weight_ * NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
+          Clip(contact_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
                contact_cost_range_.first, contact_cost_range_.second);
       reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
       info.reward_contact = -contact_cost;
       info.x_position = d_->qpos[0];
       info.y_position = d_->qpos[1];
-      info.distance_from_origin = NumpyNorm(d_->qpos, 2);
+      info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     }
     info.reward_forward = forward;
     info.reward_ctrl = -ctrl_cost;

@@ -25,7 +25,7 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/humanoid.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -58,7 +58,7 @@ class HumanoidStandupEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
@@ -102,9 +102,10 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   void Step(const Action& action) override {
     DoSimulation(action["action"_].Data<double>());
     const double uph_cost = (d_->qpos[2] - 0) / m_.opt.timestep;
-    const double quad_ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(d_->ctrl, m_.nu);
+    const double quad_ctrl_cost =
+        ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->ctrl, m_.nu);
     const double quad_impact_cost =
-        Clip(impact_cost_weight_ * NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
+        Clip(impact_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
              impact_cost_range_.first, impact_cost_range_.second);
     const double reward = uph_cost - quad_ctrl_cost - quad_impact_cost + 1;
     Write(reward, uph_cost, -quad_ctrl_cost, -quad_impact_cost);

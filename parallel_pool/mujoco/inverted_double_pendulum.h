@@ -22,7 +22,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::mujoco {
 
@@ -56,7 +56,7 @@ class InvertedDoublePendulumEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
@@ -97,8 +97,9 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
     terminated_ = y <= 1;
     const double v1 = d_->qvel[1];
     const double v2 = d_->qvel[2];
-    const double dist_penalty = 0.01 * PyPow(x, 2) + PyPow(y - 2, 2);
-    const double vel_penalty = 0.001 * PyPow(v1, 2) + 0.005 * PyPow(v2, 2);
+    const double dist_penalty = 0.01 * numpy_exact::PyPow(x, 2) + numpy_exact::PyPow(y - 2, 2);
+    const double vel_penalty =
+        0.001 * numpy_exact::PyPow(v1, 2) + 0.005 * numpy_exact::PyPow(v2, 2);
     const double alive_bonus =
         v4() ? healthy_reward_ : healthy_reward_ * static_cast<double>(!terminated_);
     const double reward = alive_bonus - dist_penalty - vel_penalty;

@@ -1,10 +1,6 @@
-// What every MuJoCo task shares: the compiled model (loaded once per file
-// and shared, read-only, by every env of every pool), one mjData per env,
-// gymnasium's MujocoEnv mechanics (reset, set_state, do_simulation) and the
-// reset noise.
-//
-// Kept free of anything gym-specific beyond MujocoGymEnv, so that a
-// dm_control family can reuse LoadModel / ModelPath / MjData later.
+// What every gymnasium MuJoCo task shares: one mjData per env, gymnasium's
+// MujocoEnv mechanics (reset, set_state, do_simulation) and the reset noise,
+// on the model loading and renderer of parallel_pool/mujoco_engine.
 //
 // gymnasium's MujocoEnv, which MujocoGymEnv reproduces call for call:
 //   reset():  mj_resetData; reset_model() draws qpos/qvel and calls
@@ -46,71 +42,15 @@
 
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/core/render.h"
-#include "parallel_pool/mujoco/mujoco_render.h"
+#include "parallel_pool/mujoco_engine/mujoco_model.h"
+#include "parallel_pool/mujoco_engine/mujoco_render.h"
 
 namespace parallel_pool::mujoco {
 
-// The headers must be those of the MuJoCo that requirements-dev.txt pins
-// (third_party/mujoco defines PARALLEL_POOL_MUJOCO_VERSION from that pin).
-#ifdef PARALLEL_POOL_MUJOCO_VERSION
-static_assert(mjVERSION_HEADER == PARALLEL_POOL_MUJOCO_VERSION,
-              "MuJoCo's headers are not the version requirements-dev.txt pins");
-#endif
-
-// The model file `xml_file` names, resolved as gymnasium's expand_model_path
-// does: a path starting with '/' or '.' as is, '~' from $HOME, anything else
-// inside `base_path` (registration.py sets it to gymnasium's assets folder).
-inline std::string ModelPath(const std::string& base_path, const std::string& xml_file) {
-  if (xml_file.empty()) throw std::invalid_argument("xml_file: empty");
-  std::string path;
-  if (xml_file[0] == '/' || xml_file[0] == '.') {
-    path = xml_file;
-  } else if (xml_file[0] == '~') {
-    const char* home = std::getenv("HOME");
-    path = std::string(home == nullptr ? "" : home) + xml_file.substr(1);
-  } else if (base_path.empty()) {
-    throw std::invalid_argument(
-        "xml_file: " + xml_file +
-        " is a gymnasium model, but gymnasium is not installed (pip install gymnasium)");
-  } else {
-    path = base_path + "/" + xml_file;
-  }
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) {
-    throw std::invalid_argument("xml_file: " + path + " does not exist");
-  }
-  return path;
-}
-
-using ModelPtr = std::shared_ptr<const mjModel>;
-
-// The compiled model of `path`, compiled once per process (per file
-// version) and shared: stepping never writes to mjModel, so one copy serves
-// every env on every thread. mj_loadXML runs under a lock.
-inline ModelPtr LoadModel(const std::string& path) {
-  static std::mutex mu;
-  using Key = std::tuple<std::string, std::filesystem::file_time_type, std::uintmax_t>;
-  static std::map<Key, ModelPtr> cache;
-  std::error_code error;
-  Key key(path, std::filesystem::last_write_time(path, error),
-          std::filesystem::file_size(path, error));
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(key);
-  if (it != cache.end()) return it->second;
-  char message[1024] = "";
-  mjModel* model = mj_loadXML(path.c_str(), nullptr, message, sizeof(message));
-  if (model == nullptr) {
-    throw std::invalid_argument("xml_file: MuJoCo cannot load " + path + ": " + message);
-  }
-  ModelPtr shared(model, [](const mjModel* m) { mj_deleteModel(const_cast<mjModel*>(m)); });
-  cache.emplace(key, shared);
-  return shared;
-}
-
 // The model a task's config names (for the specs: sizes, actuator ranges).
 template <typename Config>
-ModelPtr ModelOf(const Config& conf) {
-  return LoadModel(ModelPath(conf["base_path"_], conf["xml_file"_]));
+mujoco_engine::ModelPtr ModelOf(const Config& conf) {
+  return mujoco_engine::LoadModel(mujoco_engine::ModelPath(conf["base_path"_], conf["xml_file"_]));
 }
 
 // Element-wise bounds of the action: the actuators' ctrlrange, as
@@ -128,7 +68,7 @@ inline std::pair<std::vector<double>, std::vector<double>> CtrlRange(const mjMod
 // The action spec every MuJoCo gym task declares: float64 [nu] in ctrlrange.
 template <typename Config>
 auto MujocoActionSpec(const Config& conf) {
-  ModelPtr model = ModelOf(conf);
+  mujoco_engine::ModelPtr model = ModelOf(conf);
   auto [low, high] = CtrlRange(*model);
   return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(model->nu)}, low, high)));
 }
@@ -229,10 +169,6 @@ class ObsWriter {
   double* const end_;
 };
 
-struct DataDeleter {
-  void operator()(mjData* d) const { mj_deleteData(d); }
-};
-
 // A task's DEFAULT_CAMERA_CONFIG in gymnasium: the free camera's settings it
 // overrides (trackbodyid is left out: a free camera does not track).
 struct GymCamera {
@@ -271,7 +207,8 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   // mj_rnePostConstraint computes. Tasks that do not skip that call; nothing
   // they return changes (mj_step never reads those fields).
   static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
-    return CheckMujocoRender(request, kGymRenderSize, kGymRenderSize, *ModelOf(spec.config));
+    return mujoco_engine::CheckMujocoRender(request, kGymRenderSize, kGymRenderSize,
+                                            *ModelOf(spec.config));
   }
 
   void Render(const RenderRequest& request, std::uint8_t* rgb) {
@@ -285,9 +222,9 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     } else if (!free_camera_ready_) {
       SetUpFreeCamera();
     }
-    ThreadRenderer::ForThisThread().Render(
-        RenderScene{model_, &m_, d_, camera, kGymMaxGeom, nullptr, {}}, request.height,
-        request.width, rgb);
+    mujoco_engine::ThreadRenderer::ForThisThread().Render(
+        mujoco_engine::RenderScene{model_, &m_, d_, camera, kGymMaxGeom, nullptr, {}},
+        request.height, request.width, rgb);
   }
 
   MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc)
@@ -364,9 +301,9 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   const bool lockstep_info_;
   const int version_;
   const int frame_skip_;
-  const ModelPtr model_;
+  const mujoco_engine::ModelPtr model_;
   const mjModel& m_;
-  std::unique_ptr<mjData, DataDeleter> data_;
+  std::unique_ptr<mjData, mujoco_engine::DataDeleter> data_;
   mjData* const d_;
   std::vector<double> init_qpos_;
   std::vector<double> init_qvel_;

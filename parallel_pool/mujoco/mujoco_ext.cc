@@ -8,12 +8,12 @@
 #include "parallel_pool/mujoco/humanoid_standup.h"
 #include "parallel_pool/mujoco/inverted_double_pendulum.h"
 #include "parallel_pool/mujoco/inverted_pendulum.h"
-#include "parallel_pool/mujoco/numpy_rounding_binding.h"
+#include "parallel_pool/mujoco/limit_probe.h"
 #include "parallel_pool/mujoco/pusher.h"
 #include "parallel_pool/mujoco/reacher.h"
-#include "parallel_pool/mujoco/step_rate_binding.h"
 #include "parallel_pool/mujoco/swimmer.h"
 #include "parallel_pool/mujoco/walker2d.h"
+#include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
 
 PYBIND11_MODULE(mujoco_ext, m) {
   namespace mj = parallel_pool::mujoco;
@@ -30,8 +30,9 @@ PYBIND11_MODULE(mujoco_ext, m) {
   parallel_pool::BindEnv<mj::SwimmerEnvPool>(m, "Swimmer");
   parallel_pool::BindEnv<mj::Walker2dEnvPool>(m, "Walker2d");
 
-  // The NumPy rounding probe (numpy_probe.py).
-  mj::BindNumpyRounding(m);
-  // The benchmark's MuJoCo limit, stepped by this module's libmujoco (step_rate.h).
-  mj::BindStepRate(m);
+  // The NumPy rounding probe (parallel_pool/numpy_exact/numpy_probe.py).
+  parallel_pool::numpy_exact::BindNumpyRounding(m);
+  // _limit_probe: the benchmark's MuJoCo limit, stepped by this module's
+  // libmujoco (limit_probe.h says why it ships).
+  mj::BindLimitProbe(m);
 }

@@ -6,9 +6,10 @@ gymnasium env is reset, then given our episode's initial state once
 adds, through gymnasium's own `set_state`), and
 from there both take the same float64 actions until the episode ends, over
 several episodes. Both run the same libmujoco (3.17.0), and our C++ repeats
-gymnasium's NumPy arithmetic operation for operation (numpy_math.h), so
-observations, rewards, terminated, truncated and every info value gymnasium
-returns are compared exactly: no tolerance anywhere.
+gymnasium's NumPy arithmetic operation for operation
+(parallel_pool/numpy_exact/numpy_math.h), so observations, rewards,
+terminated, truncated and every info value gymnasium returns are compared
+exactly: no tolerance anywhere.
 
 The actions are random, and on purpose sometimes outside the bounds (MuJoCo
 clamps ctrl, the control cost sees the raw action), exactly on a bound, huge
@@ -26,8 +27,8 @@ and a third runs non-default keywords.
 
 NumPy's rounding. gymnasium's norms (`distance_from_origin`, `reward_dist`)
 round as the OpenBLAS kernel NumPy runs decides; the family learns that from
-NumPy at import (numpy_probe.py). Bazel runs this file once as is and once per
-`OPENBLAS_CORETYPE` in BUILD (Haswell, SkylakeX, Sandybridge, Prescott: the
+NumPy at import (parallel_pool/numpy_exact/numpy_probe.py). Bazel runs this
+file once as is and once per `OPENBLAS_CORETYPE` in BUILD (Haswell, SkylakeX, Sandybridge, Prescott: the
 three roundings OpenBLAS's x86-64 kernels use), and every run must be exact.
 Only if the probe finds no known rounding (NUMPY_DOT_ROUNDING is None, a BLAS
 we have not met) are those norms, and the rewards built on them, compared
@@ -55,7 +56,7 @@ from gymnasium.wrappers import TimeLimit
 
 import parallel_pool
 from parallel_pool.mujoco import NUMPY_DOT_ROUNDING, mujoco_ext
-from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
+from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
 
 # Ids whose episodes end only by the time limit (so each episode is long).
 NEVER_TERMINATE = {"HalfCheetah", "Swimmer", "HumanoidStandup", "Pusher", "Reacher"}

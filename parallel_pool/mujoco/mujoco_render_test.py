@@ -32,7 +32,7 @@ import pytest
 from gymnasium.wrappers import TimeLimit
 
 import parallel_pool
-from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
+from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
 
 
 def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import parallel_pool
-from parallel_pool.mujoco.gymnasium_ids import ALL_IDS
 from parallel_pool.mujoco.registration import gymnasium_assets
+from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
 
 # gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (see pusher.h).
 GYMNASIUM_BUILDS = [t for t in ALL_IDS if t != "Pusher-v4"]

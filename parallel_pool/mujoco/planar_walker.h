@@ -23,7 +23,7 @@
 #include <utility>
 
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -41,7 +41,7 @@ struct PlanarWalkerFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
@@ -109,7 +109,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     const double forward = forward_reward_weight_ * x_velocity;
     const bool survives = this->v4() ? healthy || terminate_when_unhealthy_ : healthy;
     const double healthy_reward = static_cast<double>(survives) * healthy_reward_;
-    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
+    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
     terminated_ = !healthy && terminate_when_unhealthy_;
     Write((forward + healthy_reward) - ctrl_cost, x_velocity, forward, -ctrl_cost, healthy_reward);
   }

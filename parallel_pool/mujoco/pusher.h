@@ -30,7 +30,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -49,14 +49,14 @@ class PusherEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     ValidateGymConfig(conf);
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     RequireConfig(model->nq >= 7 && model->nv >= 7, "xml_file: the model needs 7 arm joints");
     for (const char* body : {"tips_arm", "object", "goal"}) BodyId(*model, body);
   }
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(23)),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
@@ -112,7 +112,7 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
       // Measured before the step; the weights apply to the total only.
       double near = -Distance(object_, tips_arm_);
       double dist = -Distance(object_, goal_);
-      double ctrl = -NumpySumOfSquares(a, m_.nu);
+      double ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu);
       rewards.total = dist * dist_weight_ + control_weight_ * ctrl + near_weight_ * near;
       rewards.dist = dist;
       rewards.ctrl = ctrl;
@@ -122,7 +122,7 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
       DoSimulation(a);
       rewards.near = -Distance(object_, tips_arm_) * near_weight_;
       rewards.dist = -Distance(object_, goal_) * dist_weight_;
-      rewards.ctrl = -NumpySumOfSquares(a, m_.nu) * control_weight_;
+      rewards.ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu) * control_weight_;
       rewards.total = rewards.dist + rewards.ctrl + rewards.near;
     }
     Write(rewards.total, rewards);
@@ -142,7 +142,7 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
   double Distance(int a, int b) const {
     double v[3];
     for (int k = 0; k < 3; ++k) v[k] = d_->xpos[3 * a + k] - d_->xpos[3 * b + k];
-    return NumpyNorm(v, 3);
+    return numpy_exact::NumpyNorm(v, 3);
   }
 
   void Write(double reward, const Rewards& rewards) {

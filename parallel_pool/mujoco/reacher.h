@@ -26,7 +26,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -47,7 +47,7 @@ class ReacherEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     ValidateGymConfig(conf);
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     RequireConfig(model->nq >= 4 && model->nv >= 4,
                   "xml_file: the model needs 2 arm joints and a target");
     BodyId(*model, "fingertip");
@@ -56,7 +56,7 @@ class ReacherEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
                     "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
                     "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
@@ -107,13 +107,13 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
     if (v4()) {
       // Measured before the step; the weights apply to the total only.
       dist = -Distance();
-      ctrl = -NumpySumOfSquares(a, m_.nu);
+      ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu);
       reward = dist * dist_weight_ + ctrl * control_weight_;
       DoSimulation(a);
     } else {
       DoSimulation(a);
       dist = -Distance() * dist_weight_;
-      ctrl = -NumpySumOfSquares(a, m_.nu) * control_weight_;
+      ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu) * control_weight_;
       reward = dist + ctrl;
     }
     Write(reward, dist, ctrl);
@@ -126,7 +126,7 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
   double Distance() const {
     double v[3];
     for (int k = 0; k < 3; ++k) v[k] = d_->xpos[3 * fingertip_ + k] - d_->xpos[3 * target_ + k];
-    return NumpyNorm(v, 3);
+    return numpy_exact::NumpyNorm(v, 3);
   }
 
   void Write(double reward, double dist, double ctrl) {

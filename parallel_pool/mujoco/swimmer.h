@@ -18,7 +18,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -44,7 +44,7 @@ class SwimmerEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = ModelOf(conf);
+    mujoco_engine::ModelPtr model = ModelOf(conf);
     return MakeDict(
         "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
         "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
@@ -92,7 +92,7 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const double y_velocity = (d_->qpos[1] - y_before) / dt_;
     const double forward = forward_reward_weight_ * x_velocity;
-    const double ctrl_cost = ctrl_cost_weight_ * NumpySumOfSquares(a, m_.nu);
+    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
     Write(forward - ctrl_cost, x_velocity, y_velocity, forward, -ctrl_cost);
   }
 
@@ -111,7 +111,7 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     WriteInitialState(state);
     state["info:x_position"_] = d_->qpos[0];
     state["info:y_position"_] = d_->qpos[1];
-    state["info:distance_from_origin"_] = NumpyNorm(d_->qpos, 2);
+    state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(d_->qpos, 2);
     state["info:x_velocity"_] = x_velocity;
     state["info:y_velocity"_] = y_velocity;
     state["info:reward_forward"_] = forward;

@@ -12,8 +12,8 @@
 // choose: the first EGL device that initializes (MUJOCO_EGL_DEVICE_ID picks
 // one), RGBA8 with 24-bit depth and 8-bit stencil, desktop OpenGL, no
 // surface (MuJoCo renders into its own framebuffer objects).
-#ifndef PARALLEL_POOL_MUJOCO_GL_CONTEXT_H_
-#define PARALLEL_POOL_MUJOCO_GL_CONTEXT_H_
+#ifndef PARALLEL_POOL_MUJOCO_ENGINE_GL_CONTEXT_H_
+#define PARALLEL_POOL_MUJOCO_ENGINE_GL_CONTEXT_H_
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -24,7 +24,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace parallel_pool::mujoco {
+namespace parallel_pool::mujoco_engine {
 
 // The process's libEGL and display, set up once.
 class Egl {
@@ -177,6 +177,6 @@ class GlContext {
   EGLContext context_ = EGL_NO_CONTEXT;
 };
 
-}  // namespace parallel_pool::mujoco
+}  // namespace parallel_pool::mujoco_engine
 
-#endif  // PARALLEL_POOL_MUJOCO_GL_CONTEXT_H_
+#endif  // PARALLEL_POOL_MUJOCO_ENGINE_GL_CONTEXT_H_

@@ -3,18 +3,18 @@
 //   _dot_self_candidates(x)  x . x under each DotRounding
 //   _set_dot_rounding(i)     the rounding every env of this module then uses
 //   _dot_rounding()          the current one
-// parallel_pool/mujoco/numpy_probe.py drives them.
-#ifndef PARALLEL_POOL_MUJOCO_NUMPY_ROUNDING_BINDING_H_
-#define PARALLEL_POOL_MUJOCO_NUMPY_ROUNDING_BINDING_H_
+// parallel_pool/numpy_exact/numpy_probe.py drives them.
+#ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_ROUNDING_BINDING_H_
+#define PARALLEL_POOL_NUMPY_EXACT_NUMPY_ROUNDING_BINDING_H_
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <vector>
 
-#include "parallel_pool/mujoco/numpy_math.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
-namespace parallel_pool::mujoco {
+namespace parallel_pool::numpy_exact {
 
 inline void BindNumpyRounding(pybind11::module_& m) {
   m.def("_dot_self_candidates", [](const std::vector<double>& x) {
@@ -33,6 +33,6 @@ inline void BindNumpyRounding(pybind11::module_& m) {
   m.def("_dot_rounding", [] { return static_cast<int>(NumpyDotRounding()); });
 }
 
-}  // namespace parallel_pool::mujoco
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_MUJOCO_NUMPY_ROUNDING_BINDING_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_NUMPY_ROUNDING_BINDING_H_

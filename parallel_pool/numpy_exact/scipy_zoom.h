@@ -17,17 +17,18 @@
 //                  by the cubic B-spline weights of each axis and summed
 //                  row tap by row tap; a coordinate beyond the border gives
 //                  cval.
-// Arithmetic in SciPy's order, without fused multiply-adds (this family is
-// compiled with -ffp-contract=off); pow is the C library's, as SciPy's.
-#ifndef PARALLEL_POOL_DM_CONTROL_SCIPY_ZOOM_H_
-#define PARALLEL_POOL_DM_CONTROL_SCIPY_ZOOM_H_
+// Arithmetic in SciPy's order, without fused multiply-adds (modules that
+// compile this header use NUMPY_EXACT_COPTS, -ffp-contract=off); pow is the
+// C library's, as SciPy's.
+#ifndef PARALLEL_POOL_NUMPY_EXACT_SCIPY_ZOOM_H_
+#define PARALLEL_POOL_NUMPY_EXACT_SCIPY_ZOOM_H_
 
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <vector>
 
-namespace parallel_pool::dm_control {
+namespace parallel_pool::numpy_exact {
 
 // The cubic B-spline's pole, as ni_splines.c writes it.
 inline constexpr double kCubicSplinePole = -0.267949192431122706472553658494127633;
@@ -146,6 +147,6 @@ inline std::vector<double> ScipyZoomCubic(const std::vector<double>& input, std:
   return out;
 }
 
-}  // namespace parallel_pool::dm_control
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_DM_CONTROL_SCIPY_ZOOM_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_SCIPY_ZOOM_H_

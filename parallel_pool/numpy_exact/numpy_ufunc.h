@@ -19,15 +19,15 @@
 // ufunc object itself (numpy_ufunc_binding.h) and the envs call that: plain C,
 // no Python, no GIL, the very code np.log1p runs in this process, on any CPU.
 // Without NumPy (a C++-only test), the C library's function stands in.
-#ifndef PARALLEL_POOL_DM_CONTROL_NUMPY_UFUNC_H_
-#define PARALLEL_POOL_DM_CONTROL_NUMPY_UFUNC_H_
+#ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_UFUNC_H_
+#define PARALLEL_POOL_NUMPY_EXACT_NUMPY_UFUNC_H_
 
 #include <array>
 #include <atomic>
 #include <cmath>
 #include <cstddef>
 
-namespace parallel_pool::dm_control {
+namespace parallel_pool::numpy_exact {
 
 // A NumPy ufunc inner loop (PyUFuncGenericFunction): `dimensions[0]`
 // elements, args[i] advancing by steps[i] bytes.
@@ -159,6 +159,6 @@ inline double NumpyArctan2(double y, double x) {
   return out;
 }
 
-}  // namespace parallel_pool::dm_control
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_DM_CONTROL_NUMPY_UFUNC_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_NUMPY_UFUNC_H_

@@ -1,11 +1,10 @@
-// The Python side of numpy_blas.h: when the dm_control module is imported,
-// NumPy multiplies fixed 3x3 probes on which the two accumulations differ,
-// and the one that reproduces NumPy on every probe is set (sequential, and
-// reported as None, if neither does).
+// The Python side of numpy_blas.h: when a module that computes with it is
+// imported (dm_control's), NumPy multiplies fixed 3x3 probes on which the
+// two accumulations differ, and the one that reproduces NumPy on every probe
+// is set (sequential, and reported as None, if neither does).
 //   _NUMPY_GEMM            "sequential", "fused" or None
-//   _numpy_matrix_times_matrix3(a, b)  what the envs compute, for tests
-#ifndef PARALLEL_POOL_DM_CONTROL_NUMPY_BLAS_BINDING_H_
-#define PARALLEL_POOL_DM_CONTROL_NUMPY_BLAS_BINDING_H_
+#ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_BINDING_H_
+#define PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_BINDING_H_
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -15,9 +14,9 @@
 #include <random>
 #include <vector>
 
-#include "parallel_pool/dm_control/numpy_blas.h"
+#include "parallel_pool/numpy_exact/numpy_blas.h"
 
-namespace parallel_pool::dm_control {
+namespace parallel_pool::numpy_exact {
 
 // The accumulation that reproduces NumPy's a.dot(b) on every probe, if one
 // does. The probes are full-precision doubles in [-1, 1) from a fixed
@@ -59,17 +58,8 @@ inline void BindNumpyBlas(pybind11::module_& m) {
   } else {
     m.attr("_NUMPY_GEMM") = pybind11::none();
   }
-  m.def("_numpy_matrix_times_matrix3",
-        [](const std::vector<double>& a, const std::vector<double>& b) {
-          if (a.size() != 9 || b.size() != 9) {
-            throw pybind11::value_error("a, b: expected 9 values each (3x3, row-major)");
-          }
-          std::vector<double> out(9);
-          NumpyMatrixTimesMatrix3(a.data(), b.data(), out.data());
-          return out;
-        });
 }
 
-}  // namespace parallel_pool::dm_control
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_DM_CONTROL_NUMPY_BLAS_BINDING_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_BINDING_H_

@@ -1,24 +1,25 @@
-// The few NumPy float64 operations gymnasium's MuJoCo envs apply to the
-// simulation's output, reproduced operation for operation so that rewards
-// and observations round exactly as gymnasium's do.
+// The few NumPy float64 operations gymnasium's and dm_control's MuJoCo tasks
+// apply to the simulation's output, reproduced operation for operation so
+// that rewards and observations round exactly as theirs do.
 //
 //   np.sum(x), np.sum(np.square(x))  NumPy's pairwise summation (below)
 //   np.linalg.norm(v)                sqrt(v.dot(v)); the dot product is BLAS
 //                                    ddot (NumPy's bundled OpenBLAS)
 //   np.einsum('b,bj->j', m, x)       sequential multiply-then-add per column
-//   x ** 2 on a float64 scalar       C pow(x, 2.0), not x * x
+// (`x ** 2` on a float64 scalar is python_float.h's PyPow.)
 //
 // Each was checked against NumPy 2.4 on 10^5 random inputs (see
-// docs/mujoco.md). The BUILD compiles this family with -ffp-contract=off: an
-// implicit fused multiply-add would round once where NumPy rounds twice.
-#ifndef PARALLEL_POOL_MUJOCO_NUMPY_MATH_H_
-#define PARALLEL_POOL_MUJOCO_NUMPY_MATH_H_
+// docs/mujoco.md). Every module that compiles this header must use
+// -ffp-contract=off: an implicit fused multiply-add would round once where
+// NumPy rounds twice.
+#ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_MATH_H_
+#define PARALLEL_POOL_NUMPY_EXACT_NUMPY_MATH_H_
 
 #include <atomic>
 #include <cmath>
 #include <cstddef>
 
-namespace parallel_pool::mujoco {
+namespace parallel_pool::numpy_exact {
 
 // NumPy's add.reduce over a contiguous float64 array of `n` elements, with
 // each element passed through `f` first (np.sum(f(x))). NumPy sums
@@ -126,7 +127,7 @@ inline double DotSelf(const double* x, std::size_t n, DotRounding rounding) {
 // runs is not a CPU flag but its own run-time choice, so it is learned from
 // NumPy itself: the family's Python module probes v.dot(v) on fixed vectors
 // when it is imported and sets the matching rounding here, before any env
-// exists (parallel_pool/mujoco/numpy_probe.py). Process-wide, as NumPy's
+// exists (parallel_pool/numpy_exact/numpy_probe.py). Process-wide, as NumPy's
 // kernel choice is.
 inline std::atomic<int>& NumpyDotRoundingSetting() {
   static std::atomic<int> setting{static_cast<int>(DotRounding::kSequential)};
@@ -143,14 +144,6 @@ inline double NumpyNorm(const double* v, std::size_t n) {
   return std::sqrt(DotSelf(v, n, NumpyDotRounding()));
 }
 
-// `x ** y` on a NumPy float64 scalar: C pow(). GCC would fold pow(x, 2.0)
-// into x * x, which glibc's pow does not always equal, so the exponent is
-// hidden from the optimizer.
-inline double PyPow(double x, double y) {
-  volatile double exponent = y;
-  return std::pow(x, static_cast<double>(exponent));
-}
+}  // namespace parallel_pool::numpy_exact
 
-}  // namespace parallel_pool::mujoco
-
-#endif  // PARALLEL_POOL_MUJOCO_NUMPY_MATH_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_NUMPY_MATH_H_

@@ -18,8 +18,8 @@
 //                        (for ranges below 2^32).
 // The arithmetic must round as numpy's C does: this header is compiled with
 // -ffp-contract=off (no fused multiply-add).
-#ifndef PARALLEL_POOL_DM_CONTROL_NUMPY_RANDOM_H_
-#define PARALLEL_POOL_DM_CONTROL_NUMPY_RANDOM_H_
+#ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_RANDOM_H_
+#define PARALLEL_POOL_NUMPY_EXACT_NUMPY_RANDOM_H_
 
 #include <cmath>
 #include <cstdint>
@@ -27,7 +27,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace parallel_pool::dm_control {
+namespace parallel_pool::numpy_exact {
 
 class NumpyRandomState {
  public:
@@ -109,6 +109,6 @@ class NumpyRandomState {
   double gauss_ = 0.0;
 };
 
-}  // namespace parallel_pool::dm_control
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_DM_CONTROL_NUMPY_RANDOM_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_NUMPY_RANDOM_H_

@@ -1,19 +1,15 @@
-// The raw mj_step rate of the libmujoco this extension loaded, for the
-// benchmark's physical limit (benchmark/mujoco_limit.py).
-//
-// Why here and not in the `mujoco` package: the installed wheel carries its
-// own copy of libmujoco (grafted by auditwheel), and that copy was measured
-// 11-16% faster than the `mujoco` package's in the same process. A limit is
-// only an upper bound when it steps MuJoCo through the very library the pool
-// steps, so the probe lives in the pool's own extension.
+// The raw mj_step rate of the libmujoco the module that compiles this header
+// links, for a benchmark's physical limit: a family module's private limit
+// probe, which ships so that the limit is measured on the very library and
+// flags the pool runs.
 //
 // `threads` threads each own one mjData and replay open-loop rollouts: from a
 // recorded full physics state and its qacc_warmstart, `steps` mj_steps under
 // the recorded controls (one row per mj_step), rollouts taken round-robin from
 // a shared counter. The rate is counted over a window of `seconds` after
 // `warmup` seconds; no Python and no GIL between steps.
-#ifndef PARALLEL_POOL_MUJOCO_STEP_RATE_H_
-#define PARALLEL_POOL_MUJOCO_STEP_RATE_H_
+#ifndef PARALLEL_POOL_MUJOCO_ENGINE_STEP_RATE_H_
+#define PARALLEL_POOL_MUJOCO_ENGINE_STEP_RATE_H_
 
 #include <mujoco/mujoco.h>
 
@@ -25,7 +21,7 @@
 #include <thread>
 #include <vector>
 
-namespace parallel_pool::mujoco {
+namespace parallel_pool::mujoco_engine {
 
 struct Rollouts {
   const mjModel* model;
@@ -78,6 +74,6 @@ inline double MjStepRate(const Rollouts& rollouts, int threads, double warmup, d
   return static_cast<double>(done1 - done0) * rollouts.steps / elapsed;
 }
 
-}  // namespace parallel_pool::mujoco
+}  // namespace parallel_pool::mujoco_engine
 
-#endif  // PARALLEL_POOL_MUJOCO_STEP_RATE_H_
+#endif  // PARALLEL_POOL_MUJOCO_ENGINE_STEP_RATE_H_

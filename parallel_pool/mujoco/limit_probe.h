@@ -1,10 +1,18 @@
-// The Python side of step_rate.h:
-//   _mj_step_rate(mjb, states, warmstarts, controls, threads, warmup, seconds)
+// mujoco_ext._limit_probe, the private submodule the benchmark measures its
+// physical limit with (benchmark/mujoco_limit.py):
+//   mj_step_rate(mjb, states, warmstarts, controls, threads, warmup, seconds)
 // mjb is the model saved by mujoco.mj_saveModel (MuJoCo's binary format, the
 // same version as this library); states [n, mj_stateSize(FULLPHYSICS)],
-// warmstarts [n, nv], controls [n, steps, nu], all float64. Returns mj_steps/s.
-#ifndef PARALLEL_POOL_MUJOCO_STEP_RATE_BINDING_H_
-#define PARALLEL_POOL_MUJOCO_STEP_RATE_BINDING_H_
+// warmstarts [n, nv], controls [n, steps, nu], all float64. Returns mj_steps/s
+// (parallel_pool/mujoco_engine/step_rate.h).
+//
+// Why it ships in the wheel's module, unlike the test hooks: the limit must
+// be measured on the very libmujoco and compiler flags the pool runs with.
+// The wheel carries its own copy of libmujoco (grafted by auditwheel), and
+// that copy was measured faster than the `mujoco` package's in the same
+// process, so a probe built anywhere else would not bound this pool.
+#ifndef PARALLEL_POOL_MUJOCO_LIMIT_PROBE_H_
+#define PARALLEL_POOL_MUJOCO_LIMIT_PROBE_H_
 
 #include <mujoco/mujoco.h>
 #include <pybind11/numpy.h>
@@ -13,15 +21,19 @@
 #include <memory>
 #include <string>
 
-#include "parallel_pool/mujoco/step_rate.h"
+#include "parallel_pool/mujoco_engine/step_rate.h"
 
 namespace parallel_pool::mujoco {
 
-inline void BindStepRate(pybind11::module_& m) {
+inline void BindLimitProbe(pybind11::module_& m) {
   namespace py = pybind11;
   using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
-  m.def(
-      "_mj_step_rate",
+  py::module_ probe =
+      m.def_submodule("_limit_probe",
+                      "The benchmark's physical limit, measured on this module's libmujoco "
+                      "(benchmark/mujoco_limit.py); not a user API.");
+  probe.def(
+      "mj_step_rate",
       [](const py::bytes& mjb, const Array& states, const Array& warmstarts, const Array& controls,
          int threads, double warmup, double seconds) {
         const std::string buffer = mjb;
@@ -32,7 +44,7 @@ inline void BindStepRate(pybind11::module_& m) {
         }
         const mjModel* mm = model.get();
         const py::ssize_t n = states.ndim() == 2 ? states.shape(0) : 0;
-        if (n == 0 || states.shape(1) != mj_stateSize(mm, kStepRateStateSpec)) {
+        if (n == 0 || states.shape(1) != mj_stateSize(mm, mujoco_engine::kStepRateStateSpec)) {
           throw py::value_error(
               "states: expected [n, mj_stateSize(model, mjSTATE_FULLPHYSICS)], n >= 1");
         }
@@ -46,14 +58,14 @@ inline void BindStepRate(pybind11::module_& m) {
         if (threads < 1 || warmup < 0 || !(seconds > 0)) {
           throw py::value_error("threads >= 1, warmup >= 0 and seconds > 0 expected");
         }
-        const Rollouts rollouts{mm,
-                                states.data(),
-                                warmstarts.data(),
-                                controls.data(),
-                                static_cast<int>(n),
-                                static_cast<int>(controls.shape(1))};
+        const mujoco_engine::Rollouts rollouts{mm,
+                                               states.data(),
+                                               warmstarts.data(),
+                                               controls.data(),
+                                               static_cast<int>(n),
+                                               static_cast<int>(controls.shape(1))};
         py::gil_scoped_release release;
-        return MjStepRate(rollouts, threads, warmup, seconds);
+        return mujoco_engine::MjStepRate(rollouts, threads, warmup, seconds);
       },
       py::arg("mjb"), py::arg("states"), py::arg("warmstarts"), py::arg("controls"),
       py::arg("threads"), py::arg("warmup"), py::arg("seconds"));
@@ -61,4 +73,4 @@ inline void BindStepRate(pybind11::module_& m) {
 
 }  // namespace parallel_pool::mujoco
 
-#endif  // PARALLEL_POOL_MUJOCO_STEP_RATE_BINDING_H_
+#endif  // PARALLEL_POOL_MUJOCO_LIMIT_PROBE_H_

@@ -15,13 +15,13 @@
 // That is not dgemv's split (Haswell and Zen round dgemv and ddot
 // sequentially), so the dot rounding probe cannot tell it: the module asks
 // NumPy itself at import (numpy_blas_binding.h) and sets the setting below.
-#ifndef PARALLEL_POOL_DM_CONTROL_NUMPY_BLAS_H_
-#define PARALLEL_POOL_DM_CONTROL_NUMPY_BLAS_H_
+#ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_H_
+#define PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_H_
 
 #include <atomic>
 #include <cmath>
 
-namespace parallel_pool::dm_control {
+namespace parallel_pool::numpy_exact {
 
 enum class BlasAccumulation : int {
   // sum = sum + a * b from 0: each product rounded, then each sum.
@@ -59,6 +59,6 @@ inline void NumpyMatrixTimesMatrix3(const double* a, const double* b, double* ou
       a, b, out, static_cast<BlasAccumulation>(NumpyGemmSetting().load(std::memory_order_relaxed)));
 }
 
-}  // namespace parallel_pool::dm_control
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_DM_CONTROL_NUMPY_BLAS_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_H_

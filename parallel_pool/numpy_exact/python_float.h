@@ -1,6 +1,7 @@
-// Python/NumPy float arithmetic that gymnasium's classic-control code relies
-// on, reproduced in C++ so that our float64 state evolves bit-identically to
-// the reference.
+// Python/NumPy float arithmetic that gymnasium's classic-control code (and
+// the `x ** 2` of gymnasium's and dm_control's MuJoCo tasks) relies on,
+// reproduced in C++ so that our float64 state evolves bit-identically to the
+// reference.
 //
 // Two things differ from the obvious C++:
 //   * `x ** 2` on a Python or NumPy float calls C pow(x, 2.0). GCC folds
@@ -10,14 +11,15 @@
 //   * `x % y` on floats takes the sign of y (floor semantics), not of x as
 //     std::fmod does.
 //
-// The BUILD compiles the family with -ffp-contract=off: a fused multiply-add
-// rounds once where Python rounds twice.
-#ifndef PARALLEL_POOL_CLASSIC_CONTROL_PYTHON_FLOAT_H_
-#define PARALLEL_POOL_CLASSIC_CONTROL_PYTHON_FLOAT_H_
+// Modules that compile this header use NUMPY_EXACT_COPTS (copts.bzl,
+// -ffp-contract=off): a fused multiply-add rounds once where Python rounds
+// twice.
+#ifndef PARALLEL_POOL_NUMPY_EXACT_PYTHON_FLOAT_H_
+#define PARALLEL_POOL_NUMPY_EXACT_PYTHON_FLOAT_H_
 
 #include <cmath>
 
-namespace parallel_pool::classic_control {
+namespace parallel_pool::numpy_exact {
 
 // Python's `x ** y` for floats (and NumPy's for float64 scalars).
 inline double PyPow(double x, double y) {
@@ -42,6 +44,6 @@ inline double PyMod(double x, double y) {
   return mod;
 }
 
-}  // namespace parallel_pool::classic_control
+}  // namespace parallel_pool::numpy_exact
 
-#endif  // PARALLEL_POOL_CLASSIC_CONTROL_PYTHON_FLOAT_H_
+#endif  // PARALLEL_POOL_NUMPY_EXACT_PYTHON_FLOAT_H_

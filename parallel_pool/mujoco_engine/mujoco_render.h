@@ -9,8 +9,8 @@
 // that thread): one GL context, and per model one mjrContext and one scene,
 // shared by every env of that model the thread renders. Envs keep only
 // their camera.
-#ifndef PARALLEL_POOL_MUJOCO_MUJOCO_RENDER_H_
-#define PARALLEL_POOL_MUJOCO_MUJOCO_RENDER_H_
+#ifndef PARALLEL_POOL_MUJOCO_ENGINE_MUJOCO_RENDER_H_
+#define PARALLEL_POOL_MUJOCO_ENGINE_MUJOCO_RENDER_H_
 
 #include <mujoco/mujoco.h>
 
@@ -28,9 +28,9 @@
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/core/render.h"
-#include "parallel_pool/mujoco/gl_context.h"
+#include "parallel_pool/mujoco_engine/gl_context.h"
 
-namespace parallel_pool::mujoco {
+namespace parallel_pool::mujoco_engine {
 
 // The largest frame side CheckMujocoRender accepts (a GL implementation's
 // renderbuffer limit is at least this on any current driver).
@@ -166,6 +166,6 @@ class ThreadRenderer {
   std::vector<std::uint8_t> bottom_up_;
 };
 
-}  // namespace parallel_pool::mujoco
+}  // namespace parallel_pool::mujoco_engine
 
-#endif  // PARALLEL_POOL_MUJOCO_MUJOCO_RENDER_H_
+#endif  // PARALLEL_POOL_MUJOCO_ENGINE_MUJOCO_RENDER_H_

@@ -1,0 +1,1 @@
+"""What the MuJoCo family's tests share; test-only, left out of the wheel."""

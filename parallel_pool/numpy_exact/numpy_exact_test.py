@@ -1,0 +1,73 @@
+"""numpy_ufunc.h and numpy_blas.h against NumPy itself, in the same process.
+
+The envs compute np.log1p, np.sin, ... with NumPy's own float64 loops, taken
+from the ufunc objects at import, and 3x3 matrix products with the BLAS
+accumulation NumPy is found to use; here each is held, bit for bit, against
+NumPy on random inputs. Bazel runs this file once as is and once per
+OpenBLAS core type (OPENBLAS_CORETYPE), whose dgemm kernels accumulate
+differently.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+from parallel_pool.numpy_exact import numpy_exact_test_hooks as hooks
+
+UNARY = ("log1p", "sin", "cos", "arcsinh", "tanh")
+
+# How each OpenBLAS core type the BUILD runs this file under accumulates
+# dgemm (numpy_blas.h).
+CORETYPE_GEMM = {
+    "Haswell": "fused",
+    "SkylakeX": "fused",
+    "Sandybridge": "sequential",
+    "Prescott": "sequential",
+}
+
+
+def test_numpy_loops_are_in_use() -> None:
+    assert set(UNARY) | {"arctan2"} <= set(hooks.numpy_ufunc_loops())
+
+
+@pytest.mark.parametrize("name", UNARY)
+def test_unary_equals_numpy(name: str) -> None:
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.uniform(0.0, 4.0, 5000), rng.standard_normal(5000) * 10.0 ** rng.integers(-3, 4, 5000)])
+    if name == "log1p":
+        x = np.abs(x)
+    ours = np.array(getattr(hooks, f"numpy_{name}")(x.tolist()))
+    np.testing.assert_array_equal(ours, getattr(np, name)(x), name)
+
+
+def test_arctan2_equals_numpy() -> None:
+    rng = np.random.default_rng(1)
+    for y, x in rng.standard_normal((5000, 2)):
+        assert hooks.numpy_arctan2(float(y), float(x)) == np.arctan2(y, x), (y, x)
+
+
+def test_matrix_product_equals_numpy() -> None:
+    """The accumulation found at import is the one of the kernel OpenBLAS runs here,
+    and it reproduces a.dot(b) on random matrices, not just the probes."""
+    coretype = os.environ.get("OPENBLAS_CORETYPE")
+    if coretype in CORETYPE_GEMM:
+        assert hooks._NUMPY_GEMM == CORETYPE_GEMM[coretype]
+    assert hooks._NUMPY_GEMM is not None, "no known accumulation reproduces this NumPy's dgemm"
+    rng = np.random.default_rng(2)
+    for _ in range(2000):
+        a, b = rng.standard_normal((2, 3, 3)) * 10.0 ** rng.integers(-3, 4)
+        ours = np.array(hooks.numpy_matrix_times_matrix3(a.ravel().tolist(), b.ravel().tolist())).reshape(3, 3)
+        np.testing.assert_array_equal(ours, a.dot(b))
+
+
+def test_matrix_product_rejects_a_wrong_size() -> None:
+    with pytest.raises(ValueError, match="a, b: expected 9 values"):
+        hooks.numpy_matrix_times_matrix3([1.0] * 8, [1.0] * 9)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

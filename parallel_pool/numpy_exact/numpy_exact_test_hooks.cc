@@ -1,0 +1,65 @@
+// What the envs compute with numpy_ufunc.h and numpy_blas.h, for the tests
+// only (a testonly module, never in the wheel). At import it takes NumPy's
+// loops and probes its BLAS exactly as a family module does (each module has
+// its own copy of those settings), so the tests can hold each function
+// against NumPy in the same process.
+//   numpy_ufunc_loops()    the names of the ufuncs whose NumPy loop is in use
+//   numpy_log1p(x), numpy_sin(x), numpy_cos(x), numpy_arcsinh(x),
+//   numpy_tanh(x)          elementwise, as the envs compute them
+//   numpy_arctan2(y, x)    the scalar, as the envs compute it
+//   numpy_matrix_times_matrix3(a, b)  a.dot(b), 3x3 row-major, as the envs
+//                          compute it
+//   _NUMPY_GEMM            the BLAS accumulation found (numpy_blas_binding.h)
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/numpy_exact/numpy_blas.h"
+#include "parallel_pool/numpy_exact/numpy_blas_binding.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
+
+namespace {
+
+namespace nx = parallel_pool::numpy_exact;
+
+using Elementwise = void (*)(const double*, double*, std::ptrdiff_t);
+
+std::vector<double> Apply(Elementwise f, const std::vector<double>& x) {
+  std::vector<double> out(x.size());
+  f(x.data(), out.data(), static_cast<std::ptrdiff_t>(x.size()));
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(numpy_exact_test_hooks, m) {
+  parallel_pool::InitNumpy();
+  nx::UseNumpyUfuncLoops();
+  nx::BindNumpyBlas(m);
+  m.def("numpy_ufunc_loops", [] {
+    std::vector<std::string> in_use;
+    for (int i = 0; i < nx::kNumNumpyUfuncs; ++i) {
+      if (nx::NumpyLoopOf(static_cast<nx::NumpyUfunc>(i)).function.load() != nullptr) {
+        in_use.emplace_back(nx::kNumpyUfuncNames[i]);
+      }
+    }
+    return in_use;
+  });
+  m.def("numpy_log1p", [](const std::vector<double>& x) { return Apply(nx::NumpyLog1p, x); });
+  m.def("numpy_sin", [](const std::vector<double>& x) { return Apply(nx::NumpySin, x); });
+  m.def("numpy_cos", [](const std::vector<double>& x) { return Apply(nx::NumpyCos, x); });
+  m.def("numpy_arcsinh", [](const std::vector<double>& x) { return Apply(nx::NumpyArcsinh, x); });
+  m.def("numpy_tanh", [](const std::vector<double>& x) { return Apply(nx::NumpyTanh, x); });
+  m.def("numpy_arctan2", [](double y, double x) { return nx::NumpyArctan2(y, x); });
+  m.def("numpy_matrix_times_matrix3",
+        [](const std::vector<double>& a, const std::vector<double>& b) {
+          if (a.size() != 9 || b.size() != 9) {
+            throw pybind11::value_error("a, b: expected 9 values each (3x3, row-major)");
+          }
+          std::vector<double> out(9);
+          nx::NumpyMatrixTimesMatrix3(a.data(), b.data(), out.data());
+          return out;
+        });
+}
