@@ -181,7 +181,7 @@ class AsyncVectorEnv(_ORIGINAL_ASYNC):
 
 
 def make_vec(
-    id: Any,  # noqa: A002  (gymnasium's name)
+    id: Any,  # gymnasium's name
     num_envs: int = 1,
     vectorization_mode: Any = None,
     vector_kwargs: dict[str, Any] | None = None,
