@@ -13,6 +13,9 @@ source tree), from the repository root:
 
     python tools/gymnasium_vector_tests.py /tmp/gymnasium-1.4.0 [--json out.json] [pytest args ...]
 
+gymnasium's RecordVideo tests need `moviepy` importable as well (else they fail with
+DependencyNotInstalled before reaching the pool). GYM_VECTOR_TESTS.md has the last result.
+
 It runs `tests/vector` and `tests/wrappers/vector` of that checkout under pytest with
 this file as a plugin, which puts our pool in place of the vector env a test builds:
 
