@@ -55,6 +55,16 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
                 (name, "_" + name, i) for name, i in self._final_info_items if i not in self._final_common
             ]
 
+    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        """As `FiveTuplePool.step`; a scalar action raises TypeError, as gymnasium's vector envs do."""
+        _check_not_scalar(action)
+        return FiveTuplePool.step(self, action, env_id)
+
+    def send(self, action: Any, env_id: Any = None) -> None:
+        """As `FiveTuplePool.send`; a scalar action raises TypeError, as in `step`."""
+        _check_not_scalar(action)
+        FiveTuplePool.send(self, action, env_id)
+
     def reset(
         self,
         env_id: Any = None,
@@ -92,18 +102,21 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         return self._obs(out), self._info(out, finals=False)
 
     def _reset_masked(self, mask: Any, seed: Any) -> tuple[Any, dict[str, Any]]:
-        # gymnasium's SyncVectorEnv contract: TypeError for a mask that is not
-        # a bool ndarray, ValueError for a wrong shape or no True value.
+        # gymnasium's SyncVectorEnv contract, word for word (code may match these
+        # messages): TypeError for a mask that is not a bool ndarray, ValueError
+        # for a wrong shape or no True value.
         self._check_open()
         what = "options['reset_mask']"
         if not isinstance(mask, np.ndarray):
-            raise TypeError(f"{what}: expected a numpy array of bool, got {type(mask).__name__}")
+            raise TypeError(f"`{what}` must be a numpy array, got {type(mask)}")
         if mask.shape != (self.num_envs,):
-            raise ValueError(f"{what}: expected shape ({self.num_envs},), got {mask.shape}")
+            raise ValueError(f"`{what}` must have shape `({self.num_envs},)`, got {mask.shape}")
         if mask.dtype != np.bool_:
-            raise TypeError(f"{what}: expected dtype bool, got {mask.dtype}")
+            raise TypeError(f"`{what}` must have `dtype=np.bool_`, got {mask.dtype}")
         if not mask.any():
-            raise ValueError(f"{what}: no env selected (every value is False)")
+            raise ValueError(
+                f"`{what}` must contain a boolean array with at least one True value, got reset_mask={mask}"
+            )
         if not self._keeps_last_rows:
             why = "async mode (batch_size < num_envs)" if self.is_async else "max_num_players > 1"
             raise ValueError(
@@ -243,3 +256,13 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     def close(self, **kwargs: Any) -> None:
         PoolBase.close(self)
         self.closed = True
+
+
+def _check_not_scalar(action: Any) -> None:
+    """A vector env takes one action per env: gymnasium's SyncVectorEnv and AsyncVectorEnv
+    raise TypeError for a scalar (their message is kept, for code that matches it)."""
+    if not isinstance(action, (dict, list, tuple)) and np.ndim(action) == 0:
+        raise TypeError(
+            f"action: expected one action per env, got the scalar {action!r} "
+            f"(Unable to iterate over the following elements: {action})"
+        )
