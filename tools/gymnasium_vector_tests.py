@@ -2,9 +2,9 @@
 
 gymnasium ships its tests in its repository only. Bring the version we test against
 onto the machine first (gymnasium's commit "Update to v1.4.0" for gymnasium 1.4.0),
-for instance from a clone:
+for instance from a clone of gymnasium's repository (Farama-Foundation/Gymnasium) in
+/tmp/Gymnasium:
 
-    git clone https://github.com/Farama-Foundation/Gymnasium /tmp/Gymnasium
     git -C /tmp/Gymnasium worktree add /tmp/gymnasium-1.4.0 95a790e199c1ea7befa2fca03ac9fc42001c908d
 
 (from a bare mirror: `git archive 95a790e19 gymnasium tests pyproject.toml | tar -x -C /tmp/gymnasium-1.4.0`).
@@ -14,7 +14,7 @@ source tree), from the repository root:
     python tools/gymnasium_vector_tests.py /tmp/gymnasium-1.4.0 [--json out.json] [pytest args ...]
 
 gymnasium's RecordVideo tests need `moviepy` importable as well (else they fail with
-DependencyNotInstalled before reaching the pool). GYM_VECTOR_TESTS.md has the last result.
+DependencyNotInstalled before reaching the pool). tools/gymnasium_vector_tests.md has the last result.
 
 It runs `tests/vector` and `tests/wrappers/vector` of that checkout under pytest with
 this file as a plugin, which puts our pool in place of the vector env a test builds:
