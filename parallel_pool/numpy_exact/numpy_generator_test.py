@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# Beside this file in the runfiles (not resolved: the source tree has no .so).
+sys.path.insert(0, str(Path(__file__).absolute().parent))
 import numpy_generator_test_hooks as hooks
 
 # The tail of NumPy's ziggurat starts here (ziggurat_nor_r).
