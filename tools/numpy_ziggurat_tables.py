@@ -8,7 +8,9 @@ them, so the replica carries NumPy's values, converted exactly: the integers
 as hex, the doubles as hex-float literals (float() reads NumPy's decimal
 literals with the rounding a C compiler uses).
 
-Usage, with a NumPy source checkout at the version the tests run against:
+NumPy's tables have not changed since the Generator arrived (NumPy 1.17); the
+checked-in header was made from NumPy v2.4.6. Usage, with a NumPy source
+checkout at the version the tests run against:
     python tools/numpy_ziggurat_tables.py \
         <numpy>/numpy/random/src/distributions/ziggurat_constants.h \
         > parallel_pool/numpy_exact/ziggurat_normal_tables.h
