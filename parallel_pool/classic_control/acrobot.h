@@ -8,8 +8,8 @@
 // [-9 pi, 9 pi]. The episode terminates when the free end rises more than one
 // link length above the fixed joint: -cos(theta1) - cos(theta1 + theta2) > 1.
 // Reward -1 every step, 0 on the terminating one.
-// Reset: all four state variables uniform in [-0.1, 0.1], rounded to float32
-//   (gymnasium draws them as float32).
+// Reset: all four state variables uniform in [-0.1, 0.1], rounded to float32,
+//   as gymnasium draws them: np_random.uniform(-0.1, 0.1, size=(4,)) as float32.
 //
 // Observation "obs": float32 [6] = cos(theta1), sin(theta1), cos(theta2),
 //   sin(theta2), theta1_dot, theta2_dot; bounds +-[1, 1, 1, 1, 4 pi, 9 pi].
@@ -26,12 +26,12 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
-#include <random>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 #include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
@@ -132,8 +132,8 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
   using Augmented = std::array<double, 5>;
 
   void Reset() override {
-    std::uniform_real_distribution<double> dist(-kAcrobotResetBound, kAcrobotResetBound);
-    for (double& s : s_) s = static_cast<float>(dist(gen_));
+    const std::vector<double> s = np_random_.Uniform(-kAcrobotResetBound, kAcrobotResetBound, 4);
+    for (int i = 0; i < 4; ++i) s_[i] = static_cast<float>(s[i]);
     WriteState(0.0);
   }
 
@@ -146,6 +146,9 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
     s_[3] = Bound(ns[3], -kAcrobotMaxVel2, kAcrobotMaxVel2);
     WriteState(IsTerminated() ? 0.0 : -1.0);
   }
+
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
 
   bool IsTerminated() override { return -std::cos(s_[0]) - std::cos(s_[1] + s_[0]) > 1.0; }
 
@@ -233,6 +236,9 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
 
   std::array<double, 4> s_{};
   const bool lockstep_info_ = spec_.config["lockstep_info"_];
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it. (The
+  // torque noise it draws in step() is off in Acrobot-v1: torque_noise_max 0.)
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using AcrobotEnvPool = AsyncEnvPool<AcrobotEnv>;

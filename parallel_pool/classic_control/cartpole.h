@@ -6,7 +6,8 @@
 // The episode terminates when the pole leans more than 12 degrees or the cart
 // leaves [-2.4, 2.4]. Reward +1 every step, the terminating one included
 // (with sutton_barto_reward: 0 each step, -1 on termination).
-// Reset: all four state variables uniform in [-0.05, 0.05].
+// Reset: all four state variables uniform in [-0.05, 0.05], drawn as
+//   gymnasium draws them: np_random.uniform(-0.05, 0.05, size=(4,)).
 //
 // Observation "obs": float32 [4] = cart position, cart velocity, pole angle,
 //   pole angular velocity; bounds +-[4.8, inf, 0.418, inf].
@@ -22,12 +23,12 @@
 #include <cstdint>
 #include <limits>
 #include <numbers>
-#include <random>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::classic_control {
 
@@ -125,11 +126,11 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
 
  protected:
   void Reset() override {
-    std::uniform_real_distribution<double> dist(-kCartPoleResetBound, kCartPoleResetBound);
-    x_ = dist(gen_);
-    x_dot_ = dist(gen_);
-    theta_ = dist(gen_);
-    theta_dot_ = dist(gen_);
+    const std::vector<double> s = np_random_.Uniform(-kCartPoleResetBound, kCartPoleResetBound, 4);
+    x_ = s[0];
+    x_dot_ = s[1];
+    theta_ = s[2];
+    theta_dot_ = s[3];
     WriteState(0.0);
   }
 
@@ -155,6 +156,9 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
     WriteState(reward);
   }
 
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
+
   bool IsTerminated() override {
     return x_ < -kCartPoleXThreshold || x_ > kCartPoleXThreshold ||
            theta_ < -kCartPoleThetaThreshold || theta_ > kCartPoleThetaThreshold;
@@ -171,6 +175,8 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
 
   const bool sutton_barto_reward_;
   const bool lockstep_info_ = spec_.config["lockstep_info"_];
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
   double x_ = 0.0;
   double x_dot_ = 0.0;
   double theta_ = 0.0;

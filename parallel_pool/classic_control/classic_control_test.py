@@ -13,13 +13,21 @@ correctly rounded value for ~0.1% of inputs; we round the float64 cos/sin. So
 the cos/sin entries of that one observation are compared to 1 ulp. Every
 later Acrobot observation (float64 state on both sides) is exact.
 
+Seeded lockstep. Every env draws from gymnasium's np_random (a NumPy
+Generator replica), so with the default config and no syncing at all, env i
+of a pool made with seed=s runs exactly the episodes of gymnasium's env after
+reset(seed=s + i), its later episodes those of gymnasium's reset() without a
+seed (same comparisons, floats bit for bit, with the same Acrobot exception
+for every first observation of an episode).
+
 Pendulum-v0 is not in gymnasium: its reference is the old gym v0 step
-(`OldGymPendulum` below) and, when EnvPool is installed, EnvPool 1.2.5 itself.
+(`OldGymPendulum` below, which draws its resets as gymnasium's Pendulum-v1)
+and, when EnvPool is installed, EnvPool 1.2.5's step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import gymnasium
@@ -216,6 +224,96 @@ def test_lockstep_after_reset_seed(task_id: str) -> None:
         np.testing.assert_array_equal(got, want)
 
 
+# ------------------------------------------------------- seeded lockstep
+
+SEEDS = [0, 1, 7, 123456]
+# Steps of a seeded lockstep run: enough for each env to start at least two
+# more episodes (autoreset) on random actions, whose episodes CartPole ends
+# early and the others' time limits (200, 200, 999, 500 steps) end.
+SEEDED_STEPS = {
+    "CartPole": 300,
+    "Pendulum": 450,
+    "MountainCar": 450,
+    "MountainCarContinuous": 2100,
+    "Acrobot": 1100,
+}
+
+
+def assert_same_bits(ours: Any, ref: Any, where: str) -> None:
+    """Floats compared bit for bit (so 0.0 != -0.0)."""
+    ref = np.asarray(ref, dtype=np.asarray(ours).dtype)
+    np.testing.assert_array_equal(np.asarray(ours).reshape(-1).view(np.uint8), ref.reshape(-1).view(np.uint8), where)
+
+
+def assert_first_obs(task_id: str, ours: np.ndarray, ref: np.ndarray, where: str) -> None:
+    if family(task_id) == "Acrobot":  # NumPy's float32 cos/sin (see the module docstring): 1 ulp
+        np.testing.assert_array_max_ulp(ours[:4], np.asarray(ref[:4]), maxulp=1)
+        assert_same_bits(ours[4:], ref[4:], where)
+    else:
+        assert_same_bits(ours, ref, where)
+
+
+def seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasium.Env], seed: int) -> None:
+    """Steps the pool (whose first obs is `obs`) and the reset references on the same
+    random actions; each env must start at least two more episodes on its own."""
+    policy = random_policy(task_id)
+    rng = np.random.default_rng(seed)
+    done = np.zeros(len(refs), dtype=bool)
+    resets = np.zeros(len(refs), dtype=int)
+    for t in range(1, SEEDED_STEPS[family(task_id)] + 1):
+        actions = [policy(rng, o) for o in obs]
+        batch = np.concatenate([as_batch(task_id, a) for a in actions])
+        obs, rew, term, trunc, info = env.step(batch)
+        assert rew.dtype == np.float64
+        for i, ref in enumerate(refs):
+            where = f"{task_id} seed {seed} env {i} step {t}"
+            if done[i]:  # next-step autoreset: the action is ignored; gymnasium's reset() without a seed
+                ref_obs, _ = ref.reset()
+                assert_first_obs(task_id, obs[i], ref_obs, where)
+                assert (rew[i], bool(term[i]), bool(trunc[i]), info["elapsed_step"][i]) == (0.0, False, False, 0)
+                resets[i] += 1
+                continue
+            ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(as_single(task_id, actions[i]))
+            assert_same_bits(obs[i], ref_obs, where)
+            assert_same_bits(rew[i], np.float64(ref_rew), where)
+            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
+        done = term | trunc
+    assert resets.min() >= 2, resets
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
+    """Default config, nothing synced: env i of a pool made with seed=s is gymnasium's env
+    after reset(seed=s + i), over several episodes."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed)
+    refs = [make_reference(task_id) for _ in range(3)]
+    obs, _ = env.reset()
+    for i, ref in enumerate(refs):
+        assert_first_obs(task_id, obs[i], ref.reset(seed=seed + i)[0], f"{task_id} seed {seed} env {i} reset")
+    seeded_lockstep(task_id, env, obs, refs, seed)
+    env.close()
+
+
+@pytest.mark.parametrize("seed", [0, 123456])
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_reset_seed_is_gymnasiums_reset_seed(task_id: str, seed: int) -> None:
+    """A used pool's reset(seed=s) is gymnasium's reset(seed=s + i), and so are the
+    episodes after it."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed + 1000)
+    env.reset()
+    rng = np.random.default_rng(1)
+    policy = random_policy(task_id)
+    for _ in range(20):
+        env.step(np.concatenate([as_batch(task_id, policy(rng, None)) for _ in range(3)]))
+    obs, _ = env.reset(seed=seed)
+    refs = [make_reference(task_id) for _ in range(3)]
+    for i, ref in enumerate(refs):
+        assert_first_obs(task_id, obs[i], ref.reset(seed=seed + i)[0], f"{task_id} reset(seed={seed}) env {i}")
+    seeded_lockstep(task_id, env, obs, refs, seed)
+    env.close()
+
+
 @pytest.mark.parametrize(
     ("task_id", "kwargs"),
     [
@@ -234,22 +332,56 @@ def test_lockstep_with_gymnasium_options(task_id: str, kwargs: dict[str, Any]) -
     lockstep(task_id, policies, episodes=4, seed=11, **kwargs)
 
 
+def envpool_pendulum_starts(seed: int) -> Iterator[tuple[float, float]]:
+    """The (theta, theta_dot) starts EnvPool 1.2.5 draws for an env with `seed`:
+    std::uniform_real_distribution over std::mt19937(seed), as libstdc++ computes
+    it (two 32-bit words per double). NumPy's legacy RandomState(seed) is the same
+    Mersenne Twister, seeded the same way."""
+    words = np.random.RandomState(seed)
+
+    def canonical() -> float:
+        low, high = words.randint(0, 2**32, size=2, dtype=np.uint32).astype(float)
+        return min((low + high * 2.0**32) / 2.0**64, np.nextafter(1.0, 0.0))
+
+    while True:
+        theta = canonical() * (np.pi - -np.pi) + -np.pi
+        yield theta, canonical() * (1.0 - -1.0) + -1.0
+
+
 def test_pendulum_v0_matches_envpool() -> None:
-    """EnvPool 1.2.5's Pendulum-v0 draws its resets like ours, so the obs must agree exactly."""
+    """EnvPool 1.2.5's Pendulum-v0 runs the old gym v0 step our Pendulum-v0 runs: from
+    EnvPool's own starts, its obs and (float32) rewards are those of OldGymPendulum, which
+    the lockstep tests hold ours to. (Our starts are gymnasium's draws, not EnvPool's.)"""
     envpool = pytest.importorskip("envpool")
-    ours = parallel_pool.make_gymnasium("Pendulum-v0", num_envs=2, seed=3)
     theirs = envpool.make_gymnasium("Pendulum-v0", num_envs=2, seed=3)
-    o_ours, _ = ours.reset()
+    refs = [TimeLimit(OldGymPendulum(), max_episode_steps=200) for _ in range(2)]
+    starts = [envpool_pendulum_starts(3 + i) for i in range(2)]
+
+    def start(i: int) -> np.ndarray:
+        refs[i].reset(seed=0)
+        refs[i].unwrapped.state = np.array(next(starts[i]))
+        return refs[i].unwrapped._get_obs()
+
     o_theirs, _ = theirs.reset()
-    np.testing.assert_array_equal(o_ours, o_theirs)
+    np.testing.assert_array_equal(o_theirs, np.stack([start(i) for i in range(2)]))
     rng = np.random.default_rng(0)
+    done = np.zeros(2, dtype=bool)
+    resets = 0
     for _ in range(450):  # two episodes and an autoreset, with velocity saturation
-        a = (np.sign(o_ours[:, 2:3]) * 2.0 + rng.uniform(-0.5, 0.5, (2, 1))).astype(np.float32)
-        o_ours, r_ours, *_ = ours.step(a)
-        o_theirs, r_theirs, *_ = theirs.step(a)
-        np.testing.assert_array_equal(o_ours, o_theirs)
-        # EnvPool's reward is float32.
-        np.testing.assert_array_equal(r_ours.astype(np.float32), r_theirs)
+        a = (np.sign(o_theirs[:, 2:3]) * 2.0 + rng.uniform(-0.5, 0.5, (2, 1))).astype(np.float32)
+        o_theirs, r_theirs, term, trunc, _ = theirs.step(a)
+        for i in range(2):
+            if done[i]:  # next-step autoreset: EnvPool's next start
+                np.testing.assert_array_equal(o_theirs[i], start(i))
+                resets += 1
+                continue
+            ref_obs, ref_rew, ref_term, ref_trunc, _ = refs[i].step(a[i])
+            np.testing.assert_array_equal(o_theirs[i], ref_obs)
+            # EnvPool's reward is float32.
+            assert r_theirs[i] == np.float32(ref_rew)
+            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc)
+        done = term | trunc
+    assert resets == 4  # each env started two more episodes from EnvPool's stream
 
 
 # ------------------------------------------------------------------ spaces

@@ -6,7 +6,8 @@
 // [-0.07, 0.07] and position to [-1.2, 0.6] (hitting the left wall stops the
 // car). The episode terminates when position >= 0.5 and velocity >=
 // goal_velocity. Reward -1 every step.
-// Reset: position uniform in [-0.6, -0.4], velocity 0.
+// Reset: position uniform in [-0.6, -0.4] (gymnasium's
+//   np_random.uniform(low=-0.6, high=-0.4)), velocity 0.
 //
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
@@ -21,12 +22,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::classic_control {
 
@@ -137,8 +138,7 @@ class MountainCarEnv : public Env<MountainCarEnvSpec> {
 
  protected:
   void Reset() override {
-    position_ =
-        std::uniform_real_distribution<double>(kMountainCarResetLow, kMountainCarResetHigh)(gen_);
+    position_ = np_random_.Uniform(kMountainCarResetLow, kMountainCarResetHigh);
     velocity_ = 0.0;
     WriteState(0.0);
   }
@@ -154,6 +154,9 @@ class MountainCarEnv : public Env<MountainCarEnvSpec> {
     if (position_ == kMountainCarMinPosition && velocity_ < 0) velocity_ = 0.0;
     WriteState(-1.0);
   }
+
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
 
   bool IsTerminated() override {
     return position_ >= kMountainCarGoalPosition && velocity_ >= goal_velocity_;
@@ -172,6 +175,8 @@ class MountainCarEnv : public Env<MountainCarEnvSpec> {
   const bool lockstep_info_ = spec_.config["lockstep_info"_];
   double position_ = 0.0;
   double velocity_ = 0.0;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using MountainCarEnvPool = AsyncEnvPool<MountainCarEnv>;

@@ -5,7 +5,8 @@
 // raw action). The episode terminates when position >= 0.45 and velocity >=
 // goal_velocity. Reward: 100 on reaching the goal, minus 0.1 * action^2 every
 // step.
-// Reset: position uniform in [-0.6, -0.4], velocity 0.
+// Reset: position uniform in [-0.6, -0.4] (gymnasium's
+//   np_random.uniform(low=-0.6, high=-0.4)), velocity 0.
 //
 // Observation "obs": float32 [2] = position, velocity; bounds
 //   [-1.2, -0.07] .. [0.6, 0.07].
@@ -26,12 +27,12 @@
 
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "parallel_pool/classic_control/mountain_car.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 #include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
@@ -85,8 +86,7 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
 
  protected:
   void Reset() override {
-    position_ =
-        std::uniform_real_distribution<double>(kMountainCarResetLow, kMountainCarResetHigh)(gen_);
+    position_ = np_random_.Uniform(kMountainCarResetLow, kMountainCarResetHigh);
     velocity_ = 0.0;
     state_is_float32_ = false;
     terminated_ = false;
@@ -166,6 +166,9 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
     WriteState(reward);
   }
 
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
+
   bool IsTerminated() override { return terminated_; }
 
  private:
@@ -197,6 +200,8 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
   double velocity_ = 0.0;
   bool state_is_float32_ = false;
   bool terminated_ = false;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using MountainCarContinuousEnvPool = AsyncEnvPool<MountainCarContinuousEnv>;

@@ -6,7 +6,8 @@
 // episode never terminates (it is truncated by max_episode_steps).
 // Reward: -(theta_normalized^2 + 0.1 * theta_dot^2 + 0.001 * torque^2), on
 // the state before the step, theta_normalized in [-pi, pi).
-// Reset: theta uniform in [-pi, pi], theta_dot uniform in [-1, 1].
+// Reset: theta uniform in [-pi, pi], theta_dot uniform in [-1, 1], drawn as
+//   gymnasium draws them: np_random.uniform(low=-[pi, 1], high=[pi, 1]).
 //
 // version 1 (Pendulum-v1) is gymnasium 1.x's step: the clipped velocity
 // advances the angle, and (NumPy 2, NEP 50) the torque terms are float32.
@@ -14,9 +15,10 @@
 // velocity *before* clipping, gravity is written -3g/2l * sin(theta + pi),
 // and (NumPy 1.x promotion) the torque terms are float64. EnvPool 1.2.5 runs
 // this old step for both ids (its `version` changes nothing); here only -v0
-// does, so that -v1 matches gymnasium. -v0 matches EnvPool 1.2.5's
-// observations exactly (and its float32 rewards). The versions differ
-// visibly only while the velocity saturates at +-8.
+// does, so that -v1 matches gymnasium. -v0's step matches EnvPool 1.2.5's
+// exactly (and its float32 rewards); both versions draw their resets as
+// gymnasium's Pendulum-v1 does, not from EnvPool's std::mt19937. The versions
+// differ visibly only while the velocity saturates at +-8.
 //
 // Observation "obs": float32 [3] = cos(theta), sin(theta), theta_dot;
 //   bounds +-[1, 1, 8].
@@ -32,13 +34,13 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
-#include <random>
 #include <stdexcept>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 #include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
@@ -126,9 +128,10 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
 
  protected:
   void Reset() override {
-    th_ = std::uniform_real_distribution<double>(-std::numbers::pi, std::numbers::pi)(gen_);
-    thdot_ =
-        std::uniform_real_distribution<double>(-kPendulumResetSpeed, kPendulumResetSpeed)(gen_);
+    const std::vector<double> s = np_random_.Uniform({-std::numbers::pi, -kPendulumResetSpeed},
+                                                     {std::numbers::pi, kPendulumResetSpeed});
+    th_ = s[0];
+    thdot_ = s[1];
     WriteState(0.0);
   }
 
@@ -166,6 +169,9 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
     WriteState(-costs);
   }
 
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
+
   bool IsTerminated() override { return false; }
 
  private:
@@ -192,6 +198,8 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
   const bool lockstep_info_ = spec_.config["lockstep_info"_];
   double th_ = 0.0;
   double thdot_ = 0.0;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using PendulumEnvPool = AsyncEnvPool<PendulumEnv>;

@@ -1,7 +1,12 @@
 """Registers the classic_control task ids (limits and thresholds as gymnasium's).
 
+Seeds: env i of a pool made with seed=s runs exactly the episodes of
+gymnasium's env after reset(seed=s + i), then those of its reset() without a
+seed: the envs draw from a replica of gymnasium's np_random. EnvPool's do not.
+
 Pendulum-v0 is the old gym id: the same env with version=0, the old gym v0
-step (see pendulum.h). EnvPool 1.2.5 runs that old step for both ids.
+step (see pendulum.h). EnvPool 1.2.5 runs that old step for both ids. Its
+starts are drawn as gymnasium's Pendulum-v1 draws them.
 """
 
 from parallel_pool.registration import register

@@ -19,10 +19,11 @@
 #define PARALLEL_POOL_TOY_TEXT_BLACKJACK_H_
 
 #include <algorithm>
-#include <random>
+#include <cstdint>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::toy_text {
 
@@ -80,6 +81,10 @@ class BlackjackEnv : public Env<BlackjackEnvSpec> {
     dealer_.Add(DrawCard());
     player_.Add(DrawCard());
     player_.Add(DrawCard());
+    // gymnasium then draws the suit of the dealer's card for render(), and
+    // for a ten-valued card whether it is a J, Q or K: unused, but drawn.
+    np_random_.Choice(4);
+    if (dealer_card_ == 10) np_random_.Choice(3);
     terminated_ = false;
     WriteState(0.0);
   }
@@ -107,11 +112,15 @@ class BlackjackEnv : public Env<BlackjackEnvSpec> {
     WriteState(reward);
   }
 
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
+
   bool IsTerminated() override { return terminated_; }
 
  private:
+  // gymnasium's np_random.choice(deck), deck = [1, 2, ..., 9, 10, 10, 10, 10]:
   // 13 ranks, equally likely; J, Q, K count 10.
-  int DrawCard() { return std::min(std::uniform_int_distribution<int>(1, 13)(gen_), 10); }
+  int DrawCard() { return static_cast<int>(std::min<std::int64_t>(np_random_.Choice(13) + 1, 10)); }
 
   void WriteState(double reward) {
     State state = Allocate();
@@ -128,6 +137,8 @@ class BlackjackEnv : public Env<BlackjackEnvSpec> {
   BlackjackHand dealer_;
   int dealer_card_ = 0;
   bool terminated_ = false;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using BlackjackEnvPool = AsyncEnvPool<BlackjackEnv>;

@@ -5,6 +5,8 @@
 // middle column of the bottom row. The episode terminates when the ball
 // reaches the bottom row: reward +1 if the paddle is under it, else -1
 // (0 on every other step).
+// Draws: the ball's column as np_random.integers(width), gymnasium's analogue
+// of bsuite's RandomState.randint(width).
 //
 // Observation "obs": float32 [height, width], 1 at the ball and at the paddle
 //   (a single 1 when they coincide), 0 elsewhere.
@@ -15,11 +17,11 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <random>
 #include <stdexcept>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::toy_text {
 
@@ -54,7 +56,7 @@ class CatchEnv : public Env<CatchEnvSpec> {
 
  protected:
   void Reset() override {
-    ball_x_ = std::uniform_int_distribution<int>(0, width_ - 1)(gen_);
+    ball_x_ = static_cast<int>(np_random_.Integers(0, width_));
     ball_y_ = 0;
     paddle_x_ = width_ / 2;
     WriteState(0.0);
@@ -68,6 +70,9 @@ class CatchEnv : public Env<CatchEnvSpec> {
     if (IsTerminated()) reward = paddle_x_ == ball_x_ ? 1.0 : -1.0;
     WriteState(reward);
   }
+
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
 
   bool IsTerminated() override { return ball_y_ == height_ - 1; }
 
@@ -92,6 +97,8 @@ class CatchEnv : public Env<CatchEnvSpec> {
   int ball_x_ = 0;
   int ball_y_ = 0;
   int paddle_x_ = 0;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using CatchEnvPool = AsyncEnvPool<CatchEnv>;

@@ -8,6 +8,8 @@
 // gives -1; reaching the goal terminates. Moves off the grid leave the agent
 // in place. On a slippery cliff the agent moves in the intended direction or
 // in one of the two perpendicular ones, each with probability 1/3.
+// Draws: gymnasium's categorical_sample, once at reset (the single start
+// state always wins) and once every step, slippery or not.
 //
 // Observation "obs": int64 (gymnasium's Discrete dtype) in [0, 47], row * 12 + col.
 // Action "action": int in [0, 3]: 0 up, 1 right, 2 down, 3 left.
@@ -18,10 +20,12 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <random>
+#include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+#include "parallel_pool/toy_text/categorical_sample.h"
 
 namespace parallel_pool::toy_text {
 
@@ -50,6 +54,7 @@ class CliffWalkingEnv : public Env<CliffWalkingEnvSpec> {
 
  protected:
   void Reset() override {
+    CategoricalSample(kStart, &np_random_);  // index 36, (3, 0), whatever it draws
     row_ = kRows - 1;
     col_ = 0;
     WriteState(0.0, 1.0);
@@ -58,9 +63,9 @@ class CliffWalkingEnv : public Env<CliffWalkingEnvSpec> {
   void Step(const Action& action) override {
     int a = action["action"_].Get<int>();
     double prob = 1.0;
+    const int branch = CategoricalSample(is_slippery_ ? kSlippery : kCertain, &np_random_);
     if (is_slippery_) {
       // gymnasium's order of branches: (a-1)%4, a, (a+1)%4, each 1/3.
-      int branch = std::uniform_int_distribution<int>(0, 2)(gen_);
       a = (a + 3 + branch) % 4;
       prob = 1.0 / 3.0;
     }
@@ -76,11 +81,23 @@ class CliffWalkingEnv : public Env<CliffWalkingEnvSpec> {
     WriteState(reward, prob);
   }
 
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
+
   bool IsTerminated() override { return row_ == kRows - 1 && col_ == kCols - 1; }
 
  private:
   static constexpr int kRows = 4;
   static constexpr int kCols = 12;
+  // Running sums of gymnasium's probabilities: the start distribution (1 at
+  // state 36), one certain move, and the three slippery branches of 1/3.
+  inline static const std::vector<double> kStart = [] {
+    std::vector<double> p(kRows * kCols, 0.0);
+    p[(kRows - 1) * kCols] = 1.0;
+    return CumSum(p);
+  }();
+  inline static const std::vector<double> kCertain = {1.0};
+  inline static const std::vector<double> kSlippery = CumSum(std::vector<double>(3, 1.0 / 3.0));
 
   void WriteState(double reward, double prob) {
     State state = Allocate();
@@ -92,6 +109,8 @@ class CliffWalkingEnv : public Env<CliffWalkingEnvSpec> {
   bool is_slippery_;
   int row_ = kRows - 1;
   int col_ = 0;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using CliffWalkingEnvPool = AsyncEnvPool<CliffWalkingEnv>;

@@ -6,6 +6,8 @@
 // perpendicular directions with equal probability. Moves off the board leave
 // the agent in place. Reaching G gives reward 1 and terminates; falling into
 // H terminates with reward 0; every other step gives 0.
+// Draws: gymnasium's categorical_sample, once at reset (the single S always
+// wins) and once every step, slippery or not.
 //
 // Observation "obs": int64 (gymnasium's Discrete dtype) in [0, size*size - 1], row * size + col.
 // Action "action": int in [0, 3]: 0 left, 1 down, 2 right, 3 up.
@@ -16,13 +18,14 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+#include "parallel_pool/toy_text/categorical_sample.h"
 
 namespace parallel_pool::toy_text {
 
@@ -72,11 +75,16 @@ class FrozenLakeEnv : public Env<FrozenLakeEnvSpec> {
         size_(spec.config["size"_]),
         map_(FrozenLakeMap(size_)),
         is_slippery_(spec.config["is_slippery"_]),
-        success_rate_(spec.config["success_rate"_]) {}
+        success_rate_(spec.config["success_rate"_]),
+        fail_rate_((1.0 - success_rate_) / 2.0),
+        step_cumsum_(is_slippery_ ? CumSum({fail_rate_, success_rate_, fail_rate_})
+                                  : std::vector<double>{1.0}) {}
 
  protected:
   void Reset() override {
-    // Both maps have a single S, at the top left.
+    // Both maps have a single S, at the top left: gymnasium's draw among
+    // the start states always picks it.
+    np_random_.Random();
     row_ = 0;
     col_ = 0;
     WriteState(0.0, 1.0);
@@ -85,24 +93,19 @@ class FrozenLakeEnv : public Env<FrozenLakeEnvSpec> {
   void Step(const Action& action) override {
     int a = action["action"_].Get<int>();
     double prob = 1.0;
+    const int branch = CategoricalSample(step_cumsum_, &np_random_);
     if (is_slippery_) {
       // gymnasium samples among (a-1)%4, a, (a+1)%4 with the two
       // perpendicular moves sharing the failure mass equally.
-      double fail = (1.0 - success_rate_) / 2.0;
-      double u = std::uniform_real_distribution<double>(0.0, 1.0)(gen_);
-      if (u < fail) {
-        a = (a + 3) % 4;
-        prob = fail;
-      } else if (u < fail + success_rate_) {
-        prob = success_rate_;
-      } else {
-        a = (a + 1) % 4;
-        prob = fail;
-      }
+      a = (a + 3 + branch) % 4;
+      prob = branch == 1 ? success_rate_ : fail_rate_;
     }
     Move(a);
     WriteState(Tile() == 'G' ? 1.0 : 0.0, prob);
   }
+
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
 
   bool IsTerminated() override { return Tile() == 'G' || Tile() == 'H'; }
 
@@ -137,8 +140,13 @@ class FrozenLakeEnv : public Env<FrozenLakeEnvSpec> {
   const std::vector<std::string>& map_;
   bool is_slippery_;
   double success_rate_;
+  double fail_rate_;
+  // Running sums of a step's branch probabilities, as gymnasium's P lists them.
+  std::vector<double> step_cumsum_;
   int row_ = 0;
   int col_ = 0;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using FrozenLakeEnvPool = AsyncEnvPool<FrozenLakeEnv>;

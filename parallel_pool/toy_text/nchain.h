@@ -6,6 +6,8 @@
 // state 0 with reward `small`. With probability `slip` the other action is
 // taken instead. The episode never terminates; it is only truncated (1000
 // steps in NChain-v0).
+// Draws: one np_random.random() per step, compared with `slip`, as old gym's
+// NChain-v0 drew np_random.rand().
 //
 // Observation "obs": int64 (gymnasium's Discrete dtype) in [0, n - 1], the agent's state.
 // Action "action": int in [0, 1]: 0 forward, 1 backward.
@@ -13,11 +15,11 @@
 #define PARALLEL_POOL_TOY_TEXT_NCHAIN_H_
 
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::toy_text {
 
@@ -64,7 +66,7 @@ class NChainEnv : public Env<NChainEnvSpec> {
 
   void Step(const Action& action) override {
     bool backward = action["action"_].Get<int>() == 1;
-    if (std::uniform_real_distribution<double>(0.0, 1.0)(gen_) < slip_) backward = !backward;
+    if (np_random_.Random() < slip_) backward = !backward;
     double reward;
     if (backward) {
       state_ = 0;
@@ -77,6 +79,9 @@ class NChainEnv : public Env<NChainEnvSpec> {
     }
     WriteState(reward);
   }
+
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
 
   bool IsTerminated() override { return false; }
 
@@ -92,6 +97,8 @@ class NChainEnv : public Env<NChainEnvSpec> {
   double small_;
   double large_;
   int state_ = 0;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using NChainEnvPool = AsyncEnvPool<NChainEnv>;

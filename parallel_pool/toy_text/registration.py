@@ -1,5 +1,12 @@
 """Registers the toy_text task ids, with EnvPool's ids and defaults.
 
+Seeds: env i of a pool made with seed=s runs exactly the episodes of
+gymnasium's env after reset(seed=s + i) (starts, slips, cards), then those of
+its reset() without a seed: the envs draw from a replica of gymnasium's
+np_random. EnvPool's do not. Catch-v0 (bsuite's) and NChain-v0 (old gym's),
+which gymnasium lacks, draw as a gymnasium env would: the ball's column by
+np_random.integers(width), a slip by np_random.random() < slip.
+
 Notes on versions:
   - Taxi-v3: gymnasium 1.4 ships only Taxi-v4, whose v3 -> v4 change fixed
     the optional is_rainy / fickle_passenger variants; with the default

@@ -6,6 +6,10 @@
 // gives +20 and terminates. The episode starts with the taxi on a uniform
 // random square, the passenger at a uniform random stand and the destination
 // uniform among the other three stands.
+// Draws, as gymnasium's: categorical_sample over the 500 states at reset
+// (then one random() for a fickle passenger), categorical_sample over the
+// transitions every step (one random(), even when the move is certain), and
+// np_random.choice of the new destination when a fickle passenger changes it.
 //
 // With the default config the dynamics are deterministic and Taxi-v3 and
 // Taxi-v4 coincide: gymnasium's v4 only fixed the optional is_rainy and
@@ -25,12 +29,14 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+#include "parallel_pool/toy_text/categorical_sample.h"
 
 namespace parallel_pool::toy_text {
 
@@ -72,18 +78,20 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
         is_rainy_(spec.config["is_rainy"_]),
         fickle_passenger_(spec.config["fickle_passenger"_]),
         rainy_probability_(spec.config["rainy_probability"_]),
-        fickle_probability_(spec.config["fickle_probability"_]) {}
+        fickle_probability_(spec.config["fickle_probability"_]),
+        rainy_cumsum_(CumSum({rainy_probability_, (1.0 - rainy_probability_) / 2.0,
+                              (1.0 - rainy_probability_) / 2.0})) {}
 
  protected:
   void Reset() override {
-    int square = std::uniform_int_distribution<int>(0, 24)(gen_);
-    row_ = square / 5;
-    col_ = square % 5;
-    pass_ = std::uniform_int_distribution<int>(0, 3)(gen_);
-    // Uniform over the three stands other than the passenger's.
-    dest_ = std::uniform_int_distribution<int>(0, 2)(gen_);
-    if (dest_ >= pass_) ++dest_;
-    fickle_step_ = fickle_passenger_ && Uniform() < fickle_probability_;
+    // One of the 300 states with the passenger at a stand other than the
+    // destination, as gymnasium draws it from initial_state_distrib.
+    const int s = CategoricalSample(StartCumSum(), &np_random_);
+    row_ = s / 100;
+    col_ = s / 20 % 5;
+    pass_ = s / 4 % 5;
+    dest_ = s % 4;
+    fickle_step_ = fickle_passenger_ && np_random_.Random() < fickle_probability_;
     terminated_ = false;
     WriteState(0.0, 1.0);
   }
@@ -95,8 +103,12 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
     int old_pass = pass_;
     double reward = -1.0;
     double prob = 1.0;
+    // gymnasium's categorical_sample over P[s][a]: three branches for a
+    // rainy move, else one certain outcome.
+    const int branch =
+        CategoricalSample(is_rainy_ && a <= 3 ? rainy_cumsum_ : kCertain, &np_random_);
     if (a <= 3) {
-      prob = is_rainy_ ? RainyMove(a) : DryMove(a);
+      prob = is_rainy_ ? RainyMove(a, branch) : DryMove(a);
     } else if (a == 4) {
       reward = Pickup();
     } else {
@@ -107,11 +119,15 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
     if (fickle_passenger_ && fickle_step_ && old_pass == 4 &&
         (row_ != old_row || col_ != old_col)) {
       fickle_step_ = false;
-      int d = std::uniform_int_distribution<int>(0, 2)(gen_);
+      // np_random.choice of the stands other than the old destination.
+      const auto d = static_cast<int>(np_random_.Choice(3));
       dest_ = d >= dest_ ? d + 1 : d;
     }
     WriteState(reward, prob);
   }
+
+  // gymnasium's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
 
   bool IsTerminated() override { return terminated_; }
 
@@ -133,7 +149,21 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
     return -1;
   }
 
-  double Uniform() { return std::uniform_real_distribution<double>(0.0, 1.0)(gen_); }
+  // Running sums of gymnasium's initial_state_distrib: 1/300 on each state
+  // whose passenger waits at a stand other than the destination, else 0.
+  static const std::vector<double>& StartCumSum() {
+    static const std::vector<double> cumsum = [] {
+      std::vector<double> p(500, 0.0);
+      for (int s = 0; s < 500; ++s) {
+        const int pass = s / 4 % 5;
+        if (pass < 4 && pass != s % 4) p[s] = 1.0;
+      }
+      for (double& q : p) q /= 300.0;
+      return CumSum(p);
+    }();
+    return cumsum;
+  }
+  inline static const std::vector<double> kCertain = {1.0};
 
   double DryMove(int a) {
     if (a == 0) row_ = std::min(row_ + 1, 4);
@@ -147,7 +177,7 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
   // goes there with rainy_probability, else sideways (left or right of its
   // heading, each with half the rest), a sideways move blocked by a wall
   // leaving it in place. If the intended move is impossible nothing moves.
-  double RainyMove(int a) {
+  double RainyMove(int a, int branch) {
     static constexpr int kMoves[4][3][2] = {
         {{1, 0}, {0, 1}, {0, -1}},   // south: left = east, right = west
         {{-1, 0}, {0, -1}, {0, 1}},  // north: left = west, right = east
@@ -157,8 +187,6 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
     bool possible = (a == 0 && row_ < 4) || (a == 1 && row_ > 0) ||
                     (a == 2 && OpenEast(row_, col_)) || (a == 3 && OpenWest(row_, col_));
     double lateral = (1.0 - rainy_probability_) / 2.0;
-    double u = Uniform();
-    int branch = u < rainy_probability_ ? 0 : (u < rainy_probability_ + lateral ? 1 : 2);
     double prob = branch == 0 ? rainy_probability_ : lateral;
     if (!possible) return prob;
     int dr = kMoves[a][branch][0];
@@ -214,12 +242,16 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
   bool fickle_passenger_;
   double rainy_probability_;
   double fickle_probability_;
+  // Running sums of a rainy move's branches: intended, left, right.
+  std::vector<double> rainy_cumsum_;
   int row_ = 0;
   int col_ = 0;
   int pass_ = 0;
   int dest_ = 1;
   bool fickle_step_ = false;
   bool terminated_ = false;
+  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
+  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using TaxiEnvPool = AsyncEnvPool<TaxiEnv>;
