@@ -26,6 +26,7 @@
 #ifndef PARALLEL_POOL_MUJOCO_ANT_H_
 #define PARALLEL_POOL_MUJOCO_ANT_H_
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -37,7 +38,7 @@
 
 namespace parallel_pool::mujoco {
 
-class AntEnvFns {
+class AntEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 4.0}; }
@@ -84,22 +85,15 @@ class AntEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict(
-        "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+    return GymStateSpec(
+        conf, *model, ObsSize(conf, *model), "info:x_position"_.Bind(Spec<double>({})),
+        "info:y_position"_.Bind(Spec<double>({})),
         "info:distance_from_origin"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
         "info:reward_forward"_.Bind(Spec<double>({})), "info:reward_ctrl"_.Bind(Spec<double>({})),
         "info:reward_contact"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
         "info:reward_survive"_.Bind(Spec<double>({})),
         "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
   }
 };
 
@@ -130,9 +124,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
     terminated_ = false;
     Info info;
-    info.x_position = d_->qpos[0];
-    info.y_position = d_->qpos[1];
-    info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
+    info.xy = {d_->qpos[0], d_->qpos[1]};
     Write(0.0, info);
   }
 
@@ -150,38 +142,21 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     const bool healthy = IsHealthy();
     double forward = info.x_velocity * forward_reward_weight_;
     double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    double reward;
-    if (v4()) {
-      double healthy_reward =
-          static_cast<double>(healthy || terminate_when_unhealthy_) * healthy_reward_;
-      double rewards = forward + healthy_reward;
-      double costs = ctrl_cost;
-      info.reward_ctrl = -ctrl_cost;
-      if (use_contact_forces_) {
-        double contact_cost = ContactCost();
-        costs += contact_cost;
-        info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
-        info.reward_contact = -contact_cost;
-      }
-      reward = rewards - costs;
-      info.reward_survive = healthy_reward;
-      info.x_position = x_after;
-      info.y_position = y_after;
-      const double xy[2] = {x_after, y_after};
-      info.distance_from_origin = numpy_exact::NumpyNorm(xy, 2);
-    } else {
-      double healthy_reward = static_cast<double>(healthy) * healthy_reward_;
-      double rewards = forward + healthy_reward;
+    double healthy_reward = HealthyReward(healthy, terminate_when_unhealthy_, healthy_reward_);
+    double rewards = forward + healthy_reward;
+    double costs = ctrl_cost;
+    info.reward_ctrl = -ctrl_cost;
+    if (!v4() || use_contact_forces_) {  // v4 without use_contact_forces: no contact cost
       double contact_cost = ContactCost();
-      double costs = ctrl_cost + contact_cost;
-      reward = rewards - costs;
-      info.reward_ctrl = -ctrl_cost;
+      costs += contact_cost;
+      if (v4()) info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
       info.reward_contact = -contact_cost;
-      info.reward_survive = healthy_reward;
-      info.x_position = d_->qpos[0];
-      info.y_position = d_->qpos[1];
-      info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     }
+    const double reward = rewards - costs;
+    info.reward_survive = healthy_reward;
+    // v4 reports the main body's frame, v5 the root joint's qpos.
+    info.xy = v4() ? std::array<double, 2>{x_after, y_after}
+                   : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
     info.forward_reward = forward;
     terminated_ = !healthy && terminate_when_unhealthy_;
@@ -192,9 +167,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
 
  private:
   struct Info {
-    double x_position = 0.0;
-    double y_position = 0.0;
-    double distance_from_origin = 0.0;
+    std::array<double, 2> xy = {0.0, 0.0};  // x_position, y_position
     double x_velocity = 0.0;
     double y_velocity = 0.0;
     double reward_forward = 0.0;
@@ -221,22 +194,16 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
   }
 
   void Write(double reward, const Info& info) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_xy_ ? 2 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.Copy(d_->qvel, m_.nv);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state, obs_size_);
+    CopyQposQvel(&obs, exclude_xy_ ? 2 : 0);
     if (v4() ? use_contact_forces_ : include_cfrc_ext_) {
       int first = v4() ? 0 : 1;
       obs.CopyClipped(d_->cfrc_ext + 6 * first, 6 * (m_.nbody - first), contact_force_.first,
                       contact_force_.second);
     }
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
-    state["info:x_position"_] = info.x_position;
-    state["info:y_position"_] = info.y_position;
-    state["info:distance_from_origin"_] = info.distance_from_origin;
+    WritePosition(state, info.xy.data());
     state["info:x_velocity"_] = info.x_velocity;
     state["info:y_velocity"_] = info.y_velocity;
     state["info:reward_forward"_] = info.reward_forward;

@@ -20,7 +20,7 @@
 
 namespace parallel_pool::mujoco {
 
-class HalfCheetahEnvFns {
+class HalfCheetahEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 4.0}; }
@@ -39,26 +39,14 @@ class HalfCheetahEnvFns {
   }
 
   template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_run"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(conf, *model, ObsSize(conf, *model),
+                        "info:x_position"_.Bind(Spec<double>({})),
+                        "info:x_velocity"_.Bind(Spec<double>({})),
+                        "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                        "info:reward_ctrl"_.Bind(Spec<double>({})),
+                        "info:reward_run"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
 };
 
@@ -96,14 +84,10 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
 
  private:
   void Write(double reward, double x_velocity, double forward, double reward_ctrl) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_x_ ? 1 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.Copy(d_->qvel, m_.nv);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state, obs_size_);
+    CopyQposQvel(&obs, exclude_x_ ? 1 : 0);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:x_position"_] = d_->qpos[0];
     state["info:x_velocity"_] = x_velocity;
     state["info:reward_forward"_] = forward;

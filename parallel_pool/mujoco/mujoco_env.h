@@ -44,6 +44,7 @@
 #include "parallel_pool/core/render.h"
 #include "parallel_pool/mujoco_engine/mujoco_model.h"
 #include "parallel_pool/mujoco_engine/mujoco_render.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -123,6 +124,30 @@ void ValidateGymConfig(const Config& conf) {
   range("contact_force_range"_, "contact_force_range");
   range("contact_cost_range"_, "contact_cost_range");
   range("impact_cost_range"_, "impact_cost_range");
+}
+
+// What the tasks' EnvFns share: the common config checks and the actuators'
+// action spec. A task with checks of its own declares its own Validate,
+// which calls ValidateGymConfig first.
+struct GymTaskFns {
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+// A task's state spec: "obs" of obs_size unbounded values, the episode's
+// initial qpos/qvel (only with lockstep_info), then the task's info fields.
+template <typename Config, typename... Infos>
+auto GymStateSpec(const Config& conf, const mjModel& m, int obs_size, Infos... infos) {
+  return MakeDict("obs"_.Bind(Unbounded(obs_size)),
+                  "info:qpos0"_.Bind(Values(m.nq).OnlyIf(conf["lockstep_info"_])),
+                  "info:qvel0"_.Bind(Values(m.nv).OnlyIf(conf["lockstep_info"_])), infos...);
 }
 
 // np.clip(x, low, high) on a float64 scalar (NaN passes through).
@@ -293,6 +318,43 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     if (!lockstep_info_) return;
     state["info:qpos0"_].Assign(qpos0_.data(), qpos0_.size());
     state["info:qvel0"_].Assign(qvel0_.data(), qvel0_.size());
+  }
+
+  // A Reset's or Step's state: allocated, with its reward and (with
+  // lockstep_info) the episode's initial state; the task writes the
+  // observation (ObsOf) and its info.
+  State AllocateWithReward(double reward) {
+    State state = this->Allocate();
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    return state;
+  }
+
+  // The writer of the state's observation, obs_size values.
+  static ObsWriter ObsOf(const State& state, int obs_size) {
+    return ObsWriter(state["obs"_].template Data<double>(), obs_size);
+  }
+
+  // qpos without its first `skip` values (the positions that
+  // exclude_current_positions_from_observation leaves out), then qvel.
+  void CopyQposQvel(ObsWriter* obs, int skip) const {
+    obs->Copy(d_->qpos + skip, m_.nq - skip);
+    obs->Copy(d_->qvel, m_.nv);
+  }
+
+  // gymnasium's healthy reward: given when healthy (v5), or when healthy or
+  // terminate_when_unhealthy (v4's legacy rule).
+  double HealthyReward(bool healthy, bool terminate_when_unhealthy, double healthy_reward) const {
+    const bool survives = v4() ? healthy || terminate_when_unhealthy : healthy;
+    return static_cast<double>(survives) * healthy_reward;
+  }
+
+  // The info keys x_position, y_position and distance_from_origin
+  // (np.linalg.norm) of the point xy = (x, y).
+  static void WritePosition(const State& state, const double* xy) {
+    state["info:x_position"_] = xy[0];
+    state["info:y_position"_] = xy[1];
+    state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(xy, 2);
   }
 
   bool v4() const { return version_ == 4; }

@@ -28,34 +28,22 @@
 namespace parallel_pool::mujoco {
 
 // The state and action declaration; a task adds only DefaultConfig().
-struct PlanarWalkerFns {
+struct PlanarWalkerFns : GymTaskFns {
   template <typename Config>
   static int ObsSize(const Config& conf, const mjModel& m) {
     return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 1 : 0);
   }
 
   template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_ctrl"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(
+        conf, *model, ObsSize(conf, *model), "info:x_position"_.Bind(Spec<double>({})),
+        "info:x_velocity"_.Bind(Spec<double>({})),
+        "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_ctrl"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 };
 
@@ -107,8 +95,8 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const bool healthy = IsHealthy();
     const double forward = forward_reward_weight_ * x_velocity;
-    const bool survives = this->v4() ? healthy || terminate_when_unhealthy_ : healthy;
-    const double healthy_reward = static_cast<double>(survives) * healthy_reward_;
+    const double healthy_reward =
+        this->HealthyReward(healthy, terminate_when_unhealthy_, healthy_reward_);
     const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
     terminated_ = !healthy && terminate_when_unhealthy_;
     Write((forward + healthy_reward) - ctrl_cost, x_velocity, forward, -ctrl_cost, healthy_reward);
@@ -142,14 +130,12 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
 
   void Write(double reward, double x_velocity, double forward, double reward_ctrl,
              double reward_survive) {
-    State state = this->Allocate();
-    ObsWriter obs(state["obs"_].template Data<double>(), obs_size_);
+    State state = this->AllocateWithReward(reward);
+    ObsWriter obs = this->ObsOf(state, obs_size_);
     int skip = exclude_x_ ? 1 : 0;
     obs.Copy(d_->qpos + skip, m_.nq - skip);
     obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
     obs.Done();
-    state["reward"_] = reward;
-    this->WriteInitialState(state);
     state["info:x_position"_] = d_->qpos[0];
     state["info:x_velocity"_] = x_velocity;
     state["info:z_distance_from_origin"_] = d_->qpos[1] - init_qpos_[1];

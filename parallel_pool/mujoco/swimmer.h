@@ -22,7 +22,7 @@
 
 namespace parallel_pool::mujoco {
 
-class SwimmerEnvFns {
+class SwimmerEnvFns : public GymTaskFns {
  public:
   static auto DefaultConfig() {
     return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
@@ -38,29 +38,17 @@ class SwimmerEnvFns {
   }
 
   template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict(
-        "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+    return GymStateSpec(
+        conf, *model, ObsSize(conf, *model), "info:x_position"_.Bind(Spec<double>({})),
+        "info:y_position"_.Bind(Spec<double>({})),
         "info:distance_from_origin"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
         "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
         "info:reward_ctrl"_.Bind(Spec<double>({})),
         "info:reward_fwd"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
         "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
   }
 };
 
@@ -101,17 +89,11 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
  private:
   void Write(double reward, double x_velocity, double y_velocity, double forward,
              double reward_ctrl) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_xy_ ? 2 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.Copy(d_->qvel, m_.nv);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state, obs_size_);
+    CopyQposQvel(&obs, exclude_xy_ ? 2 : 0);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
-    state["info:x_position"_] = d_->qpos[0];
-    state["info:y_position"_] = d_->qpos[1];
-    state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(d_->qpos, 2);
+    WritePosition(state, d_->qpos);
     state["info:x_velocity"_] = x_velocity;
     state["info:y_velocity"_] = y_velocity;
     state["info:reward_forward"_] = forward;
