@@ -103,14 +103,8 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
  public:
   AntEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
-        obs_size_(AntEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
         use_contact_forces_(spec.config["use_contact_forces"_]),
-        contact_cost_weight_(spec.config["contact_cost_weight"_]),
-        healthy_reward_(spec.config["healthy_reward"_]),
         main_body_(spec.config["main_body"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
         contact_force_(Range(spec.config["contact_force_range"_], "contact_force_range")),
         reset_noise_scale_(spec.config["reset_noise_scale"_]),
@@ -140,9 +134,9 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     info.x_velocity = (x_after - x_before) / dt_;
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = IsHealthy();
-    double forward = info.x_velocity * forward_reward_weight_;
-    double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    double healthy_reward = HealthyReward(healthy, terminate_when_unhealthy_, healthy_reward_);
+    double forward = info.x_velocity * weights_.forward_reward_weight;
+    double ctrl_cost = CtrlCost(a);
+    double healthy_reward = HealthyReward(healthy);
     double rewards = forward + healthy_reward;
     double costs = ctrl_cost;
     info.reward_ctrl = -ctrl_cost;
@@ -159,7 +153,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
                    : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
     info.forward_reward = forward;
-    terminated_ = !healthy && terminate_when_unhealthy_;
+    terminated_ = !healthy && weights_.terminate_when_unhealthy;
     Write(reward, info);
   }
 
@@ -190,12 +184,12 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     for (int i = 0; i < n; ++i) {
       clipped_[i] = Clip(d_->cfrc_ext[i], contact_force_.first, contact_force_.second);
     }
-    return contact_cost_weight_ * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
+    return weights_.contact_cost_weight * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
   }
 
   void Write(double reward, const Info& info) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, exclude_xy_ ? 2 : 0);
     if (v4() ? use_contact_forces_ : include_cfrc_ext_) {
       int first = v4() ? 0 : 1;
@@ -212,15 +206,8 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     state["info:reward_survive"_] = info.reward_survive;
     state["info:forward_reward"_] = info.forward_reward;
   }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
   const bool use_contact_forces_;
-  const double contact_cost_weight_;
-  const double healthy_reward_;
   const int main_body_;
-  const bool terminate_when_unhealthy_;
   const std::pair<double, double> healthy_z_;
   const std::pair<double, double> contact_force_;
   const double reset_noise_scale_;

@@ -16,7 +16,6 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -56,9 +55,6 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
  public:
   HalfCheetahEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(HalfCheetahEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
         reset_noise_scale_(spec.config["reset_noise_scale"_]),
         exclude_x_(spec.config["exclude_current_positions_from_observation"_]) {}
 
@@ -75,8 +71,8 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
     const double x_before = d_->qpos[0];
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    const double forward = forward_reward_weight_ * x_velocity;
+    const double ctrl_cost = CtrlCost(a);
+    const double forward = weights_.forward_reward_weight * x_velocity;
     Write(forward - ctrl_cost, x_velocity, forward, -ctrl_cost);
   }
 
@@ -85,7 +81,7 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
  private:
   void Write(double reward, double x_velocity, double forward, double reward_ctrl) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, exclude_x_ ? 1 : 0);
     obs.Done();
     state["info:x_position"_] = d_->qpos[0];
@@ -94,10 +90,6 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_run"_] = forward;
   }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
   const double reset_noise_scale_;
   const bool exclude_x_;
 };

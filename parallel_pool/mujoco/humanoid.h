@@ -183,13 +183,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   HumanoidEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
         layout_(HumanoidObsLayout::Of(spec.config)),
-        obs_size_(layout_.Size(m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        contact_cost_weight_(spec.config["contact_cost_weight"_]),
         contact_cost_range_(Range(spec.config["contact_cost_range"_], "contact_cost_range")),
-        healthy_reward_(spec.config["healthy_reward"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
         reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
 
@@ -213,15 +207,15 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     info.x_velocity = (x_after - x_before) / dt_;
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = healthy_z_.first < d_->qpos[2] && d_->qpos[2] < healthy_z_.second;
-    const double forward = forward_reward_weight_ * info.x_velocity;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->ctrl, m_.nu);
-    const double healthy_reward =
-        HealthyReward(healthy, terminate_when_unhealthy_, healthy_reward_);
+    const double forward = weights_.forward_reward_weight * info.x_velocity;
+    const double ctrl_cost = CtrlCost(d_->ctrl);
+    const double healthy_reward = HealthyReward(healthy);
     double reward;
     if (v4()) {
       reward = (forward + healthy_reward) - ctrl_cost;
     } else {
-      double contact_cost = ClippedCfrcExtCost(m_, *d_, contact_cost_weight_, contact_cost_range_);
+      double contact_cost =
+          ClippedCfrcExtCost(m_, *d_, weights_.contact_cost_weight, contact_cost_range_);
       reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
       info.reward_contact = -contact_cost;
     }
@@ -231,7 +225,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     info.reward_forward = forward;
     info.reward_ctrl = -ctrl_cost;
     info.reward_survive = healthy_reward;
-    terminated_ = !healthy && terminate_when_unhealthy_;
+    terminated_ = !healthy && weights_.terminate_when_unhealthy;
     Write(reward, info);
   }
 
@@ -250,7 +244,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
 
   void Write(double reward, const Info& info) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     layout_.Write(m_, *d_, &obs);
     WritePosition(state, info.xy.data());
     state["info:x_velocity"_] = info.x_velocity;
@@ -267,13 +261,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   }
 
   const HumanoidObsLayout layout_;
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double contact_cost_weight_;
   const std::pair<double, double> contact_cost_range_;
-  const double healthy_reward_;
-  const bool terminate_when_unhealthy_;
   const std::pair<double, double> healthy_z_;
   const double reset_noise_scale_;
   bool terminated_ = false;

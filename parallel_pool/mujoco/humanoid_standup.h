@@ -25,7 +25,6 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/humanoid.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -73,8 +72,6 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   HumanoidStandupEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
         layout_(HumanoidObsLayout::Of(spec.config)),
-        obs_size_(layout_.Size(m_)),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
         impact_cost_weight_(spec.config["impact_cost_weight"_]),
         impact_cost_range_(Range(spec.config["impact_cost_range"_], "impact_cost_range")),
         reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
@@ -90,8 +87,7 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   void Step(const Action& action) override {
     DoSimulation(action["action"_].Data<double>());
     const double uph_cost = (d_->qpos[2] - 0) / m_.opt.timestep;
-    const double quad_ctrl_cost =
-        ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->ctrl, m_.nu);
+    const double quad_ctrl_cost = CtrlCost(d_->ctrl);
     const double quad_impact_cost =
         ClippedCfrcExtCost(m_, *d_, impact_cost_weight_, impact_cost_range_);
     const double reward = uph_cost - quad_ctrl_cost - quad_impact_cost + 1;
@@ -103,7 +99,7 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
  private:
   void Write(double reward, double linup, double quadctrl, double impact) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     layout_.Write(m_, *d_, &obs);
     state["info:x_position"_] = d_->qpos[0];
     state["info:y_position"_] = d_->qpos[1];
@@ -115,8 +111,6 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   }
 
   const HumanoidObsLayout layout_;
-  const int obs_size_;
-  const double ctrl_cost_weight_;
   const double impact_cost_weight_;
   const std::pair<double, double> impact_cost_range_;
   const double reset_noise_scale_;

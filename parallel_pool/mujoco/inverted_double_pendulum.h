@@ -70,8 +70,6 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
  public:
   InvertedDoublePendulumEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(InvertedDoublePendulumEnvFns::ObsSize(spec.config, m_)),
-        healthy_reward_(spec.config["healthy_reward"_]),
         reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
 
  protected:
@@ -93,8 +91,8 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
     const double dist_penalty = 0.01 * numpy_exact::PyPow(x, 2) + numpy_exact::PyPow(y - 2, 2);
     const double vel_penalty =
         0.001 * numpy_exact::PyPow(v1, 2) + 0.005 * numpy_exact::PyPow(v2, 2);
-    const double alive_bonus =
-        v4() ? healthy_reward_ : healthy_reward_ * static_cast<double>(!terminated_);
+    const double alive_bonus = v4() ? weights_.healthy_reward
+                                    : weights_.healthy_reward * static_cast<double>(!terminated_);
     const double reward = alive_bonus - dist_penalty - vel_penalty;
     Write(reward, alive_bonus, -dist_penalty, -vel_penalty);
   }
@@ -104,7 +102,7 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
  private:
   void Write(double reward, double survive, double distance_penalty, double velocity_penalty) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     obs.Put(d_->qpos[0]);
     for (int i = 1; i < m_.nq; ++i) obs.Put(std::sin(d_->qpos[i]));
     for (int i = 1; i < m_.nq; ++i) obs.Put(std::cos(d_->qpos[i]));
@@ -115,9 +113,6 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
     state["info:distance_penalty"_] = distance_penalty;
     state["info:velocity_penalty"_] = velocity_penalty;
   }
-
-  const int obs_size_;
-  const double healthy_reward_;
   const double reset_noise_scale_;
   bool terminated_ = false;
 };

@@ -74,7 +74,7 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
  private:
   void Write(double reward) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, m_.nq + m_.nv);
+    ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, 0);
     obs.Done();
     state["info:reward_survive"_] = reward;

@@ -150,6 +150,30 @@ auto GymStateSpec(const Config& conf, const mjModel& m, int obs_size, Infos... i
                   "info:qvel0"_.Bind(Values(m.nv).OnlyIf(conf["lockstep_info"_])), infos...);
 }
 
+// The reward keywords the tasks share (gymnasium's self._ctrl_cost_weight
+// and the like): what a task's config declares, the rest 0 (unused).
+struct RewardWeights {
+  double forward_reward_weight = 0.0;
+  double ctrl_cost_weight = 0.0;
+  double contact_cost_weight = 0.0;
+  double healthy_reward = 0.0;
+  bool terminate_when_unhealthy = false;
+
+  template <typename Config>
+  static RewardWeights Of(const Config& conf) {
+    RewardWeights w;
+    auto read = [&](auto key, auto* field) {
+      if constexpr (Config::Contains(key)) *field = conf[key];
+    };
+    read("forward_reward_weight"_, &w.forward_reward_weight);
+    read("ctrl_cost_weight"_, &w.ctrl_cost_weight);
+    read("contact_cost_weight"_, &w.contact_cost_weight);
+    read("healthy_reward"_, &w.healthy_reward);
+    read("terminate_when_unhealthy"_, &w.terminate_when_unhealthy);
+    return w;
+  }
+};
+
 // np.clip(x, low, high) on a float64 scalar (NaN passes through).
 inline double Clip(double x, double low, double high) { return std::min(std::max(x, low), high); }
 
@@ -258,6 +282,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
         lockstep_info_(spec.config["lockstep_info"_]),
         version_(spec.config["version"_]),
         frame_skip_(spec.config["frame_skip"_]),
+        weights_(RewardWeights::Of(spec.config)),
         model_(ModelOf(spec.config)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
@@ -330,9 +355,10 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     return state;
   }
 
-  // The writer of the state's observation, obs_size values.
-  static ObsWriter ObsOf(const State& state, int obs_size) {
-    return ObsWriter(state["obs"_].template Data<double>(), obs_size);
+  // The writer of the state's observation, as many values as its spec declares.
+  static ObsWriter ObsOf(const State& state) {
+    const auto& obs = state["obs"_];
+    return ObsWriter(obs.template Data<double>(), obs.size());
   }
 
   // qpos without its first `skip` values (the positions that
@@ -344,9 +370,15 @@ class MujocoGymEnv : public Env<EnvSpecT> {
 
   // gymnasium's healthy reward: given when healthy (v5), or when healthy or
   // terminate_when_unhealthy (v4's legacy rule).
-  double HealthyReward(bool healthy, bool terminate_when_unhealthy, double healthy_reward) const {
-    const bool survives = v4() ? healthy || terminate_when_unhealthy : healthy;
-    return static_cast<double>(survives) * healthy_reward;
+  double HealthyReward(bool healthy) const {
+    const bool survives = v4() ? healthy || weights_.terminate_when_unhealthy : healthy;
+    return static_cast<double>(survives) * weights_.healthy_reward;
+  }
+
+  // ctrl_cost_weight * sum(ctrl^2) over the nu controls (the action as
+  // given, or mjData.ctrl after the step, as the task's gymnasium code).
+  double CtrlCost(const double* ctrl) const {
+    return weights_.ctrl_cost_weight * numpy_exact::NumpySumOfSquares(ctrl, m_.nu);
   }
 
   // The info keys x_position, y_position and distance_from_origin
@@ -363,6 +395,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   const bool lockstep_info_;
   const int version_;
   const int frame_skip_;
+  const RewardWeights weights_;
   const mujoco_engine::ModelPtr model_;
   const mjModel& m_;
   std::unique_ptr<mjData, mujoco_engine::DataDeleter> data_;

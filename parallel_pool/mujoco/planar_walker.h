@@ -23,7 +23,6 @@
 #include <utility>
 
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -68,11 +67,6 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
  public:
   PlanarWalkerEnv(const Spec& spec, int env_id)
       : Base(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(PlanarWalkerFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        healthy_reward_(spec.config["healthy_reward"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
         healthy_state_(HealthyStateRange(spec)),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
         healthy_angle_(Range(spec.config["healthy_angle_range"_], "healthy_angle_range")),
@@ -94,11 +88,10 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     this->DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const bool healthy = IsHealthy();
-    const double forward = forward_reward_weight_ * x_velocity;
-    const double healthy_reward =
-        this->HealthyReward(healthy, terminate_when_unhealthy_, healthy_reward_);
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    terminated_ = !healthy && terminate_when_unhealthy_;
+    const double forward = this->weights_.forward_reward_weight * x_velocity;
+    const double healthy_reward = this->HealthyReward(healthy);
+    const double ctrl_cost = this->CtrlCost(a);
+    terminated_ = !healthy && this->weights_.terminate_when_unhealthy;
     Write((forward + healthy_reward) - ctrl_cost, x_velocity, forward, -ctrl_cost, healthy_reward);
   }
 
@@ -131,7 +124,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
   void Write(double reward, double x_velocity, double forward, double reward_ctrl,
              double reward_survive) {
     State state = this->AllocateWithReward(reward);
-    ObsWriter obs = this->ObsOf(state, obs_size_);
+    ObsWriter obs = this->ObsOf(state);
     int skip = exclude_x_ ? 1 : 0;
     obs.Copy(d_->qpos + skip, m_.nq - skip);
     obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
@@ -143,12 +136,6 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_survive"_] = reward_survive;
   }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double healthy_reward_;
-  const bool terminate_when_unhealthy_;
   const std::pair<double, double> healthy_state_;
   const std::pair<double, double> healthy_z_;
   const std::pair<double, double> healthy_angle_;

@@ -139,7 +139,7 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
 
   void Write(double reward, const Rewards& rewards) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, 23);
+    ObsWriter obs = ObsOf(state);
     obs.Copy(d_->qpos, 7);
     obs.Copy(d_->qvel, 7);
     obs.Copy(d_->xpos + 3 * tips_arm_, 3);

@@ -69,7 +69,6 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
  public:
   ReacherEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(ReacherEnvFns::ObsSize(spec.config, m_)),
         dist_weight_(spec.config["reward_dist_weight"_]),
         control_weight_(spec.config["reward_control_weight"_]),
         fingertip_(BodyId(m_, "fingertip")),
@@ -124,7 +123,7 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
 
   void Write(double reward, double dist, double ctrl) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     for (int i = 0; i < 2; ++i) obs.Put(std::cos(d_->qpos[i]));
     for (int i = 0; i < 2; ++i) obs.Put(std::sin(d_->qpos[i]));
     obs.Copy(d_->qpos + 2, m_.nq - 2);
@@ -136,8 +135,6 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
     state["info:reward_dist"_] = dist;
     state["info:reward_ctrl"_] = ctrl;
   }
-
-  const int obs_size_;
   const double dist_weight_;
   const double control_weight_;
   const int fingertip_;

@@ -18,7 +18,6 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -58,9 +57,6 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
  public:
   SwimmerEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(SwimmerEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
         reset_noise_scale_(spec.config["reset_noise_scale"_]),
         exclude_xy_(spec.config["exclude_current_positions_from_observation"_]) {}
 
@@ -79,8 +75,8 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const double y_velocity = (d_->qpos[1] - y_before) / dt_;
-    const double forward = forward_reward_weight_ * x_velocity;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
+    const double forward = weights_.forward_reward_weight * x_velocity;
+    const double ctrl_cost = CtrlCost(a);
     Write(forward - ctrl_cost, x_velocity, y_velocity, forward, -ctrl_cost);
   }
 
@@ -90,7 +86,7 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
   void Write(double reward, double x_velocity, double y_velocity, double forward,
              double reward_ctrl) {
     State state = AllocateWithReward(reward);
-    ObsWriter obs = ObsOf(state, obs_size_);
+    ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, exclude_xy_ ? 2 : 0);
     obs.Done();
     WritePosition(state, d_->qpos);
@@ -101,10 +97,6 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     state["info:reward_fwd"_] = forward;
     state["info:forward_reward"_] = forward;
   }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
   const double reset_noise_scale_;
   const bool exclude_xy_;
 };
