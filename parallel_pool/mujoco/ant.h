@@ -58,7 +58,7 @@ class AntEnvFns : public GymTaskFns {
 
   template <typename Config>
   static int ObsSize(const Config& conf, const mjModel& m) {
-    int n = m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 2 : 0);
+    int n = QposQvelSize(conf, m, 2);
     if (conf["version"_] == 4) {
       if (conf["use_contact_forces"_]) n += 6 * m.nbody;
     } else if (conf["include_cfrc_ext_in_observation"_]) {
@@ -107,8 +107,6 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
         main_body_(spec.config["main_body"_]),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
         contact_force_(Range(spec.config["contact_force_range"_], "contact_force_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_xy_(spec.config["exclude_current_positions_from_observation"_]),
         include_cfrc_ext_(spec.config["include_cfrc_ext_in_observation"_]) {}
 
  protected:
@@ -190,7 +188,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
   void Write(double reward, const Info& info) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
-    CopyQposQvel(&obs, exclude_xy_ ? 2 : 0);
+    CopyQposQvel(&obs, /*excluded=*/2);
     if (v4() ? use_contact_forces_ : include_cfrc_ext_) {
       int first = v4() ? 0 : 1;
       obs.CopyClipped(d_->cfrc_ext + 6 * first, 6 * (m_.nbody - first), contact_force_.first,
@@ -206,12 +204,11 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     state["info:reward_survive"_] = info.reward_survive;
     state["info:forward_reward"_] = info.forward_reward;
   }
+
   const bool use_contact_forces_;
   const int main_body_;
   const std::pair<double, double> healthy_z_;
   const std::pair<double, double> contact_force_;
-  const double reset_noise_scale_;
-  const bool exclude_xy_;
   const bool include_cfrc_ext_;
   bool terminated_ = false;
   mutable std::vector<double> clipped_;

@@ -33,14 +33,9 @@ class HalfCheetahEnvFns : public GymTaskFns {
   }
 
   template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 1 : 0);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return GymStateSpec(conf, *model, ObsSize(conf, *model),
+    return GymStateSpec(conf, *model, QposQvelSize(conf, *model, 1),
                         "info:x_position"_.Bind(Spec<double>({})),
                         "info:x_velocity"_.Bind(Spec<double>({})),
                         "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
@@ -53,10 +48,7 @@ using HalfCheetahEnvSpec = EnvSpec<HalfCheetahEnvFns>;
 
 class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
  public:
-  HalfCheetahEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_x_(spec.config["exclude_current_positions_from_observation"_]) {}
+  HalfCheetahEnv(const Spec& spec, int env_id) : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -82,7 +74,7 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
   void Write(double reward, double x_velocity, double forward, double reward_ctrl) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
-    CopyQposQvel(&obs, exclude_x_ ? 1 : 0);
+    CopyQposQvel(&obs, /*excluded=*/1);
     obs.Done();
     state["info:x_position"_] = d_->qpos[0];
     state["info:x_velocity"_] = x_velocity;
@@ -90,8 +82,6 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_run"_] = forward;
   }
-  const double reset_noise_scale_;
-  const bool exclude_x_;
 };
 
 using HalfCheetahEnvPool = AsyncEnvPool<HalfCheetahEnv>;

@@ -99,6 +99,7 @@ inline std::pair<double, double> MassCenter(const mjModel& m, const mjData& d) {
   for (int b = 0; b < m.nbody; ++b) {
     for (int j = 0; j < 2; ++j) num[j] += m.body_mass[b] * d.xipos[3 * b + j];
   }
+
   double denom = numpy_exact::NumpySum(m.body_mass, m.nbody);
   return {num[0] / denom, num[1] / denom};
 }
@@ -184,8 +185,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
         layout_(HumanoidObsLayout::Of(spec.config)),
         contact_cost_range_(Range(spec.config["contact_cost_range"_], "contact_cost_range")),
-        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")) {}
 
  protected:
   void Reset() override {
@@ -263,7 +263,6 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   const HumanoidObsLayout layout_;
   const std::pair<double, double> contact_cost_range_;
   const std::pair<double, double> healthy_z_;
-  const double reset_noise_scale_;
   bool terminated_ = false;
 };
 

@@ -73,8 +73,7 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
         layout_(HumanoidObsLayout::Of(spec.config)),
         impact_cost_weight_(spec.config["impact_cost_weight"_]),
-        impact_cost_range_(Range(spec.config["impact_cost_range"_], "impact_cost_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+        impact_cost_range_(Range(spec.config["impact_cost_range"_], "impact_cost_range")) {}
 
  protected:
   void Reset() override {
@@ -113,7 +112,6 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   const HumanoidObsLayout layout_;
   const double impact_cost_weight_;
   const std::pair<double, double> impact_cost_range_;
-  const double reset_noise_scale_;
 };
 
 using HumanoidStandupEnvPool = AsyncEnvPool<HumanoidStandupEnv>;

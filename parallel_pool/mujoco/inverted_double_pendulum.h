@@ -69,8 +69,7 @@ using InvertedDoublePendulumEnvSpec = EnvSpec<InvertedDoublePendulumEnvFns>;
 class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvSpec> {
  public:
   InvertedDoublePendulumEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -113,7 +112,7 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
     state["info:distance_penalty"_] = distance_penalty;
     state["info:velocity_penalty"_] = velocity_penalty;
   }
-  const double reset_noise_scale_;
+
   bool terminated_ = false;
 };
 

@@ -50,8 +50,7 @@ using InvertedPendulumEnvSpec = EnvSpec<InvertedPendulumEnvFns>;
 class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
  public:
   InvertedPendulumEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -75,12 +74,11 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
   void Write(double reward) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
-    CopyQposQvel(&obs, 0);
+    CopyQposQvel(&obs, /*excluded=*/0);
     obs.Done();
     state["info:reward_survive"_] = reward;
   }
 
-  const double reset_noise_scale_;
   bool terminated_ = false;
 };
 

@@ -150,6 +150,24 @@ auto GymStateSpec(const Config& conf, const mjModel& m, int obs_size, Infos... i
                   "info:qvel0"_.Bind(Values(m.nv).OnlyIf(conf["lockstep_info"_])), infos...);
 }
 
+// conf[key] where the task's config declares key, else fallback.
+template <typename Config, typename Key, typename T>
+T ConfigOr(const Config& conf, Key key, T fallback) {
+  if constexpr (Config::Contains(key)) {
+    return conf[key];
+  } else {
+    return fallback;
+  }
+}
+
+// The observation size of a task that observes qpos then qvel: nq + nv,
+// less the `excluded` leading positions with
+// exclude_current_positions_from_observation.
+template <typename Config>
+int QposQvelSize(const Config& conf, const mjModel& m, int excluded) {
+  return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? excluded : 0);
+}
+
 // The reward keywords the tasks share (gymnasium's self._ctrl_cost_weight
 // and the like): what a task's config declares, the rest 0 (unused).
 struct RewardWeights {
@@ -161,16 +179,10 @@ struct RewardWeights {
 
   template <typename Config>
   static RewardWeights Of(const Config& conf) {
-    RewardWeights w;
-    auto read = [&](auto key, auto* field) {
-      if constexpr (Config::Contains(key)) *field = conf[key];
-    };
-    read("forward_reward_weight"_, &w.forward_reward_weight);
-    read("ctrl_cost_weight"_, &w.ctrl_cost_weight);
-    read("contact_cost_weight"_, &w.contact_cost_weight);
-    read("healthy_reward"_, &w.healthy_reward);
-    read("terminate_when_unhealthy"_, &w.terminate_when_unhealthy);
-    return w;
+    return RewardWeights{
+        ConfigOr(conf, "forward_reward_weight"_, 0.0), ConfigOr(conf, "ctrl_cost_weight"_, 0.0),
+        ConfigOr(conf, "contact_cost_weight"_, 0.0), ConfigOr(conf, "healthy_reward"_, 0.0),
+        ConfigOr(conf, "terminate_when_unhealthy"_, false)};
   }
 };
 
@@ -283,6 +295,9 @@ class MujocoGymEnv : public Env<EnvSpecT> {
         version_(spec.config["version"_]),
         frame_skip_(spec.config["frame_skip"_]),
         weights_(RewardWeights::Of(spec.config)),
+        reset_noise_scale_(ConfigOr(spec.config, "reset_noise_scale"_, 0.0)),
+        exclude_current_positions_(
+            ConfigOr(spec.config, "exclude_current_positions_from_observation"_, false)),
         model_(ModelOf(spec.config)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
@@ -361,9 +376,10 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     return ObsWriter(obs.template Data<double>(), obs.size());
   }
 
-  // qpos without its first `skip` values (the positions that
-  // exclude_current_positions_from_observation leaves out), then qvel.
-  void CopyQposQvel(ObsWriter* obs, int skip) const {
+  // qpos, then qvel; without the `excluded` leading positions with
+  // exclude_current_positions_from_observation.
+  void CopyQposQvel(ObsWriter* obs, int excluded) const {
+    const int skip = exclude_current_positions_ ? excluded : 0;
     obs->Copy(d_->qpos + skip, m_.nq - skip);
     obs->Copy(d_->qvel, m_.nv);
   }
@@ -396,6 +412,10 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   const int version_;
   const int frame_skip_;
   const RewardWeights weights_;
+  const double reset_noise_scale_;  // 0 where the task has no such keyword
+  // exclude_current_positions_from_observation (false where the task has
+  // no such keyword).
+  const bool exclude_current_positions_;
   const mujoco_engine::ModelPtr model_;
   const mjModel& m_;
   std::unique_ptr<mjData, mujoco_engine::DataDeleter> data_;

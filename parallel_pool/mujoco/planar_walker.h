@@ -29,15 +29,10 @@ namespace parallel_pool::mujoco {
 // The state and action declaration; a task adds only DefaultConfig().
 struct PlanarWalkerFns : GymTaskFns {
   template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 1 : 0);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
     return GymStateSpec(
-        conf, *model, ObsSize(conf, *model), "info:x_position"_.Bind(Spec<double>({})),
+        conf, *model, QposQvelSize(conf, *model, 1), "info:x_position"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})),
         "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
         "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
@@ -61,6 +56,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
   using Base::init_qpos_;
   using Base::init_qvel_;
   using Base::m_;
+  using Base::reset_noise_scale_;
   // Hopper's config declares healthy_state_range; Walker2d's does not.
   static constexpr bool kBoundsState = Spec::Config::Contains("healthy_state_range"_);
 
@@ -69,9 +65,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
       : Base(spec, env_id, /*uses_cfrc=*/false),
         healthy_state_(HealthyStateRange(spec)),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
-        healthy_angle_(Range(spec.config["healthy_angle_range"_], "healthy_angle_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_x_(spec.config["exclude_current_positions_from_observation"_]) {}
+        healthy_angle_(Range(spec.config["healthy_angle_range"_], "healthy_angle_range")) {}
 
  protected:
   void Reset() override {
@@ -125,7 +119,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
              double reward_survive) {
     State state = this->AllocateWithReward(reward);
     ObsWriter obs = this->ObsOf(state);
-    int skip = exclude_x_ ? 1 : 0;
+    int skip = this->exclude_current_positions_ ? 1 : 0;
     obs.Copy(d_->qpos + skip, m_.nq - skip);
     obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
     obs.Done();
@@ -136,11 +130,10 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_survive"_] = reward_survive;
   }
+
   const std::pair<double, double> healthy_state_;
   const std::pair<double, double> healthy_z_;
   const std::pair<double, double> healthy_angle_;
-  const double reset_noise_scale_;
-  const bool exclude_x_;
   bool terminated_ = false;
 };
 

@@ -135,6 +135,7 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
     state["info:reward_dist"_] = dist;
     state["info:reward_ctrl"_] = ctrl;
   }
+
   const double dist_weight_;
   const double control_weight_;
   const int fingertip_;

@@ -32,15 +32,10 @@ class SwimmerEnvFns : public GymTaskFns {
   }
 
   template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 2 : 0);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
     return GymStateSpec(
-        conf, *model, ObsSize(conf, *model), "info:x_position"_.Bind(Spec<double>({})),
+        conf, *model, QposQvelSize(conf, *model, 2), "info:x_position"_.Bind(Spec<double>({})),
         "info:y_position"_.Bind(Spec<double>({})),
         "info:distance_from_origin"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
@@ -55,10 +50,7 @@ using SwimmerEnvSpec = EnvSpec<SwimmerEnvFns>;
 
 class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
  public:
-  SwimmerEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_xy_(spec.config["exclude_current_positions_from_observation"_]) {}
+  SwimmerEnv(const Spec& spec, int env_id) : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -87,7 +79,7 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
              double reward_ctrl) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
-    CopyQposQvel(&obs, exclude_xy_ ? 2 : 0);
+    CopyQposQvel(&obs, /*excluded=*/2);
     obs.Done();
     WritePosition(state, d_->qpos);
     state["info:x_velocity"_] = x_velocity;
@@ -97,8 +89,6 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     state["info:reward_fwd"_] = forward;
     state["info:forward_reward"_] = forward;
   }
-  const double reset_noise_scale_;
-  const bool exclude_xy_;
 };
 
 using SwimmerEnvPool = AsyncEnvPool<SwimmerEnv>;
