@@ -115,7 +115,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     double s = reset_noise_scale_;
     SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
     terminated_ = false;
-    Info info;
+    LocomotionInfo info;
     info.xy = {d_->qpos[0], d_->qpos[1]};
     Write(0.0, info);
   }
@@ -128,7 +128,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     DoSimulation(a);
     const double x_after = xpos[0];
     const double y_after = xpos[1];
-    Info info;
+    LocomotionInfo info;
     info.x_velocity = (x_after - x_before) / dt_;
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = IsHealthy();
@@ -150,7 +150,6 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     info.xy = v4() ? std::array<double, 2>{x_after, y_after}
                    : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
-    info.forward_reward = forward;
     terminated_ = !healthy && weights_.terminate_when_unhealthy;
     Write(reward, info);
   }
@@ -158,17 +157,6 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
   bool IsTerminated() override { return terminated_; }
 
  private:
-  struct Info {
-    std::array<double, 2> xy = {0.0, 0.0};  // x_position, y_position
-    double x_velocity = 0.0;
-    double y_velocity = 0.0;
-    double reward_forward = 0.0;
-    double reward_ctrl = 0.0;
-    double reward_contact = 0.0;
-    double reward_survive = 0.0;
-    double forward_reward = 0.0;
-  };
-
   bool IsHealthy() const {
     return AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv) &&
            healthy_z_.first <= d_->qpos[2] && d_->qpos[2] <= healthy_z_.second;
@@ -185,7 +173,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     return weights_.contact_cost_weight * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
   }
 
-  void Write(double reward, const Info& info) {
+  void Write(double reward, const LocomotionInfo& info) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, /*excluded=*/2);
@@ -195,14 +183,8 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
                       contact_force_.second);
     }
     obs.Done();
-    WritePosition(state, info.xy.data());
-    state["info:x_velocity"_] = info.x_velocity;
-    state["info:y_velocity"_] = info.y_velocity;
-    state["info:reward_forward"_] = info.reward_forward;
-    state["info:reward_ctrl"_] = info.reward_ctrl;
-    state["info:reward_contact"_] = info.reward_contact;
-    state["info:reward_survive"_] = info.reward_survive;
-    state["info:forward_reward"_] = info.forward_reward;
+    info.Write(state);
+    state["info:forward_reward"_] = info.reward_forward;  // v4's name
   }
 
   const bool use_contact_forces_;

@@ -193,7 +193,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     double s = reset_noise_scale_;
     SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
     terminated_ = false;
-    Info info;
+    LocomotionInfo info;
     info.xy = {d_->qpos[0], d_->qpos[1]};
     Write(0.0, info);
   }
@@ -203,7 +203,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     auto [x_before, y_before] = MassCenter(m_, *d_);
     DoSimulation(a);
     auto [x_after, y_after] = MassCenter(m_, *d_);
-    Info info;
+    LocomotionInfo info;
     info.x_velocity = (x_after - x_before) / dt_;
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = healthy_z_.first < d_->qpos[2] && d_->qpos[2] < healthy_z_.second;
@@ -232,28 +232,13 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   bool IsTerminated() override { return terminated_; }
 
  private:
-  struct Info {
-    std::array<double, 2> xy = {0.0, 0.0};  // x_position, y_position
-    double x_velocity = 0.0;
-    double y_velocity = 0.0;
-    double reward_survive = 0.0;
-    double reward_forward = 0.0;
-    double reward_ctrl = 0.0;
-    double reward_contact = 0.0;
-  };
-
-  void Write(double reward, const Info& info) {
+  void Write(double reward, const LocomotionInfo& info) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
     layout_.Write(m_, *d_, &obs);
-    WritePosition(state, info.xy.data());
-    state["info:x_velocity"_] = info.x_velocity;
-    state["info:y_velocity"_] = info.y_velocity;
+    info.Write(state);
     if (!v4()) WriteTendonInfo(m_, *d_, state);
-    state["info:reward_survive"_] = info.reward_survive;
-    state["info:reward_forward"_] = info.reward_forward;
-    state["info:reward_ctrl"_] = info.reward_ctrl;
-    state["info:reward_contact"_] = info.reward_contact;
+    // v4's names
     state["info:reward_linvel"_] = info.reward_forward;
     state["info:reward_quadctrl"_] = info.reward_ctrl;
     state["info:reward_alive"_] = info.reward_survive;

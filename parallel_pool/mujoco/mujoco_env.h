@@ -238,6 +238,38 @@ struct GymCamera {
   std::optional<double> elevation = std::nullopt;
 };
 
+// The info keys x_position, y_position and distance_from_origin
+// (np.linalg.norm) of the point xy = (x, y).
+template <typename State>
+void WritePosition(const State& state, const double* xy) {
+  state["info:x_position"_] = xy[0];
+  state["info:y_position"_] = xy[1];
+  state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(xy, 2);
+}
+
+// The info Ant and Humanoid share: where the body is, how fast it moves and
+// the reward's terms (all 0 after a reset).
+struct LocomotionInfo {
+  std::array<double, 2> xy = {0.0, 0.0};  // x_position, y_position
+  double x_velocity = 0.0;
+  double y_velocity = 0.0;
+  double reward_forward = 0.0;
+  double reward_ctrl = 0.0;
+  double reward_contact = 0.0;
+  double reward_survive = 0.0;
+
+  template <typename State>
+  void Write(const State& state) const {
+    WritePosition(state, xy.data());
+    state["info:x_velocity"_] = x_velocity;
+    state["info:y_velocity"_] = y_velocity;
+    state["info:reward_forward"_] = reward_forward;
+    state["info:reward_ctrl"_] = reward_ctrl;
+    state["info:reward_contact"_] = reward_contact;
+    state["info:reward_survive"_] = reward_survive;
+  }
+};
+
 // gymnasium's MuJoCo frame size (DEFAULT_SIZE) and scene size (max_geom).
 inline constexpr int kGymRenderSize = 480;
 inline constexpr int kGymMaxGeom = 1000;
@@ -395,14 +427,6 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   // given, or mjData.ctrl after the step, as the task's gymnasium code).
   double CtrlCost(const double* ctrl) const {
     return weights_.ctrl_cost_weight * numpy_exact::NumpySumOfSquares(ctrl, m_.nu);
-  }
-
-  // The info keys x_position, y_position and distance_from_origin
-  // (np.linalg.norm) of the point xy = (x, y).
-  static void WritePosition(const State& state, const double* xy) {
-    state["info:x_position"_] = xy[0];
-    state["info:y_position"_] = xy[1];
-    state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(xy, 2);
   }
 
   bool v4() const { return version_ == 4; }
