@@ -238,13 +238,16 @@ struct GymCamera {
   std::optional<double> elevation = std::nullopt;
 };
 
-// The info keys x_position, y_position and distance_from_origin
-// (np.linalg.norm) of the point xy = (x, y).
+// The info keys of where a body is in the plane and how fast it moves:
+// x_position, y_position, distance_from_origin (np.linalg.norm of xy),
+// x_velocity, y_velocity.
 template <typename State>
-void WritePosition(const State& state, const double* xy) {
+void WritePlanarMotion(const State& state, const double* xy, double x_velocity, double y_velocity) {
   state["info:x_position"_] = xy[0];
   state["info:y_position"_] = xy[1];
   state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(xy, 2);
+  state["info:x_velocity"_] = x_velocity;
+  state["info:y_velocity"_] = y_velocity;
 }
 
 // The info Ant and Humanoid share: where the body is, how fast it moves and
@@ -260,9 +263,7 @@ struct LocomotionInfo {
 
   template <typename State>
   void Write(const State& state) const {
-    WritePosition(state, xy.data());
-    state["info:x_velocity"_] = x_velocity;
-    state["info:y_velocity"_] = y_velocity;
+    WritePlanarMotion(state, xy.data(), x_velocity, y_velocity);
     state["info:reward_forward"_] = reward_forward;
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_contact"_] = reward_contact;

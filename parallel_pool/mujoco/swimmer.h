@@ -81,9 +81,7 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, /*excluded=*/2);
     obs.Done();
-    WritePosition(state, d_->qpos);
-    state["info:x_velocity"_] = x_velocity;
-    state["info:y_velocity"_] = y_velocity;
+    WritePlanarMotion(state, d_->qpos, x_velocity, y_velocity);
     state["info:reward_forward"_] = forward;
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_fwd"_] = forward;
