@@ -26,6 +26,7 @@
 #ifndef PARALLEL_POOL_MUJOCO_ANT_H_
 #define PARALLEL_POOL_MUJOCO_ANT_H_
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -37,7 +38,7 @@
 
 namespace parallel_pool::mujoco {
 
-class AntEnvFns {
+class AntEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 4.0}; }
@@ -57,7 +58,7 @@ class AntEnvFns {
 
   template <typename Config>
   static int ObsSize(const Config& conf, const mjModel& m) {
-    int n = m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 2 : 0);
+    int n = QposQvelSize(conf, m, 2);
     if (conf["version"_] == 4) {
       if (conf["use_contact_forces"_]) n += 6 * m.nbody;
     } else if (conf["include_cfrc_ext_in_observation"_]) {
@@ -84,22 +85,15 @@ class AntEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict(
-        "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+    return GymStateSpec(
+        conf, *model, ObsSize(conf, *model), "info:x_position"_.Bind(Spec<double>({})),
+        "info:y_position"_.Bind(Spec<double>({})),
         "info:distance_from_origin"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
         "info:reward_forward"_.Bind(Spec<double>({})), "info:reward_ctrl"_.Bind(Spec<double>({})),
         "info:reward_contact"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
         "info:reward_survive"_.Bind(Spec<double>({})),
         "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
   }
 };
 
@@ -109,18 +103,10 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
  public:
   AntEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
-        obs_size_(AntEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
         use_contact_forces_(spec.config["use_contact_forces"_]),
-        contact_cost_weight_(spec.config["contact_cost_weight"_]),
-        healthy_reward_(spec.config["healthy_reward"_]),
         main_body_(spec.config["main_body"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
         contact_force_(Range(spec.config["contact_force_range"_], "contact_force_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_xy_(spec.config["exclude_current_positions_from_observation"_]),
         include_cfrc_ext_(spec.config["include_cfrc_ext_in_observation"_]) {}
 
  protected:
@@ -129,10 +115,8 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     double s = reset_noise_scale_;
     SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
     terminated_ = false;
-    Info info;
-    info.x_position = d_->qpos[0];
-    info.y_position = d_->qpos[1];
-    info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
+    LocomotionInfo info;
+    info.xy = {d_->qpos[0], d_->qpos[1]};
     Write(0.0, info);
   }
 
@@ -144,66 +128,35 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     DoSimulation(a);
     const double x_after = xpos[0];
     const double y_after = xpos[1];
-    Info info;
+    LocomotionInfo info;
     info.x_velocity = (x_after - x_before) / dt_;
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = IsHealthy();
-    double forward = info.x_velocity * forward_reward_weight_;
-    double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    double reward;
-    if (v4()) {
-      double healthy_reward =
-          static_cast<double>(healthy || terminate_when_unhealthy_) * healthy_reward_;
-      double rewards = forward + healthy_reward;
-      double costs = ctrl_cost;
-      info.reward_ctrl = -ctrl_cost;
-      if (use_contact_forces_) {
-        double contact_cost = ContactCost();
-        costs += contact_cost;
-        info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
-        info.reward_contact = -contact_cost;
-      }
-      reward = rewards - costs;
-      info.reward_survive = healthy_reward;
-      info.x_position = x_after;
-      info.y_position = y_after;
-      const double xy[2] = {x_after, y_after};
-      info.distance_from_origin = numpy_exact::NumpyNorm(xy, 2);
-    } else {
-      double healthy_reward = static_cast<double>(healthy) * healthy_reward_;
-      double rewards = forward + healthy_reward;
+    double forward = info.x_velocity * weights_.forward_reward_weight;
+    double ctrl_cost = CtrlCost(a);
+    double healthy_reward = HealthyReward(healthy);
+    double rewards = forward + healthy_reward;
+    double costs = ctrl_cost;
+    info.reward_ctrl = -ctrl_cost;
+    if (!v4() || use_contact_forces_) {  // v4 without use_contact_forces: no contact cost
       double contact_cost = ContactCost();
-      double costs = ctrl_cost + contact_cost;
-      reward = rewards - costs;
-      info.reward_ctrl = -ctrl_cost;
+      costs += contact_cost;
+      if (v4()) info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
       info.reward_contact = -contact_cost;
-      info.reward_survive = healthy_reward;
-      info.x_position = d_->qpos[0];
-      info.y_position = d_->qpos[1];
-      info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     }
+    const double reward = rewards - costs;
+    info.reward_survive = healthy_reward;
+    // v4 reports the main body's frame, v5 the root joint's qpos.
+    info.xy = v4() ? std::array<double, 2>{x_after, y_after}
+                   : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
-    info.forward_reward = forward;
-    terminated_ = !healthy && terminate_when_unhealthy_;
+    terminated_ = !healthy && weights_.terminate_when_unhealthy;
     Write(reward, info);
   }
 
   bool IsTerminated() override { return terminated_; }
 
  private:
-  struct Info {
-    double x_position = 0.0;
-    double y_position = 0.0;
-    double distance_from_origin = 0.0;
-    double x_velocity = 0.0;
-    double y_velocity = 0.0;
-    double reward_forward = 0.0;
-    double reward_ctrl = 0.0;
-    double reward_contact = 0.0;
-    double reward_survive = 0.0;
-    double forward_reward = 0.0;
-  };
-
   bool IsHealthy() const {
     return AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv) &&
            healthy_z_.first <= d_->qpos[2] && d_->qpos[2] <= healthy_z_.second;
@@ -217,47 +170,27 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     for (int i = 0; i < n; ++i) {
       clipped_[i] = Clip(d_->cfrc_ext[i], contact_force_.first, contact_force_.second);
     }
-    return contact_cost_weight_ * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
+    return weights_.contact_cost_weight * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
   }
 
-  void Write(double reward, const Info& info) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_xy_ ? 2 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.Copy(d_->qvel, m_.nv);
+  void Write(double reward, const LocomotionInfo& info) {
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
+    CopyQposQvel(&obs, /*excluded=*/2);
     if (v4() ? use_contact_forces_ : include_cfrc_ext_) {
       int first = v4() ? 0 : 1;
       obs.CopyClipped(d_->cfrc_ext + 6 * first, 6 * (m_.nbody - first), contact_force_.first,
                       contact_force_.second);
     }
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
-    state["info:x_position"_] = info.x_position;
-    state["info:y_position"_] = info.y_position;
-    state["info:distance_from_origin"_] = info.distance_from_origin;
-    state["info:x_velocity"_] = info.x_velocity;
-    state["info:y_velocity"_] = info.y_velocity;
-    state["info:reward_forward"_] = info.reward_forward;
-    state["info:reward_ctrl"_] = info.reward_ctrl;
-    state["info:reward_contact"_] = info.reward_contact;
-    state["info:reward_survive"_] = info.reward_survive;
-    state["info:forward_reward"_] = info.forward_reward;
+    info.Write(state);
+    state["info:forward_reward"_] = info.reward_forward;  // v4's name
   }
 
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
   const bool use_contact_forces_;
-  const double contact_cost_weight_;
-  const double healthy_reward_;
   const int main_body_;
-  const bool terminate_when_unhealthy_;
   const std::pair<double, double> healthy_z_;
   const std::pair<double, double> contact_force_;
-  const double reset_noise_scale_;
-  const bool exclude_xy_;
   const bool include_cfrc_ext_;
   bool terminated_ = false;
   mutable std::vector<double> clipped_;

@@ -16,11 +16,10 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
-class HalfCheetahEnvFns {
+class HalfCheetahEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 4.0}; }
@@ -34,31 +33,14 @@ class HalfCheetahEnvFns {
   }
 
   template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 1 : 0);
-  }
-
-  template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_run"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(conf, *model, QposQvelSize(conf, *model, 1),
+                        "info:x_position"_.Bind(Spec<double>({})),
+                        "info:x_velocity"_.Bind(Spec<double>({})),
+                        "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                        "info:reward_ctrl"_.Bind(Spec<double>({})),
+                        "info:reward_run"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
 };
 
@@ -66,13 +48,7 @@ using HalfCheetahEnvSpec = EnvSpec<HalfCheetahEnvFns>;
 
 class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
  public:
-  HalfCheetahEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(HalfCheetahEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_x_(spec.config["exclude_current_positions_from_observation"_]) {}
+  HalfCheetahEnv(const Spec& spec, int env_id) : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -87,8 +63,8 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
     const double x_before = d_->qpos[0];
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    const double forward = forward_reward_weight_ * x_velocity;
+    const double ctrl_cost = CtrlCost(a);
+    const double forward = weights_.forward_reward_weight * x_velocity;
     Write(forward - ctrl_cost, x_velocity, forward, -ctrl_cost);
   }
 
@@ -96,26 +72,16 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
 
  private:
   void Write(double reward, double x_velocity, double forward, double reward_ctrl) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_x_ ? 1 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.Copy(d_->qvel, m_.nv);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
+    CopyQposQvel(&obs, /*excluded=*/1);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:x_position"_] = d_->qpos[0];
     state["info:x_velocity"_] = x_velocity;
     state["info:reward_forward"_] = forward;
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_run"_] = forward;
   }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double reset_noise_scale_;
-  const bool exclude_x_;
 };
 
 using HalfCheetahEnvPool = AsyncEnvPool<HalfCheetahEnv>;

@@ -27,6 +27,7 @@
 #ifndef PARALLEL_POOL_MUJOCO_HUMANOID_H_
 #define PARALLEL_POOL_MUJOCO_HUMANOID_H_
 
+#include <array>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -98,11 +99,27 @@ inline std::pair<double, double> MassCenter(const mjModel& m, const mjData& d) {
   for (int b = 0; b < m.nbody; ++b) {
     for (int j = 0; j < 2; ++j) num[j] += m.body_mass[b] * d.xipos[3 * b + j];
   }
+
   double denom = numpy_exact::NumpySum(m.body_mass, m.nbody);
   return {num[0] / denom, num[1] / denom};
 }
 
-class HumanoidEnvFns {
+// clip(weight * sum(cfrc_ext^2), range), over every body: Humanoid's contact
+// cost and HumanoidStandup's impact cost.
+inline double ClippedCfrcExtCost(const mjModel& m, const mjData& d, double weight,
+                                 const std::pair<double, double>& range) {
+  return Clip(weight * numpy_exact::NumpySumOfSquares(d.cfrc_ext, 6 * m.nbody), range.first,
+              range.second);
+}
+
+// v5's info tendon_length and tendon_velocity (Humanoid, HumanoidStandup).
+template <typename State>
+void WriteTendonInfo(const mjModel& m, const mjData& d, const State& state) {
+  state["info:tendon_length"_].Assign(d.ten_length, m.ntendon);
+  state["info:tendon_velocity"_].Assign(d.ten_velocity, m.ntendon);
+}
+
+class HumanoidEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) {
@@ -142,10 +159,8 @@ class HumanoidEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict(
-        "obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
-        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
+    return GymStateSpec(
+        conf, *model, HumanoidObsLayout::Of(conf).Size(*model),
         "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
         "info:distance_from_origin"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
@@ -160,11 +175,6 @@ class HumanoidEnvFns {
         "info:reward_alive"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
         "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
-  }
 };
 
 using HumanoidEnvSpec = EnvSpec<HumanoidEnvFns>;
@@ -174,15 +184,8 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   HumanoidEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
         layout_(HumanoidObsLayout::Of(spec.config)),
-        obs_size_(layout_.Size(m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        contact_cost_weight_(spec.config["contact_cost_weight"_]),
         contact_cost_range_(Range(spec.config["contact_cost_range"_], "contact_cost_range")),
-        healthy_reward_(spec.config["healthy_reward"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
-        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+        healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")) {}
 
  protected:
   void Reset() override {
@@ -190,10 +193,8 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     double s = reset_noise_scale_;
     SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
     terminated_ = false;
-    Info info;
-    info.x_position = d_->qpos[0];
-    info.y_position = d_->qpos[1];
-    info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
+    LocomotionInfo info;
+    info.xy = {d_->qpos[0], d_->qpos[1]};
     Write(0.0, info);
   }
 
@@ -202,73 +203,42 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     auto [x_before, y_before] = MassCenter(m_, *d_);
     DoSimulation(a);
     auto [x_after, y_after] = MassCenter(m_, *d_);
-    Info info;
+    LocomotionInfo info;
     info.x_velocity = (x_after - x_before) / dt_;
     info.y_velocity = (y_after - y_before) / dt_;
     const bool healthy = healthy_z_.first < d_->qpos[2] && d_->qpos[2] < healthy_z_.second;
-    const double forward = forward_reward_weight_ * info.x_velocity;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->ctrl, m_.nu);
+    const double forward = weights_.forward_reward_weight * info.x_velocity;
+    const double ctrl_cost = CtrlCost(d_->ctrl);
+    const double healthy_reward = HealthyReward(healthy);
     double reward;
-    double healthy_reward;
     if (v4()) {
-      healthy_reward = static_cast<double>(healthy || terminate_when_unhealthy_) * healthy_reward_;
       reward = (forward + healthy_reward) - ctrl_cost;
-      info.x_position = x_after;
-      info.y_position = y_after;
-      const double xy[2] = {x_after, y_after};
-      info.distance_from_origin = numpy_exact::NumpyNorm(xy, 2);
     } else {
-      healthy_reward = static_cast<double>(healthy) * healthy_reward_;
       double contact_cost =
-          Clip(contact_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
-               contact_cost_range_.first, contact_cost_range_.second);
+          ClippedCfrcExtCost(m_, *d_, weights_.contact_cost_weight, contact_cost_range_);
       reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
       info.reward_contact = -contact_cost;
-      info.x_position = d_->qpos[0];
-      info.y_position = d_->qpos[1];
-      info.distance_from_origin = numpy_exact::NumpyNorm(d_->qpos, 2);
     }
+    // v4 reports the mass centre, v5 the root joint's qpos.
+    info.xy = v4() ? std::array<double, 2>{x_after, y_after}
+                   : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
     info.reward_ctrl = -ctrl_cost;
     info.reward_survive = healthy_reward;
-    terminated_ = !healthy && terminate_when_unhealthy_;
+    terminated_ = !healthy && weights_.terminate_when_unhealthy;
     Write(reward, info);
   }
 
   bool IsTerminated() override { return terminated_; }
 
  private:
-  struct Info {
-    double x_position = 0.0;
-    double y_position = 0.0;
-    double distance_from_origin = 0.0;
-    double x_velocity = 0.0;
-    double y_velocity = 0.0;
-    double reward_survive = 0.0;
-    double reward_forward = 0.0;
-    double reward_ctrl = 0.0;
-    double reward_contact = 0.0;
-  };
-
-  void Write(double reward, const Info& info) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+  void Write(double reward, const LocomotionInfo& info) {
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
     layout_.Write(m_, *d_, &obs);
-    state["reward"_] = reward;
-    WriteInitialState(state);
-    state["info:x_position"_] = info.x_position;
-    state["info:y_position"_] = info.y_position;
-    state["info:distance_from_origin"_] = info.distance_from_origin;
-    state["info:x_velocity"_] = info.x_velocity;
-    state["info:y_velocity"_] = info.y_velocity;
-    if (!v4()) {  // v5's infos
-      state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
-      state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
-    }
-    state["info:reward_survive"_] = info.reward_survive;
-    state["info:reward_forward"_] = info.reward_forward;
-    state["info:reward_ctrl"_] = info.reward_ctrl;
-    state["info:reward_contact"_] = info.reward_contact;
+    info.Write(state);
+    if (!v4()) WriteTendonInfo(m_, *d_, state);
+    // v4's names
     state["info:reward_linvel"_] = info.reward_forward;
     state["info:reward_quadctrl"_] = info.reward_ctrl;
     state["info:reward_alive"_] = info.reward_survive;
@@ -276,15 +246,8 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   }
 
   const HumanoidObsLayout layout_;
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double contact_cost_weight_;
   const std::pair<double, double> contact_cost_range_;
-  const double healthy_reward_;
-  const bool terminate_when_unhealthy_;
   const std::pair<double, double> healthy_z_;
-  const double reset_noise_scale_;
   bool terminated_ = false;
 };
 

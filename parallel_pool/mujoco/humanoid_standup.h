@@ -25,11 +25,10 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/humanoid.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
-class HumanoidStandupEnvFns {
+class HumanoidStandupEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) {
@@ -52,29 +51,17 @@ class HumanoidStandupEnvFns {
   }
 
   template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(HumanoidObsLayout::Of(conf).Size(*model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:y_position"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:tendon_length"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
-                    "info:tendon_velocity"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
-                    "info:reward_linup"_.Bind(Spec<double>({})),
-                    "info:reward_quadctrl"_.Bind(Spec<double>({})),
-                    "info:reward_impact"_.Bind(Spec<double>({})));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(
+        conf, *model, HumanoidObsLayout::Of(conf).Size(*model),
+        "info:x_position"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:y_position"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:tendon_length"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
+        "info:tendon_velocity"_.Bind(OnlyInVersion(5, conf, Values(model->ntendon))),
+        "info:reward_linup"_.Bind(Spec<double>({})), "info:reward_quadctrl"_.Bind(Spec<double>({})),
+        "info:reward_impact"_.Bind(Spec<double>({})));
   }
 };
 
@@ -85,11 +72,8 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   HumanoidStandupEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
         layout_(HumanoidObsLayout::Of(spec.config)),
-        obs_size_(layout_.Size(m_)),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
         impact_cost_weight_(spec.config["impact_cost_weight"_]),
-        impact_cost_range_(Range(spec.config["impact_cost_range"_], "impact_cost_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+        impact_cost_range_(Range(spec.config["impact_cost_range"_], "impact_cost_range")) {}
 
  protected:
   void Reset() override {
@@ -102,11 +86,9 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   void Step(const Action& action) override {
     DoSimulation(action["action"_].Data<double>());
     const double uph_cost = (d_->qpos[2] - 0) / m_.opt.timestep;
-    const double quad_ctrl_cost =
-        ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->ctrl, m_.nu);
+    const double quad_ctrl_cost = CtrlCost(d_->ctrl);
     const double quad_impact_cost =
-        Clip(impact_cost_weight_ * numpy_exact::NumpySumOfSquares(d_->cfrc_ext, 6 * m_.nbody),
-             impact_cost_range_.first, impact_cost_range_.second);
+        ClippedCfrcExtCost(m_, *d_, impact_cost_weight_, impact_cost_range_);
     const double reward = uph_cost - quad_ctrl_cost - quad_impact_cost + 1;
     Write(reward, uph_cost, -quad_ctrl_cost, -quad_impact_cost);
   }
@@ -115,29 +97,21 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
 
  private:
   void Write(double reward, double linup, double quadctrl, double impact) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
     layout_.Write(m_, *d_, &obs);
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:x_position"_] = d_->qpos[0];
     state["info:y_position"_] = d_->qpos[1];
     state["info:z_distance_from_origin"_] = d_->qpos[2] - init_qpos_[2];
-    if (!v4()) {  // v5's infos
-      state["info:tendon_length"_].Assign(d_->ten_length, m_.ntendon);
-      state["info:tendon_velocity"_].Assign(d_->ten_velocity, m_.ntendon);
-    }
+    if (!v4()) WriteTendonInfo(m_, *d_, state);
     state["info:reward_linup"_] = linup;
     state["info:reward_quadctrl"_] = quadctrl;
     state["info:reward_impact"_] = impact;
   }
 
   const HumanoidObsLayout layout_;
-  const int obs_size_;
-  const double ctrl_cost_weight_;
   const double impact_cost_weight_;
   const std::pair<double, double> impact_cost_range_;
-  const double reset_noise_scale_;
 };
 
 using HumanoidStandupEnvPool = AsyncEnvPool<HumanoidStandupEnv>;

@@ -26,7 +26,7 @@
 
 namespace parallel_pool::mujoco {
 
-class InvertedDoublePendulumEnvFns {
+class InvertedDoublePendulumEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG, for render(): v5 defines it but
   // passes None (its default_camera_config keyword defaults to None).
@@ -57,17 +57,10 @@ class InvertedDoublePendulumEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:distance_penalty"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:velocity_penalty"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(conf, *model, ObsSize(conf, *model),
+                        "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                        "info:distance_penalty"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+                        "info:velocity_penalty"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 };
 
@@ -76,10 +69,7 @@ using InvertedDoublePendulumEnvSpec = EnvSpec<InvertedDoublePendulumEnvFns>;
 class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvSpec> {
  public:
   InvertedDoublePendulumEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(InvertedDoublePendulumEnvFns::ObsSize(spec.config, m_)),
-        healthy_reward_(spec.config["healthy_reward"_]),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -100,8 +90,8 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
     const double dist_penalty = 0.01 * numpy_exact::PyPow(x, 2) + numpy_exact::PyPow(y - 2, 2);
     const double vel_penalty =
         0.001 * numpy_exact::PyPow(v1, 2) + 0.005 * numpy_exact::PyPow(v2, 2);
-    const double alive_bonus =
-        v4() ? healthy_reward_ : healthy_reward_ * static_cast<double>(!terminated_);
+    const double alive_bonus = v4() ? weights_.healthy_reward
+                                    : weights_.healthy_reward * static_cast<double>(!terminated_);
     const double reward = alive_bonus - dist_penalty - vel_penalty;
     Write(reward, alive_bonus, -dist_penalty, -vel_penalty);
   }
@@ -110,24 +100,19 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
 
  private:
   void Write(double reward, double survive, double distance_penalty, double velocity_penalty) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
     obs.Put(d_->qpos[0]);
     for (int i = 1; i < m_.nq; ++i) obs.Put(std::sin(d_->qpos[i]));
     for (int i = 1; i < m_.nq; ++i) obs.Put(std::cos(d_->qpos[i]));
     obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
     obs.CopyClipped(d_->qfrc_constraint, v4() ? m_.nv : 1, -10.0, 10.0);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:reward_survive"_] = survive;
     state["info:distance_penalty"_] = distance_penalty;
     state["info:velocity_penalty"_] = velocity_penalty;
   }
 
-  const int obs_size_;
-  const double healthy_reward_;
-  const double reset_noise_scale_;
   bool terminated_ = false;
 };
 

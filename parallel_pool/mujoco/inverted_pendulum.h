@@ -19,7 +19,7 @@
 
 namespace parallel_pool::mujoco {
 
-class InvertedPendulumEnvFns {
+class InvertedPendulumEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 2.04}; }
@@ -40,15 +40,8 @@ class InvertedPendulumEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(model->nq + model->nv)),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(conf, *model, model->nq + model->nv,
+                        "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 };
 
@@ -57,8 +50,7 @@ using InvertedPendulumEnvSpec = EnvSpec<InvertedPendulumEnvFns>;
 class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
  public:
   InvertedPendulumEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]) {}
+      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -80,17 +72,13 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
 
  private:
   void Write(double reward) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), m_.nq + m_.nv);
-    obs.Copy(d_->qpos, m_.nq);
-    obs.Copy(d_->qvel, m_.nv);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
+    CopyQposQvel(&obs, /*excluded=*/0);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:reward_survive"_] = reward;
   }
 
-  const double reset_noise_scale_;
   bool terminated_ = false;
 };
 

@@ -44,6 +44,7 @@
 #include "parallel_pool/core/render.h"
 #include "parallel_pool/mujoco_engine/mujoco_model.h"
 #include "parallel_pool/mujoco_engine/mujoco_render.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
@@ -125,6 +126,66 @@ void ValidateGymConfig(const Config& conf) {
   range("impact_cost_range"_, "impact_cost_range");
 }
 
+// What the tasks' EnvFns share: the common config checks and the actuators'
+// action spec. A task with checks of its own declares its own Validate,
+// which calls ValidateGymConfig first.
+struct GymTaskFns {
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    ValidateGymConfig(conf);
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    return MujocoActionSpec(conf);
+  }
+};
+
+// A task's state spec: "obs" of obs_size unbounded values, the episode's
+// initial qpos/qvel (only with lockstep_info), then the task's info fields.
+template <typename Config, typename... Infos>
+auto GymStateSpec(const Config& conf, const mjModel& m, int obs_size, Infos... infos) {
+  return MakeDict("obs"_.Bind(Unbounded(obs_size)),
+                  "info:qpos0"_.Bind(Values(m.nq).OnlyIf(conf["lockstep_info"_])),
+                  "info:qvel0"_.Bind(Values(m.nv).OnlyIf(conf["lockstep_info"_])), infos...);
+}
+
+// conf[key] where the task's config declares key, else fallback.
+template <typename Config, typename Key, typename T>
+T ConfigOr(const Config& conf, Key key, T fallback) {
+  if constexpr (Config::Contains(key)) {
+    return conf[key];
+  } else {
+    return fallback;
+  }
+}
+
+// The observation size of a task that observes qpos then qvel: nq + nv,
+// less the `excluded` leading positions with
+// exclude_current_positions_from_observation.
+template <typename Config>
+int QposQvelSize(const Config& conf, const mjModel& m, int excluded) {
+  return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? excluded : 0);
+}
+
+// The reward keywords the tasks share (gymnasium's self._ctrl_cost_weight
+// and the like): what a task's config declares, the rest 0 (unused).
+struct RewardWeights {
+  double forward_reward_weight = 0.0;
+  double ctrl_cost_weight = 0.0;
+  double contact_cost_weight = 0.0;
+  double healthy_reward = 0.0;
+  bool terminate_when_unhealthy = false;
+
+  template <typename Config>
+  static RewardWeights Of(const Config& conf) {
+    return RewardWeights{
+        ConfigOr(conf, "forward_reward_weight"_, 0.0), ConfigOr(conf, "ctrl_cost_weight"_, 0.0),
+        ConfigOr(conf, "contact_cost_weight"_, 0.0), ConfigOr(conf, "healthy_reward"_, 0.0),
+        ConfigOr(conf, "terminate_when_unhealthy"_, false)};
+  }
+};
+
 // np.clip(x, low, high) on a float64 scalar (NaN passes through).
 inline double Clip(double x, double low, double high) { return std::min(std::max(x, low), high); }
 
@@ -175,6 +236,39 @@ struct GymCamera {
   std::optional<double> distance = std::nullopt;
   std::optional<std::array<double, 3>> lookat = std::nullopt;
   std::optional<double> elevation = std::nullopt;
+};
+
+// The info keys of where a body is in the plane and how fast it moves:
+// x_position, y_position, distance_from_origin (np.linalg.norm of xy),
+// x_velocity, y_velocity.
+template <typename State>
+void WritePlanarMotion(const State& state, const double* xy, double x_velocity, double y_velocity) {
+  state["info:x_position"_] = xy[0];
+  state["info:y_position"_] = xy[1];
+  state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(xy, 2);
+  state["info:x_velocity"_] = x_velocity;
+  state["info:y_velocity"_] = y_velocity;
+}
+
+// The info Ant and Humanoid share: where the body is, how fast it moves and
+// the reward's terms (all 0 after a reset).
+struct LocomotionInfo {
+  std::array<double, 2> xy = {0.0, 0.0};  // x_position, y_position
+  double x_velocity = 0.0;
+  double y_velocity = 0.0;
+  double reward_forward = 0.0;
+  double reward_ctrl = 0.0;
+  double reward_contact = 0.0;
+  double reward_survive = 0.0;
+
+  template <typename State>
+  void Write(const State& state) const {
+    WritePlanarMotion(state, xy.data(), x_velocity, y_velocity);
+    state["info:reward_forward"_] = reward_forward;
+    state["info:reward_ctrl"_] = reward_ctrl;
+    state["info:reward_contact"_] = reward_contact;
+    state["info:reward_survive"_] = reward_survive;
+  }
 };
 
 // gymnasium's MuJoCo frame size (DEFAULT_SIZE) and scene size (max_geom).
@@ -233,6 +327,10 @@ class MujocoGymEnv : public Env<EnvSpecT> {
         lockstep_info_(spec.config["lockstep_info"_]),
         version_(spec.config["version"_]),
         frame_skip_(spec.config["frame_skip"_]),
+        weights_(RewardWeights::Of(spec.config)),
+        reset_noise_scale_(ConfigOr(spec.config, "reset_noise_scale"_, 0.0)),
+        exclude_current_positions_(
+            ConfigOr(spec.config, "exclude_current_positions_from_observation"_, false)),
         model_(ModelOf(spec.config)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
@@ -295,12 +393,54 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     state["info:qvel0"_].Assign(qvel0_.data(), qvel0_.size());
   }
 
+  // A Reset's or Step's state: allocated, with its reward and (with
+  // lockstep_info) the episode's initial state; the task writes the
+  // observation (ObsOf) and its info.
+  State AllocateWithReward(double reward) {
+    State state = this->Allocate();
+    state["reward"_] = reward;
+    WriteInitialState(state);
+    return state;
+  }
+
+  // The writer of the state's observation, as many values as its spec declares.
+  static ObsWriter ObsOf(const State& state) {
+    const auto& obs = state["obs"_];
+    return ObsWriter(obs.template Data<double>(), obs.size());
+  }
+
+  // qpos, then qvel; without the `excluded` leading positions with
+  // exclude_current_positions_from_observation.
+  void CopyQposQvel(ObsWriter* obs, int excluded) const {
+    const int skip = exclude_current_positions_ ? excluded : 0;
+    obs->Copy(d_->qpos + skip, m_.nq - skip);
+    obs->Copy(d_->qvel, m_.nv);
+  }
+
+  // gymnasium's healthy reward: given when healthy (v5), or when healthy or
+  // terminate_when_unhealthy (v4's legacy rule).
+  double HealthyReward(bool healthy) const {
+    const bool survives = v4() ? healthy || weights_.terminate_when_unhealthy : healthy;
+    return static_cast<double>(survives) * weights_.healthy_reward;
+  }
+
+  // ctrl_cost_weight * sum(ctrl^2) over the nu controls (the action as
+  // given, or mjData.ctrl after the step, as the task's gymnasium code).
+  double CtrlCost(const double* ctrl) const {
+    return weights_.ctrl_cost_weight * numpy_exact::NumpySumOfSquares(ctrl, m_.nu);
+  }
+
   bool v4() const { return version_ == 4; }
 
   const bool uses_cfrc_;
   const bool lockstep_info_;
   const int version_;
   const int frame_skip_;
+  const RewardWeights weights_;
+  const double reset_noise_scale_;  // 0 where the task has no such keyword
+  // exclude_current_positions_from_observation (false where the task has
+  // no such keyword).
+  const bool exclude_current_positions_;
   const mujoco_engine::ModelPtr model_;
   const mjModel& m_;
   std::unique_ptr<mjData, mujoco_engine::DataDeleter> data_;

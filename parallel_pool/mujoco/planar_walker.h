@@ -23,39 +23,21 @@
 #include <utility>
 
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
 // The state and action declaration; a task adds only DefaultConfig().
-struct PlanarWalkerFns {
-  template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 1 : 0);
-  }
-
-  template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
+struct PlanarWalkerFns : GymTaskFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:x_position"_.Bind(Spec<double>({})),
-                    "info:x_velocity"_.Bind(Spec<double>({})),
-                    "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_ctrl"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
-                    "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(
+        conf, *model, QposQvelSize(conf, *model, 1), "info:x_position"_.Bind(Spec<double>({})),
+        "info:x_velocity"_.Bind(Spec<double>({})),
+        "info:z_distance_from_origin"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_ctrl"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
+        "info:reward_survive"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 };
 
@@ -74,22 +56,16 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
   using Base::init_qpos_;
   using Base::init_qvel_;
   using Base::m_;
+  using Base::reset_noise_scale_;
   // Hopper's config declares healthy_state_range; Walker2d's does not.
   static constexpr bool kBoundsState = Spec::Config::Contains("healthy_state_range"_);
 
  public:
   PlanarWalkerEnv(const Spec& spec, int env_id)
       : Base(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(PlanarWalkerFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        healthy_reward_(spec.config["healthy_reward"_]),
-        terminate_when_unhealthy_(spec.config["terminate_when_unhealthy"_]),
         healthy_state_(HealthyStateRange(spec)),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
-        healthy_angle_(Range(spec.config["healthy_angle_range"_], "healthy_angle_range")),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_x_(spec.config["exclude_current_positions_from_observation"_]) {}
+        healthy_angle_(Range(spec.config["healthy_angle_range"_], "healthy_angle_range")) {}
 
  protected:
   void Reset() override {
@@ -106,11 +82,10 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     this->DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const bool healthy = IsHealthy();
-    const double forward = forward_reward_weight_ * x_velocity;
-    const bool survives = this->v4() ? healthy || terminate_when_unhealthy_ : healthy;
-    const double healthy_reward = static_cast<double>(survives) * healthy_reward_;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
-    terminated_ = !healthy && terminate_when_unhealthy_;
+    const double forward = this->weights_.forward_reward_weight * x_velocity;
+    const double healthy_reward = this->HealthyReward(healthy);
+    const double ctrl_cost = this->CtrlCost(a);
+    terminated_ = !healthy && this->weights_.terminate_when_unhealthy;
     Write((forward + healthy_reward) - ctrl_cost, x_velocity, forward, -ctrl_cost, healthy_reward);
   }
 
@@ -142,14 +117,12 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
 
   void Write(double reward, double x_velocity, double forward, double reward_ctrl,
              double reward_survive) {
-    State state = this->Allocate();
-    ObsWriter obs(state["obs"_].template Data<double>(), obs_size_);
-    int skip = exclude_x_ ? 1 : 0;
+    State state = this->AllocateWithReward(reward);
+    ObsWriter obs = this->ObsOf(state);
+    int skip = this->exclude_current_positions_ ? 1 : 0;
     obs.Copy(d_->qpos + skip, m_.nq - skip);
     obs.CopyClipped(d_->qvel, m_.nv, -10.0, 10.0);
     obs.Done();
-    state["reward"_] = reward;
-    this->WriteInitialState(state);
     state["info:x_position"_] = d_->qpos[0];
     state["info:x_velocity"_] = x_velocity;
     state["info:z_distance_from_origin"_] = d_->qpos[1] - init_qpos_[1];
@@ -158,16 +131,9 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
     state["info:reward_survive"_] = reward_survive;
   }
 
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double healthy_reward_;
-  const bool terminate_when_unhealthy_;
   const std::pair<double, double> healthy_state_;
   const std::pair<double, double> healthy_z_;
   const std::pair<double, double> healthy_angle_;
-  const double reset_noise_scale_;
-  const bool exclude_x_;
   bool terminated_ = false;
 };
 

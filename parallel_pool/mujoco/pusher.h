@@ -34,7 +34,7 @@
 
 namespace parallel_pool::mujoco {
 
-class PusherEnvFns {
+class PusherEnvFns : public GymTaskFns {
  public:
   // gymnasium's DEFAULT_CAMERA_CONFIG (v4 and v5), for render().
   static GymCamera DefaultCamera(int /*version*/) { return GymCamera{.distance = 4.0}; }
@@ -57,17 +57,9 @@ class PusherEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(23)),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:reward_dist"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})),
-                    "info:reward_near"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(conf, *model, 23, "info:reward_dist"_.Bind(Spec<double>({})),
+                        "info:reward_ctrl"_.Bind(Spec<double>({})),
+                        "info:reward_near"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))));
   }
 };
 
@@ -146,16 +138,14 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
   }
 
   void Write(double reward, const Rewards& rewards) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), 23);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
     obs.Copy(d_->qpos, 7);
     obs.Copy(d_->qvel, 7);
     obs.Copy(d_->xpos + 3 * tips_arm_, 3);
     obs.Copy(d_->xpos + 3 * object_, 3);
     obs.Copy(d_->xpos + 3 * goal_, 3);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:reward_dist"_] = rewards.dist;
     state["info:reward_ctrl"_] = rewards.ctrl;
     state["info:reward_near"_] = rewards.near;

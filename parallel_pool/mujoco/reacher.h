@@ -30,7 +30,7 @@
 
 namespace parallel_pool::mujoco {
 
-class ReacherEnvFns {
+class ReacherEnvFns : public GymTaskFns {
  public:
   static auto DefaultConfig() {
     return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
@@ -57,16 +57,9 @@ class ReacherEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict("obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-                    "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-                    "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-                    "info:reward_dist"_.Bind(Spec<double>({})),
-                    "info:reward_ctrl"_.Bind(Spec<double>({})));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
+    return GymStateSpec(conf, *model, ObsSize(conf, *model),
+                        "info:reward_dist"_.Bind(Spec<double>({})),
+                        "info:reward_ctrl"_.Bind(Spec<double>({})));
   }
 };
 
@@ -76,7 +69,6 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
  public:
   ReacherEnv(const Spec& spec, int env_id)
       : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(ReacherEnvFns::ObsSize(spec.config, m_)),
         dist_weight_(spec.config["reward_dist_weight"_]),
         control_weight_(spec.config["reward_control_weight"_]),
         fingertip_(BodyId(m_, "fingertip")),
@@ -130,8 +122,8 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
   }
 
   void Write(double reward, double dist, double ctrl) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
     for (int i = 0; i < 2; ++i) obs.Put(std::cos(d_->qpos[i]));
     for (int i = 0; i < 2; ++i) obs.Put(std::sin(d_->qpos[i]));
     obs.Copy(d_->qpos + 2, m_.nq - 2);
@@ -140,13 +132,10 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
       obs.Put(d_->xpos[3 * fingertip_ + k] - d_->xpos[3 * target_ + k]);
     }
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
     state["info:reward_dist"_] = dist;
     state["info:reward_ctrl"_] = ctrl;
   }
 
-  const int obs_size_;
   const double dist_weight_;
   const double control_weight_;
   const int fingertip_;

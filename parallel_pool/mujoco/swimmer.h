@@ -18,11 +18,10 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
-#include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
 
-class SwimmerEnvFns {
+class SwimmerEnvFns : public GymTaskFns {
  public:
   static auto DefaultConfig() {
     return MakeDict("version"_.Bind(5), "lockstep_info"_.Bind(false),
@@ -33,23 +32,11 @@ class SwimmerEnvFns {
   }
 
   template <typename Config>
-  static int ObsSize(const Config& conf, const mjModel& m) {
-    return m.nq + m.nv - (conf["exclude_current_positions_from_observation"_] ? 2 : 0);
-  }
-
-  template <typename Config>
-  static void Validate(const Config& conf) {
-    ValidateGymConfig(conf);
-  }
-
-  template <typename Config>
   static auto StateSpec(const Config& conf) {
     mujoco_engine::ModelPtr model = ModelOf(conf);
-    return MakeDict(
-        "obs"_.Bind(Unbounded(ObsSize(conf, *model))),
-        "info:qpos0"_.Bind(Values(model->nq).OnlyIf(conf["lockstep_info"_])),
-        "info:qvel0"_.Bind(Values(model->nv).OnlyIf(conf["lockstep_info"_])),
-        "info:x_position"_.Bind(Spec<double>({})), "info:y_position"_.Bind(Spec<double>({})),
+    return GymStateSpec(
+        conf, *model, QposQvelSize(conf, *model, 2), "info:x_position"_.Bind(Spec<double>({})),
+        "info:y_position"_.Bind(Spec<double>({})),
         "info:distance_from_origin"_.Bind(Spec<double>({})),
         "info:x_velocity"_.Bind(Spec<double>({})), "info:y_velocity"_.Bind(Spec<double>({})),
         "info:reward_forward"_.Bind(OnlyInVersion(5, conf, Spec<double>({}))),
@@ -57,24 +44,13 @@ class SwimmerEnvFns {
         "info:reward_fwd"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))),
         "info:forward_reward"_.Bind(OnlyInVersion(4, conf, Spec<double>({}))));
   }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    return MujocoActionSpec(conf);
-  }
 };
 
 using SwimmerEnvSpec = EnvSpec<SwimmerEnvFns>;
 
 class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
  public:
-  SwimmerEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false),
-        obs_size_(SwimmerEnvFns::ObsSize(spec.config, m_)),
-        forward_reward_weight_(spec.config["forward_reward_weight"_]),
-        ctrl_cost_weight_(spec.config["ctrl_cost_weight"_]),
-        reset_noise_scale_(spec.config["reset_noise_scale"_]),
-        exclude_xy_(spec.config["exclude_current_positions_from_observation"_]) {}
+  SwimmerEnv(const Spec& spec, int env_id) : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/false) {}
 
  protected:
   void Reset() override {
@@ -91,8 +67,8 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const double y_velocity = (d_->qpos[1] - y_before) / dt_;
-    const double forward = forward_reward_weight_ * x_velocity;
-    const double ctrl_cost = ctrl_cost_weight_ * numpy_exact::NumpySumOfSquares(a, m_.nu);
+    const double forward = weights_.forward_reward_weight * x_velocity;
+    const double ctrl_cost = CtrlCost(a);
     Write(forward - ctrl_cost, x_velocity, y_velocity, forward, -ctrl_cost);
   }
 
@@ -101,30 +77,16 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
  private:
   void Write(double reward, double x_velocity, double y_velocity, double forward,
              double reward_ctrl) {
-    State state = Allocate();
-    ObsWriter obs(state["obs"_].Data<double>(), obs_size_);
-    int skip = exclude_xy_ ? 2 : 0;
-    obs.Copy(d_->qpos + skip, m_.nq - skip);
-    obs.Copy(d_->qvel, m_.nv);
+    State state = AllocateWithReward(reward);
+    ObsWriter obs = ObsOf(state);
+    CopyQposQvel(&obs, /*excluded=*/2);
     obs.Done();
-    state["reward"_] = reward;
-    WriteInitialState(state);
-    state["info:x_position"_] = d_->qpos[0];
-    state["info:y_position"_] = d_->qpos[1];
-    state["info:distance_from_origin"_] = numpy_exact::NumpyNorm(d_->qpos, 2);
-    state["info:x_velocity"_] = x_velocity;
-    state["info:y_velocity"_] = y_velocity;
+    WritePlanarMotion(state, d_->qpos, x_velocity, y_velocity);
     state["info:reward_forward"_] = forward;
     state["info:reward_ctrl"_] = reward_ctrl;
     state["info:reward_fwd"_] = forward;
     state["info:forward_reward"_] = forward;
   }
-
-  const int obs_size_;
-  const double forward_reward_weight_;
-  const double ctrl_cost_weight_;
-  const double reset_noise_scale_;
-  const bool exclude_xy_;
 };
 
 using SwimmerEnvPool = AsyncEnvPool<SwimmerEnv>;
