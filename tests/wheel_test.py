@@ -190,9 +190,10 @@ for so in sorted(package.glob("*/*_ext*.so")):
 print(json.dumps({"ids": parallel_pool.list_all_envs(), "private": private}))
 """
 # What a module may export under a private name: the bound classes its
-# family's __init__.py wraps (_<Name>EnvSpec, _<Name>EnvPool) and the limit
-# probe the benchmark measures the installed build with (_limit_probe).
-SHIPPED_PRIVATE_NAME = re.compile(r"_\w+Env(Spec|Pool)|_limit_probe")
+# family's __init__.py wraps (_<Name>EnvSpec, _<Name>EnvPool), the limit
+# probe the benchmark measures the installed build with (_limit_probe), and the
+# probe the package asks at import how the user's NumPy rounds (_numpy_rounding).
+SHIPPED_PRIVATE_NAME = re.compile(r"_\w+Env(Spec|Pool)|_limit_probe|_numpy_rounding")
 
 
 def test_the_wheel_holds_no_template_and_no_test_hook(

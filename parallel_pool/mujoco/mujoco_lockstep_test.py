@@ -269,11 +269,11 @@ def test_numpy_rounding_is_learned_from_numpy() -> None:
     if coretype in CORETYPE_ROUNDING:
         assert NUMPY_DOT_ROUNDING == CORETYPE_ROUNDING[coretype]
     assert NUMPY_DOT_ROUNDING is not None, "no known rounding reproduces this NumPy's ddot"
-    index = mujoco_ext._dot_rounding()
+    index = mujoco_ext._numpy_rounding.dot_rounding()
     rng = np.random.default_rng(0)
     for n in (2, 3) * 2000:
         v = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4)
-        ours = math.sqrt(mujoco_ext._dot_self_candidates(list(v))[index])
+        ours = math.sqrt(mujoco_ext._numpy_rounding.dot_self_candidates(list(v))[index])
         assert ours == np.linalg.norm(v), (v.tolist(), ours, np.linalg.norm(v))
 
 

@@ -2,7 +2,7 @@
 // imported (dm_control's), NumPy multiplies fixed 3x3 probes on which the
 // two accumulations differ, and the one that reproduces NumPy on every probe
 // is set (sequential, and reported as None, if neither does).
-//   _NUMPY_GEMM            "sequential", "fused" or None
+//   _numpy_rounding.gemm   "sequential", "fused" or None
 #ifndef PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_BINDING_H_
 #define PARALLEL_POOL_NUMPY_EXACT_NUMPY_BLAS_BINDING_H_
 
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "parallel_pool/numpy_exact/numpy_blas.h"
+#include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
 
 namespace parallel_pool::numpy_exact {
 
@@ -53,10 +54,11 @@ inline std::optional<BlasAccumulation> ProbeNumpyGemm() {
 inline void BindNumpyBlas(pybind11::module_& m) {
   const std::optional<BlasAccumulation> gemm = ProbeNumpyGemm();
   NumpyGemmSetting().store(static_cast<int>(gemm.value_or(BlasAccumulation::kSequential)));
+  pybind11::module_ probe = NumpyRoundingModule(m);
   if (gemm) {
-    m.attr("_NUMPY_GEMM") = *gemm == BlasAccumulation::kFused ? "fused" : "sequential";
+    probe.attr("gemm") = *gemm == BlasAccumulation::kFused ? "fused" : "sequential";
   } else {
-    m.attr("_NUMPY_GEMM") = pybind11::none();
+    probe.attr("gemm") = pybind11::none();
   }
 }
 

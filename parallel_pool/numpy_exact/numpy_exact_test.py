@@ -55,8 +55,8 @@ def test_matrix_product_equals_numpy() -> None:
     and it reproduces a.dot(b) on random matrices, not just the probes."""
     coretype = os.environ.get("OPENBLAS_CORETYPE")
     if coretype in CORETYPE_GEMM:
-        assert hooks._NUMPY_GEMM == CORETYPE_GEMM[coretype]
-    assert hooks._NUMPY_GEMM is not None, "no known accumulation reproduces this NumPy's dgemm"
+        assert hooks._numpy_rounding.gemm == CORETYPE_GEMM[coretype]
+    assert hooks._numpy_rounding.gemm is not None, "no known accumulation reproduces this NumPy's dgemm"
     rng = np.random.default_rng(2)
     for _ in range(2000):
         a, b = rng.standard_normal((2, 3, 3)) * 10.0 ** rng.integers(-3, 4)

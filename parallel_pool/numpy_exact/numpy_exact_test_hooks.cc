@@ -9,7 +9,7 @@
 //   numpy_arctan2(y, x)    the scalar, as the envs compute it
 //   numpy_matrix_times_matrix3(a, b)  a.dot(b), 3x3 row-major, as the envs
 //                          compute it
-//   _NUMPY_GEMM            the BLAS accumulation found (numpy_blas_binding.h)
+//   _numpy_rounding.gemm   the BLAS accumulation found (numpy_blas_binding.h)
 #include <cstddef>
 #include <string>
 #include <vector>

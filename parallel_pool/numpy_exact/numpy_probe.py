@@ -41,13 +41,13 @@ PROBES: tuple[tuple[float, ...], ...] = (
 def probe(ext: ModuleType) -> int | None:
     """The index of the rounding that reproduces NumPy's v.dot(v) on every probe, or None.
 
-    `ext` is an extension module with BindNumpyRounding's functions (numpy_rounding_binding.h).
+    `ext` is an extension module with BindNumpyRounding's submodule (numpy_rounding_binding.h).
     """
     matches = set(range(len(ROUNDINGS)))
     for values in PROBES:
         v = np.array(values, dtype=np.float64)
         numpy_result = float(v.dot(v))
-        candidates = ext._dot_self_candidates(list(values))
+        candidates = ext._numpy_rounding.dot_self_candidates(list(values))
         matches &= {i for i, c in enumerate(candidates) if c == numpy_result}
     return min(matches) if matches else None
 
@@ -55,5 +55,5 @@ def probe(ext: ModuleType) -> int | None:
 def configure(ext: ModuleType) -> str | None:
     """Probes NumPy and sets `ext`'s C++ envs' rounding; returns its name (None: unpredictable)."""
     found = probe(ext)
-    ext._set_dot_rounding(0 if found is None else found)
+    ext._numpy_rounding.set_dot_rounding(0 if found is None else found)
     return None if found is None else ROUNDINGS[found]
