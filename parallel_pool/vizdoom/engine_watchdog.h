@@ -9,7 +9,7 @@
 // and the env reports the timeout.
 //
 // The thread runs only while some env is watched: it starts with the first
-// and ends after the last is gone. So a process with no env alive has no
+// and has ended when the removal of the last returns. So a process with no env alive has no
 // thread named kThreadName (/proc/<pid>/task/*/comm), which is how the tests
 // tell that no env stayed on the list (reliability/env_failure_test.py).
 #ifndef PARALLEL_POOL_VIZDOOM_ENGINE_WATCHDOG_H_
@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <set>
@@ -53,31 +54,38 @@ class EngineWatchdog {
   void Add(Watched* w) {
     std::lock_guard<std::mutex> lock(mu_);
     watched_.insert(w);
-    if (!thread_running_) {
-      thread_running_ = true;
-      std::thread thread([this] { Loop(); });
+    if (!thread_.joinable()) {
+      thread_ = std::thread([this, generation = generation_] { Loop(generation); });
       // Named here, not by the thread itself: once an env is added, the
       // thread is visible by its name, whether it has run yet or not.
-      pthread_setname_np(thread.native_handle(), kThreadName);
-      thread.detach();
+      pthread_setname_np(thread_.native_handle(), kThreadName);
     }
   }
 
+  // Removing the last env ends the thread before returning, so a process
+  // whose envs are all gone has no watchdog thread at once (what a check of
+  // the threads left after close() expects).
   void Remove(Watched* w) {
-    std::lock_guard<std::mutex> lock(mu_);
-    watched_.erase(w);
+    std::thread retired;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      watched_.erase(w);
+      if (!watched_.empty() || !thread_.joinable()) return;
+      ++generation_;  // the running Loop's: it returns when it wakes
+      retired = std::move(thread_);
+    }
+    wake_.notify_all();
+    retired.join();
   }
 
  private:
-  void Loop() {
+  // Runs until Remove retires its generation (an Add after that starts a
+  // thread of the next one, so a retired Loop never watches a newer env).
+  void Loop(unsigned generation) {
+    std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      std::lock_guard<std::mutex> lock(mu_);
-      if (watched_.empty()) {
-        // Decided under the lock: an Add from now on starts a new thread.
-        thread_running_ = false;
-        return;
-      }
+      wake_.wait_for(lock, std::chrono::milliseconds(250));
+      if (generation != generation_) return;
       const long long now = NowMs();
       for (Watched* w : watched_) {
         const long long since = w->busy_since_ms.load();
@@ -87,8 +95,10 @@ class EngineWatchdog {
   }
 
   std::mutex mu_;
+  std::condition_variable wake_;
   std::set<Watched*> watched_;
-  bool thread_running_ = false;  // a Loop is running (or about to)
+  std::thread thread_;       // the running Loop, while some env is watched
+  unsigned generation_ = 0;  // the running Loop's; Remove retires it
 };
 
 // Marks an env busy with its engines for a scope.
