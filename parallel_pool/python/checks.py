@@ -45,3 +45,17 @@ def check_int(key: str, value: Any) -> int:
     if not INT32_MIN <= number <= INT32_MAX:
         raise ValueError(f"{key}: {number} is outside int32 [{INT32_MIN}, {INT32_MAX}]")
     return number
+
+
+def check_not_scalar(action: Any) -> None:
+    """A vector env takes one action per env: gymnasium's SyncVectorEnv and AsyncVectorEnv
+    raise TypeError for a scalar (their message is kept, for code that matches it)."""
+    if isinstance(action, np.ndarray):  # the step path: one attribute read, no np.ndim call
+        if action.ndim:
+            return
+    elif isinstance(action, (dict, list, tuple)) or np.ndim(action):
+        return
+    raise TypeError(
+        f"action: expected one action per env, got the scalar {action!r} "
+        f"(Unable to iterate over the following elements: {action})"
+    )

@@ -24,6 +24,9 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     and same-step `final_obs` / `final_info` layout.
     """
 
+    # gymnasium's SyncVectorEnv and AsyncVectorEnv raise TypeError for a scalar action.
+    _scalar_action_is_type_error = True
+
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)
         self.single_observation_space = spec.observation_space
@@ -54,16 +57,6 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             self._final_own_keys = [
                 (name, "_" + name, i) for name, i in self._final_info_items if i not in self._final_common
             ]
-
-    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """As `FiveTuplePool.step`; a scalar action raises TypeError, as gymnasium's vector envs do."""
-        _check_not_scalar(action)
-        return FiveTuplePool.step(self, action, env_id)
-
-    def send(self, action: Any, env_id: Any = None) -> None:
-        """As `FiveTuplePool.send`; a scalar action raises TypeError, as in `step`."""
-        _check_not_scalar(action)
-        FiveTuplePool.send(self, action, env_id)
 
     def reset(
         self,
@@ -256,13 +249,3 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     def close(self, **kwargs: Any) -> None:
         PoolBase.close(self)
         self.closed = True
-
-
-def _check_not_scalar(action: Any) -> None:
-    """A vector env takes one action per env: gymnasium's SyncVectorEnv and AsyncVectorEnv
-    raise TypeError for a scalar (their message is kept, for code that matches it)."""
-    if not isinstance(action, (dict, list, tuple)) and np.ndim(action) == 0:
-        raise TypeError(
-            f"action: expected one action per env, got the scalar {action!r} "
-            f"(Unable to iterate over the following elements: {action})"
-        )

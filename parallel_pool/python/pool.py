@@ -14,7 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, is_bool
+from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, check_not_scalar, is_bool
 from parallel_pool.python.render import RenderOptions
 from parallel_pool.python.spec import EnvSpec, obs_name
 
@@ -132,6 +132,9 @@ class PoolBase:
 
     _spec_cls: ClassVar[type[EnvSpec]]
     _pool_cls: ClassVar[type]
+    # A scalar action: a TypeError (gymnasium's vector envs; its flavour sets this), or
+    # EnvPool's shape error from the C++ pool (the gym and dm flavours).
+    _scalar_action_is_type_error: ClassVar[bool] = False
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         """A pool of `spec`'s envs. `cpp_pool`: the object to drive instead of a new C++ pool
@@ -199,6 +202,9 @@ class PoolBase:
             return fields, action.get("env_id"), action.get("players.env_id")
         if len(self._action_keys) != 1:
             raise TypeError(f"action: this env takes a dict with keys {self._action_keys}")
+        # An array of rows, the step path, costs one type check and one attribute read.
+        if self._scalar_action_is_type_error and not (type(action) is np.ndarray and action.ndim):
+            check_not_scalar(action)
         return (action,), None, None
 
     def _env_ids(self, env_id: Any) -> Any:
