@@ -26,9 +26,7 @@ class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)
-        self.metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._renders else []}
-        if spec.render_fps is not None:
-            self.metadata["render_fps"] = spec.render_fps
+        self.metadata: dict[str, Any] = self._render_metadata()
         if gym is not None:
             self.observation_space = spec.gym_observation_space
             self.action_space = spec.gym_action_space

@@ -39,9 +39,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             mode = AutoresetMode.DISABLED
         else:
             mode = AutoresetMode.NEXT_STEP
-        self.metadata = {"autoreset_mode": mode, "render_modes": ["rgb_array"] if self._renders else []}
-        if spec.render_fps is not None:
-            self.metadata["render_fps"] = spec.render_fps
+        self.metadata = {"autoreset_mode": mode, **self._render_metadata()}
         self.closed = False
         # reset_mask returns every env's row: keep the latest ones (sync mode,
         # one row per env; a full batch is kept without a copy).

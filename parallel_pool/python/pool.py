@@ -414,6 +414,14 @@ class PoolBase:
         """ "rgb_array" if the pool was made with render_mode="rgb_array", else None."""
         return self._render_options.mode
 
+    def _render_metadata(self) -> dict[str, Any]:
+        """gymnasium's rendering keys of `metadata`, for the flavours that have one:
+        render_modes, and render_fps where the task declares it."""
+        metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._renders else []}
+        if self.spec.render_fps is not None:
+            metadata["render_fps"] = self.spec.render_fps
+        return metadata
+
     def _set_render_options(self, options: RenderOptions) -> None:
         """make()'s rendering options, checked (as far as the family can tell without rendering)."""
         if not 0 <= options.env_id < self.num_envs:
