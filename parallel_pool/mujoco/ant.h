@@ -113,7 +113,9 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
   void Reset() override {
     ResetData();
     double s = reset_noise_scale_;
-    SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
+    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
+    const std::vector<double> qvel = NormalAround(init_qvel_, s);
+    SetState(qpos, qvel);
     terminated_ = false;
     LocomotionInfo info;
     info.xy = {d_->qpos[0], d_->qpos[1]};

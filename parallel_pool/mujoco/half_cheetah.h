@@ -54,7 +54,9 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
   void Reset() override {
     ResetData();
     double s = reset_noise_scale_;
-    SetState(UniformAround(init_qpos_, -s, s), NormalAround(init_qvel_, s));
+    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
+    const std::vector<double> qvel = NormalAround(init_qvel_, s);
+    SetState(qpos, qvel);
     Write(0.0, 0.0, 0.0, 0.0);
   }
 

@@ -191,7 +191,9 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   void Reset() override {
     ResetData();
     double s = reset_noise_scale_;
-    SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
+    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
+    const std::vector<double> qvel = UniformAround(init_qvel_, -s, s);
+    SetState(qpos, qvel);
     terminated_ = false;
     LocomotionInfo info;
     info.xy = {d_->qpos[0], d_->qpos[1]};

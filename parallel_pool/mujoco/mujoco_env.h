@@ -26,6 +26,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
@@ -33,7 +34,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -44,6 +44,7 @@
 #include "parallel_pool/core/render.h"
 #include "parallel_pool/mujoco_engine/mujoco_model.h"
 #include "parallel_pool/mujoco_engine/mujoco_render.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {
@@ -124,6 +125,20 @@ void ValidateGymConfig(const Config& conf) {
   range("contact_force_range"_, "contact_force_range");
   range("contact_cost_range"_, "contact_cost_range");
   range("impact_cost_range"_, "impact_cost_range");
+  if constexpr (Config::Contains("reset_noise_scale"_)) {
+    // np_random.uniform(-s, s) raises at every reset unless high - low = 2s
+    // is >= 0 (ValueError) and finite (OverflowError): refuse such a scale
+    // at make time instead.
+    const double s = conf["reset_noise_scale"_];
+    if (!(s >= 0.0 && std::isfinite(s - (-s)))) {
+      char got[32];
+      std::snprintf(got, sizeof(got), "%.17g", s);
+      RequireConfig(false,
+                    std::string("reset_noise_scale: expected a number >= 0 whose noise range 2*s "
+                                "is finite, got ") +
+                        got);
+    }
+  }
 }
 
 // What the tasks' EnvFns share: the common config checks and the actuators'
@@ -365,25 +380,30 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     if (uses_cfrc_) mj_rnePostConstraint(&m_, d_);
   }
 
-  // init + U(-scale, scale) per element (np_random.uniform).
+  // The reset noise, drawn from gymnasium's np_random (NumPy's PCG64
+  // Generator, seeded like the reference env's reset(seed=s+i)): every task
+  // draws qpos's noise before qvel's, so callers draw into locals first (the
+  // order in which C++ evaluates function arguments is unspecified).
+  //
+  // init + np_random.uniform(low, high, size=len(init)).
   std::vector<double> UniformAround(const std::vector<double>& init, double low, double high) {
-    std::vector<double> out(init.size());
-    std::uniform_real_distribution<double> dist(low, high);
-    for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + dist(this->gen_);
+    std::vector<double> out = np_random_.Uniform(low, high, init.size());
+    for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + out[i];
     return out;
   }
 
-  // init + scale * N(0, 1) per element (np_random.standard_normal).
+  // init + scale * np_random.standard_normal(len(init)).
   std::vector<double> NormalAround(const std::vector<double>& init, double scale) {
-    std::vector<double> out(init.size());
-    std::normal_distribution<double> dist(0.0, 1.0);
-    for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + scale * dist(this->gen_);
+    std::vector<double> out = np_random_.StandardNormal(init.size());
+    for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + scale * out[i];
     return out;
   }
 
-  double Uniform(double low, double high) {
-    return std::uniform_real_distribution<double>(low, high)(this->gen_);
-  }
+  // np_random.uniform(low, high), one draw.
+  double Uniform(double low, double high) { return np_random_.Uniform(low, high); }
+
+  // reset(seed=...): a new generator, as gymnasium's reset makes one.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(this->seed()); }
 
   // The episode's initial state, for putting a reference env in the same
   // state; only with the lockstep_info config key (off by default).
@@ -469,6 +489,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     free_camera_ready_ = true;
   }
 
+  numpy_exact::NumpyGenerator np_random_{this->seed()};
   std::vector<double> qpos0_;
   std::vector<double> qvel0_;
   mjvCamera free_camera_{};

@@ -1,5 +1,7 @@
 // The Python module of the MuJoCo family: one BindEnv per task class (each
 // class serves both gymnasium versions of its task, chosen by `version`).
+#include <string>
+
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/mujoco/ant.h"
 #include "parallel_pool/mujoco/half_cheetah.h"
@@ -29,6 +31,18 @@ PYBIND11_MODULE(mujoco_ext, m) {
   parallel_pool::BindEnv<mj::ReacherEnvPool>(m, "Reacher");
   parallel_pool::BindEnv<mj::SwimmerEnvPool>(m, "Swimmer");
   parallel_pool::BindEnv<mj::Walker2dEnvPool>(m, "Walker2d");
+
+  // The model's timestep, for the task's render_fps (registration.py), from
+  // the very model the envs load (compiled once per process, so the envs'
+  // own load then costs nothing).
+  m.def(
+      "model_timestep",
+      [](const std::string& base_path, const std::string& xml_file) {
+        return parallel_pool::mujoco_engine::LoadModel(
+                   parallel_pool::mujoco_engine::ModelPath(base_path, xml_file))
+            ->opt.timestep;
+      },
+      pybind11::arg("base_path"), pybind11::arg("xml_file"));
 
   // The NumPy rounding probe (parallel_pool/numpy_exact/numpy_probe.py).
   parallel_pool::numpy_exact::BindNumpyRounding(m);

@@ -1,15 +1,17 @@
 """The MuJoCo family in lockstep with gymnasium 1.4: every id, bit for bit.
 
-Method (EnvPool's align test, made exact). Our env resets itself; the
-gymnasium env is reset, then given our episode's initial state once
-(`info["qpos0"]`, `info["qvel0"]`, which the `lockstep_info=True` config key
-adds, through gymnasium's own `set_state`), and
-from there both take the same float64 actions until the episode ends, over
-several episodes. Both run the same libmujoco (3.17.0), and our C++ repeats
-gymnasium's NumPy arithmetic operation for operation
-(parallel_pool/numpy_exact/numpy_math.h), so observations, rewards,
-terminated, truncated and every info value gymnasium returns are compared
-exactly: no tolerance anywhere.
+Method. Env i of a pool made with `seed=s` draws its reset noise as
+gymnasium's env does after `reset(seed=s+i)`, and its later episodes as
+gymnasium's `reset()` without a seed (both from NumPy's PCG64 Generator,
+replicated in parallel_pool/numpy_exact/numpy_generator.h). So the reference
+is reset with the pool's seed once, then without one, and nothing is copied
+from our env into it: both start each episode from the same noisy state,
+with the default `reset_noise_scale`, and take the same float64 actions
+until the episode ends, over several episodes. Both run the same libmujoco
+(3.17.0), and our C++ repeats gymnasium's NumPy arithmetic operation for
+operation (parallel_pool/numpy_exact/numpy_math.h), so observations,
+rewards, terminated, truncated and every info value gymnasium returns are
+compared exactly: no tolerance anywhere.
 
 The actions are random, and on purpose sometimes outside the bounds (MuJoCo
 clamps ctrl, the control cost sees the raw action), exactly on a bound, huge
@@ -150,18 +152,17 @@ def policies_for(task_id: str, seed: int, scale: float) -> list[Policy]:
 
 def lockstep(task_id: str, episodes: int, seed: int, scale: float = 1.0, **kwargs: Any) -> list[str]:
     """Runs `episodes` episodes against gymnasium; returns how each ended."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, lockstep_info=True, **kwargs)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, **kwargs)
     ref = make_reference(task_id, **kwargs)
-    ref_env = ref.unwrapped
     assert env.single_observation_space.shape == ref.observation_space.shape
     actions = Actions(env.single_action_space, seed, scale)
     policies = policies_for(task_id, seed, scale)
     endings = []
     obs, info = env.reset()
     for episode in range(episodes):
-        ref.reset(seed=seed * 100 + episode)
-        ref_env.set_state(info["qpos0"][0].copy(), info["qvel0"][0].copy())
-        np.testing.assert_array_equal(obs[0], ref_env._get_obs(), f"{task_id} episode {episode} reset")
+        ref_obs, ref_info = ref.reset(seed=seed if episode == 0 else None)
+        np.testing.assert_array_equal(obs[0], ref_obs, f"{task_id} episode {episode} reset")
+        assert_info_equal(info, ref_info, f"{task_id} episode {episode} reset")
         policy = policies[episode % len(policies)]
         t = 0
         while True:
@@ -215,6 +216,30 @@ def test_lockstep_truncation(task_id: str) -> None:
     task = task_id.split("-")[0]
     if task not in ("InvertedPendulum", "InvertedDoublePendulum"):
         assert "truncated" in endings, endings
+
+
+@pytest.mark.parametrize("task_id", ALL_IDS)
+def test_every_env_of_a_pool_starts_as_gymnasium_seeded(task_id: str) -> None:
+    """Env i of a pool made with seed=s starts as gymnasium's env after reset(seed=s+i),
+    its next episode as after reset() without a seed; reset(seed=t) re-seeds env i with t+i."""
+    num_envs, seed = 3, 40 + ALL_IDS.index(task_id)
+    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=seed, max_episode_steps=1)
+    refs = [make_reference(task_id, max_episode_steps=1) for _ in range(num_envs)]
+    zeros = np.zeros((num_envs, *env.single_action_space.shape))
+
+    def check(obs: np.ndarray, seeds: list[int | None], where: str) -> None:
+        for i, ref in enumerate(refs):
+            ref_obs, _ = ref.reset(seed=seeds[i])
+            np.testing.assert_array_equal(obs[i], ref_obs, f"{task_id} env {i} {where}")
+
+    obs, _ = env.reset()
+    check(obs, [seed + i for i in range(num_envs)], "first reset")
+    env.step(zeros)  # every env truncates at its one-step limit
+    obs, *_ = env.step(zeros)  # ... and resets: its second episode
+    check(obs, [None] * num_envs, "second episode")
+    obs, _ = env.reset(seed=7)
+    check(obs, [7 + i for i in range(num_envs)], "reset(seed=7)")
+    env.close()
 
 
 OPTIONS = [

@@ -71,7 +71,9 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
   void Reset() override {
     this->ResetData();
     double s = reset_noise_scale_;
-    this->SetState(this->UniformAround(init_qpos_, -s, s), this->UniformAround(init_qvel_, -s, s));
+    const std::vector<double> qpos = this->UniformAround(init_qpos_, -s, s);
+    const std::vector<double> qvel = this->UniformAround(init_qvel_, -s, s);
+    this->SetState(qpos, qvel);
     terminated_ = false;
     Write(0.0, 0.0, 0.0, 0.0, 0.0);
   }

@@ -82,10 +82,12 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
     std::vector<double> qpos = init_qpos_;
     const double goal[2] = {0.0, 0.0};
     double cylinder[2];
-    do {
+    while (true) {  // gymnasium draws until the cylinder is far enough from the goal
       cylinder[0] = Uniform(-0.3, 0.0);
       cylinder[1] = Uniform(-0.2, 0.2);
-    } while (!(std::hypot(cylinder[0] - goal[0], cylinder[1] - goal[1]) > 0.17));
+      const double offset[2] = {cylinder[0] - goal[0], cylinder[1] - goal[1]};
+      if (numpy_exact::NumpyNorm(offset, 2) > 0.17) break;  // np.linalg.norm, BLAS-rounded
+    }
     std::size_t nq = qpos.size();
     qpos[nq - 4] = cylinder[0];
     qpos[nq - 3] = cylinder[1];

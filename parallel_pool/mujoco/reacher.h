@@ -82,7 +82,7 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
     do {
       goal[0] = Uniform(-0.2, 0.2);
       goal[1] = Uniform(-0.2, 0.2);
-    } while (!(std::hypot(goal[0], goal[1]) < 0.2));
+    } while (!(numpy_exact::NumpyNorm(goal, 2) < 0.2));  // np.linalg.norm, BLAS-rounded
     qpos[qpos.size() - 2] = goal[0];
     qpos[qpos.size() - 1] = goal[1];
     std::vector<double> qvel = UniformAround(init_qvel_, -0.005, 0.005);

@@ -187,6 +187,14 @@ def _envpool_keys(task: str, kwargs: dict[str, Any], config: dict[str, Any]) -> 
     return out
 
 
+def _render_fps(config: dict[str, Any]) -> int:
+    """gymnasium's MujocoEnv: metadata["render_fps"] = round(1 / dt), dt = timestep * frame_skip."""
+    from parallel_pool.mujoco import mujoco_ext
+
+    dt = mujoco_ext.model_timestep(config["base_path"], config["xml_file"]) * config["frame_skip"]
+    return round(1.0 / dt)
+
+
 def _same_number(value: Any, expected: float) -> bool:
     try:
         return math.isclose(float(value), expected, rel_tol=1e-12, abs_tol=1e-12)
@@ -208,4 +216,5 @@ for _task, (_steps, _files) in _TASKS.items():
             version=_version,
             xml_file=_xml,
             base_path=_ASSETS,
+            render_fps=_render_fps,
         )

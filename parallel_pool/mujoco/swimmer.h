@@ -56,7 +56,9 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
   void Reset() override {
     ResetData();
     double s = reset_noise_scale_;
-    SetState(UniformAround(init_qpos_, -s, s), UniformAround(init_qvel_, -s, s));
+    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
+    const std::vector<double> qvel = UniformAround(init_qvel_, -s, s);
+    SetState(qpos, qvel);
     Write(0.0, 0.0, 0.0, 0.0, 0.0);
   }
 
