@@ -4,11 +4,14 @@ import numpy as np
 
 import parallel_pool
 
-# CartPole, drawn as gymnasium draws it: one env's frame, then every env's.
+# CartPole, drawn as gymnasium draws it. The gymnasium flavour's render() is
+# gymnasium's VectorEnv.render(): a tuple of num_envs frames; render(env_ids)
+# is EnvPool's batched array of the envs asked.
 env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0, render_mode="rgb_array")
 env.reset()
 env.step(np.ones(4, dtype=np.int32))
-print("render():", env.render().shape, "render(all_env_ids):", env.render(env.all_env_ids).shape)
+frames = env.render()
+print("render():", len(frames), "frames of", frames[0].shape, "render([0, 2]):", env.render([0, 2]).shape)
 
 # MuJoCo through EGL, headless: gymnasium's 480 x 480 frames (a fixed camera, a smaller size).
 env = parallel_pool.make_gymnasium(

@@ -1123,7 +1123,10 @@ class CaseRunner:
         model = self.model
         assert model is not None
         camera = value(camera_recipe)
-        if id_recipe is None:  # render_env_id's frame
+        gymnasium_frames = id_recipe is None and self.case["flavour"] == "gymnasium"
+        if gymnasium_frames:  # VectorEnv.render(): a tuple of every env's frame
+            arg, ids, ok = None, np.arange(model.n), True
+        elif id_recipe is None:  # render_env_id's frame
             arg, ids, ok = None, np.array([config_of(self.case).get("render_env_id", 0)]), True
         else:
             arg, ids, ok = build_ids(id_recipe, model, self.rng)
@@ -1154,6 +1157,10 @@ class CaseRunner:
             raise Violation("render() without render_mode returned")
         if not ids_valid:
             raise Violation(f"render() of invalid env ids {_short(arg)} returned")
+        if gymnasium_frames:
+            if not isinstance(frames, tuple) or len(frames) != model.n:
+                raise Violation(f"gymnasium render() returned {_short(frames)}, not a tuple of {model.n} frames")
+            frames = np.stack(frames)
         if not isinstance(frames, np.ndarray) or frames.dtype != np.uint8 or frames.ndim != 4:
             raise Violation(f"render() returned {_short(frames)}")
         if frames.shape[0] != ids.size or frames.shape[3] != 3 or 0 in frames.shape:

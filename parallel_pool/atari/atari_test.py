@@ -344,7 +344,7 @@ def test_action_out_of_range() -> None:
 def test_render_shapes_every_api(make: Any) -> None:
     env = make("Pong-v5", num_envs=3, render_mode="rgb_array", render_env_id=2)
     env.reset()
-    frame = env.render()
+    frame = env.render(2)  # render() is gymnasium's tuple in that flavour (render_test.py)
     assert frame.shape == (1, 210, 160, 3) and frame.dtype == np.uint8
     frames = env.render(np.array([2, 0]))
     assert frames.shape == (2, 210, 160, 3)
@@ -361,8 +361,8 @@ def test_render_taller_screen() -> None:
     ale.loadROM(os.path.join(ale_py_dir(), "roms", "pooyan.bin"))
     env = parallel_pool.make_gymnasium("Pooyan-v5", render_mode="rgb_array")
     env.reset()
-    assert env.render().shape == (1, *ale.getScreenRGB().shape)
-    assert env.render().shape[1] > 210
+    assert env.render(0).shape == (1, *ale.getScreenRGB().shape)
+    assert env.render(0).shape[1] > 210
 
 
 @pytest.mark.parametrize(

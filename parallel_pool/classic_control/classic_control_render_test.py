@@ -100,14 +100,14 @@ def test_mountain_car_equals_gymnasium_but_the_track(task_id: str) -> None:
     ours = parallel_pool.make_gymnasium(task_id, seed=0, render_mode="rgb_array", lockstep_info=True)
     _, info = ours.reset()
     env.state = np.asarray(info["state"][0], dtype=np.asarray(env.state).dtype)
-    frame = ours.render()[0]
+    frame = ours.render()[0]  # gymnasium's VectorEnv.render: one frame per env
     np.testing.assert_array_equal(frame[~track], env.render()[~track], f"{task_id}: off the track")
 
 
 def test_render_options() -> None:
     env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, render_mode="rgb_array")
     env.reset()
-    assert env.render().shape == (1, 400, 600, 3)
+    assert env.render(0).shape == (1, 400, 600, 3)
     assert env.render([2, 1]).shape == (2, 400, 600, 3)
     with pytest.raises(ValueError, match="render_height, render_width: CartPole renders its 400 x 600 frame"):
         parallel_pool.make_gymnasium("CartPole-v1", render_mode="rgb_array", render_width=84)

@@ -105,10 +105,11 @@ def test_other_size_and_a_fixed_camera() -> None:
 def test_render_options() -> None:
     env = parallel_pool.make_gymnasium("Ant-v5", num_envs=3, render_mode="rgb_array", render_env_id=1)
     env.reset()
-    assert env.render().shape == (1, 480, 480, 3)
+    assert env.render(1).shape == (1, 480, 480, 3)
     frames = env.render([2, 1], camera_id=-1)
     assert frames.shape == (2, 480, 480, 3)
-    assert np.array_equal(frames[1], env.render()[0])
+    assert np.array_equal(frames[1], env.render(1)[0])
+    assert np.array_equal(frames[1], env.render()[1])  # gymnasium's tuple, one frame per env
     with pytest.raises(ValueError, match=r"render_camera_id: expected -1 .* one of the model's"):
         env.render(camera_id=50)
     with pytest.raises(ValueError, match="render_width: expected 0"):
@@ -123,7 +124,7 @@ import parallel_pool
 env = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
 env.reset()
 env.step(np.zeros((2, 1)))
-assert env.render().shape == (1, 480, 480, 3)
+assert env.render(0).shape == (1, 480, 480, 3)
 getenv = ctypes.CDLL(None).getenv
 getenv.restype = ctypes.c_char_p
 names = [open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")]

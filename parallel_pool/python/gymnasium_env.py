@@ -244,6 +244,16 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             self._true_masks[n] = mask
         return mask
 
+    def render(self, env_ids: Any = None, camera_id: int | None = None) -> Any:
+        """gymnasium's VectorEnv.render: without `env_ids`, a tuple of `num_envs` frames,
+        one (height, width, 3) uint8 array per env, as SyncVectorEnv returns (so the
+        vector RecordVideo and HumanRendering wrappers work). With `env_ids`, EnvPool's
+        batched array (n, height, width, 3) of those envs. `camera_id` overrides
+        render_camera_id. docs/rendering.md; the frames are drawn as PoolBase.render's."""
+        if env_ids is None:
+            return tuple(PoolBase.render(self, self._all_ids, camera_id))
+        return PoolBase.render(self, env_ids, camera_id)
+
     def close(self, **kwargs: Any) -> None:
         PoolBase.close(self)
         self.closed = True
