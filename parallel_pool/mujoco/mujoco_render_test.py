@@ -153,6 +153,38 @@ def test_llvmpipe_draws_on_the_pools_threads_unless_the_user_says_otherwise(user
     assert int(threads) == (int(user_value) if user_value and llvmpipe == "True" else 0)
 
 
+SDL_TERMINATES_EGL = """
+import os
+import numpy as np
+import parallel_pool
+import pygame
+before = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
+before.reset(seed=0)
+frame = before.render(0)
+# SDL's offscreen driver (pygame's display without X) takes the same EGL display and
+# terminates it when the display closes, as gymnasium's HumanRendering.close() does.
+pygame.display.init()
+pygame.display.set_mode((64, 64))
+pygame.display.quit()
+after = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
+after.reset(seed=0)
+assert np.array_equal(after.render(0), frame)  # a new worker context: initialized again
+assert np.array_equal(before.render(0), frame)  # a context made before goes on drawing
+print(pygame.display.get_driver() if pygame.display.get_init() else "offscreen")
+"""
+
+
+def test_rendering_survives_another_library_terminating_the_egl_display() -> None:
+    """gymnasium's vector HumanRendering on a MuJoCo pool, then a new pool: pygame's SDL
+    (offscreen driver) had called eglTerminate on the display EGL gives once per process."""
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["SDL_VIDEODRIVER"] = "offscreen"
+    run = subprocess.run(
+        [sys.executable, "-c", SDL_TERMINATES_EGL], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+
+
 def test_a_pool_without_render_mode_does_not_render() -> None:
     env = parallel_pool.make_gymnasium("Ant-v5", num_envs=1)
     env.reset()

@@ -30,8 +30,8 @@ namespace parallel_pool::mujoco_engine {
 class Egl {
  public:
   // Throws std::runtime_error saying what is missing.
-  static const Egl& Get() {
-    static const Egl* egl = nullptr;
+  static Egl& Get() {
+    static Egl* egl = nullptr;
     static std::string error;
     static std::once_flag once;
     std::call_once(once, [] {
@@ -45,8 +45,30 @@ class Egl {
     return *egl;
   }
 
+  // A new context on the calling thread, current there. Another library in
+  // the process may have called eglTerminate on our display: SDL's offscreen
+  // video driver (pygame's display without X, as under gymnasium's
+  // HumanRendering) takes the same device's display, which EGL gives once
+  // per process, and terminates it when the window closes. Its configs went
+  // with it, so the display is initialized and the config chosen again.
+  EGLContext CreateContext() {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!bind_api(EGL_OPENGL_API)) throw std::runtime_error("render: EGL cannot bind OpenGL");
+    EGLContext context = create_context(display, config_, EGL_NO_CONTEXT, nullptr);
+    EGLint error = context == EGL_NO_CONTEXT ? get_error() : EGL_SUCCESS;
+    if (error == EGL_NOT_INITIALIZED) {
+      Initialize(display);
+      context = create_context(display, config_, EGL_NO_CONTEXT, nullptr);
+      error = context == EGL_NO_CONTEXT ? get_error() : EGL_SUCCESS;
+    }
+    if (context == EGL_NO_CONTEXT) {
+      throw std::runtime_error("render: eglCreateContext failed (EGL error " +
+                               std::to_string(error) + ")");
+    }
+    return context;
+  }
+
   EGLDisplay display = EGL_NO_DISPLAY;
-  EGLConfig config = nullptr;
   PFNEGLBINDAPIPROC bind_api = nullptr;
   PFNEGLCREATECONTEXTPROC create_context = nullptr;
   PFNEGLDESTROYCONTEXTPROC destroy_context = nullptr;
@@ -79,8 +101,8 @@ class Egl {
       return f;
     };
     auto get_proc = reinterpret_cast<PFNEGLGETPROCADDRESSPROC>(symbol("eglGetProcAddress"));
-    auto initialize = reinterpret_cast<PFNEGLINITIALIZEPROC>(symbol("eglInitialize"));
-    auto choose_config = reinterpret_cast<PFNEGLCHOOSECONFIGPROC>(symbol("eglChooseConfig"));
+    initialize_ = reinterpret_cast<PFNEGLINITIALIZEPROC>(symbol("eglInitialize"));
+    choose_config_ = reinterpret_cast<PFNEGLCHOOSECONFIGPROC>(symbol("eglChooseConfig"));
     bind_api = reinterpret_cast<PFNEGLBINDAPIPROC>(symbol("eglBindAPI"));
     create_context = reinterpret_cast<PFNEGLCREATECONTEXTPROC>(symbol("eglCreateContext"));
     destroy_context = reinterpret_cast<PFNEGLDESTROYCONTEXTPROC>(symbol("eglDestroyContext"));
@@ -112,11 +134,25 @@ class Egl {
     for (int i = first; i <= last && display == EGL_NO_DISPLAY; ++i) {
       EGLDisplay candidate = platform_display(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
       if (candidate != EGL_NO_DISPLAY && get_error() == EGL_SUCCESS &&
-          initialize(candidate, nullptr, nullptr) == EGL_TRUE && get_error() == EGL_SUCCESS) {
+          initialize_(candidate, nullptr, nullptr) == EGL_TRUE && get_error() == EGL_SUCCESS) {
         display = candidate;
       }
     }
     if (display == EGL_NO_DISPLAY) throw std::runtime_error("render: no EGL device initializes");
+    ChooseConfig();
+  }
+
+  // eglInitialize again (see CreateContext), then the config anew.
+  void Initialize(EGLDisplay candidate) {
+    if (initialize_(candidate, nullptr, nullptr) != EGL_TRUE) {
+      throw std::runtime_error("render: the EGL display was terminated and does not initialize "
+                               "again (EGL error " +
+                               std::to_string(get_error()) + ")");
+    }
+    ChooseConfig();
+  }
+
+  void ChooseConfig() {
     const EGLint attributes[] = {EGL_RED_SIZE,
                                  8,
                                  EGL_GREEN_SIZE,
@@ -137,26 +173,24 @@ class Egl {
                                  EGL_OPENGL_BIT,
                                  EGL_NONE};
     EGLint num_configs = 0;
-    if (!choose_config(display, attributes, &config, 1, &num_configs) || num_configs < 1) {
+    if (!choose_config_(display, attributes, &config_, 1, &num_configs) || num_configs < 1) {
       throw std::runtime_error("render: EGL has no RGBA8 / depth 24 / stencil 8 OpenGL config");
     }
   }
+
+  PFNEGLINITIALIZEPROC initialize_ = nullptr;
+  PFNEGLCHOOSECONFIGPROC choose_config_ = nullptr;
+  std::mutex mu_;  // guards config_ and the re-initialization
+  EGLConfig config_ = nullptr;
 };
 
 // An OpenGL context, current on the thread that made it until destroyed
 // there.
 class GlContext {
  public:
-  GlContext() : egl_(Egl::Get()) {
-    // The bound client API is the thread's own: OpenGL, not the default ES.
-    if (!egl_.bind_api(EGL_OPENGL_API)) throw std::runtime_error("render: EGL cannot bind OpenGL");
-    context_ = egl_.create_context(egl_.display, egl_.config, EGL_NO_CONTEXT, nullptr);
-    if (context_ == EGL_NO_CONTEXT) {
-      throw std::runtime_error("render: eglCreateContext failed (EGL error " +
-                               std::to_string(egl_.get_error()) + ")");
-    }
-    MakeCurrent();
-  }
+  // The bound client API is the thread's own (CreateContext binds OpenGL,
+  // not the default ES, on this thread).
+  GlContext() : egl_(Egl::Get()), context_(egl_.CreateContext()) { MakeCurrent(); }
   ~GlContext() {
     egl_.make_current(egl_.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     egl_.destroy_context(egl_.display, context_);
@@ -173,7 +207,7 @@ class GlContext {
   }
 
  private:
-  const Egl& egl_;
+  Egl& egl_;
   EGLContext context_ = EGL_NO_CONTEXT;
 };
 
