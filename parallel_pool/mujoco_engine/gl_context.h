@@ -145,9 +145,10 @@ class Egl {
   // eglInitialize again (see CreateContext), then the config anew.
   void Initialize(EGLDisplay candidate) {
     if (initialize_(candidate, nullptr, nullptr) != EGL_TRUE) {
-      throw std::runtime_error("render: the EGL display was terminated and does not initialize "
-                               "again (EGL error " +
-                               std::to_string(get_error()) + ")");
+      throw std::runtime_error(
+          "render: the EGL display was terminated and does not initialize "
+          "again (EGL error " +
+          std::to_string(get_error()) + ")");
     }
     ChooseConfig();
   }
