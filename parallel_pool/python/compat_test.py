@@ -228,6 +228,24 @@ def test_a_scalar_action_raises_type_error_as_sync_vector_env_does(action: Any) 
     ours.step(np.zeros(3, dtype=np.int64))  # the pool is still usable
 
 
+def test_a_closed_pool_raises_closed_environment_error_as_async_vector_env_does() -> None:
+    """gymnasium's AsyncVectorEnv raises ClosedEnvironmentError after close(); the gymnasium
+    flavour's error is that and EnvPool's RuntimeError at once; gym's stays RuntimeError."""
+    from gymnasium.error import ClosedEnvironmentError
+
+    ours = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2)
+    ours.close()
+    for call in (ours.reset, lambda: ours.step(np.zeros(2, dtype=np.int64)), ours.recv):
+        with pytest.raises(ClosedEnvironmentError, match="pool closed") as raised:
+            call()
+        assert isinstance(raised.value, RuntimeError)
+    gym_pool = parallel_pool.make_gym("CartPole-v1", num_envs=2)
+    gym_pool.close()
+    with pytest.raises(RuntimeError, match="pool closed") as raised:
+        gym_pool.reset()
+    assert not isinstance(raised.value, ClosedEnvironmentError)
+
+
 def test_reset_mask_after_send_and_recv_in_sync_mode() -> None:
     env = template(num_envs=3, episode_length=100, max_episode_steps=100)
     env.async_reset()

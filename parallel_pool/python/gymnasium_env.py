@@ -13,6 +13,11 @@ from parallel_pool.python.pool import FiveTuplePool, PoolBase
 from parallel_pool.python.spec import EnvSpec
 
 
+class PoolClosedError(RuntimeError, gymnasium.error.ClosedEnvironmentError):
+    """A call on a closed pool: EnvPool's RuntimeError and gymnasium's ClosedEnvironmentError
+    (which gymnasium's AsyncVectorEnv raises), so code catching either keeps working."""
+
+
 class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`.
 
@@ -26,6 +31,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
 
     # gymnasium's SyncVectorEnv and AsyncVectorEnv raise TypeError for a scalar action.
     _scalar_action_is_type_error = True
+    _closed_error = PoolClosedError
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)

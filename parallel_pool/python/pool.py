@@ -223,10 +223,14 @@ class PoolBase:
             return None
         return np.repeat(np.asarray(ids), self.spec.config.max_num_players)
 
+    # What a call on a closed pool raises: a RuntimeError (EnvPool's), which
+    # the gymnasium flavour makes a gymnasium ClosedEnvironmentError too.
+    _closed_error: type[Exception] = RuntimeError
+
     def _check_open(self) -> None:
         if self._closed:
             # The C++ pool's own message (core/async_env_pool.h), as its calls raise it.
-            raise RuntimeError(self._pool._closed_message)
+            raise self._closed_error(self._pool._closed_message)
 
     # ---------------------------------------------------------------- batches
 
