@@ -107,6 +107,10 @@ py_runtime(
     name = "python3_runtime",
     interpreter_path = "{interpreter}",
     python_version = "PY3",
+    # The launcher script py_binary / py_test write runs with this too: Bazel
+    # 4's default, "#!/usr/bin/env python", finds nothing where only python3
+    # is installed (Debian 13, a Debian 12 without python-is-python3).
+    stub_shebang = "#!{interpreter}",
 )
 
 py_runtime_pair(
