@@ -256,6 +256,11 @@ def calls(flavour: str, short: bool) -> st.SearchStrategy:
         st.tuples(st.just("step"), actions(), ids()),
         st.tuples(st.just("send"), actions(), ids()),
         st.tuples(st.just("recv")),
+        # recv(timeout=...): valid timeouts, short enough to expire, and bad ones.
+        st.tuples(
+            st.just("recv_timeout"),
+            st.sampled_from((0, 0.0005, 0.01, 1, None, -1, float("nan"), float("inf"), "1", True)),
+        ),
         st.tuples(st.just("async_reset")),
         st.tuples(st.just("reset"), ids()),
         st.tuples(st.just("run"), runs),

@@ -942,6 +942,43 @@ class CaseRunner:
             raise Violation(f"recv() with {model.count} envs in flight (batch {model.batch}) returned")
         self.after_recv(out)
 
+    def op_recv_timeout(self, timeout: Any) -> None:
+        """recv(timeout=...): the batch as recv() gives it, or TimeoutError with the model
+        unchanged (the batch is kept for a later recv); a bad timeout is refused, naming it,
+        before anything else is looked at."""
+        model = self.model
+        assert model is not None
+        fn = lambda: self.env.recv(timeout=timeout)  # noqa: E731
+        if self.closed_call(fn):
+            return
+        valid = timeout is None or (
+            isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and 0 <= timeout < float("inf")
+        )
+        ok = model.receivable()
+        try:
+            out = fn()
+        except TimeoutError as error:
+            if not (valid and ok):
+                raise Violation(f"recv(timeout={timeout!r}) timed out (valid: {valid}, due: {ok})") from error
+            return
+        except (ValueError, TypeError) as error:
+            if valid:
+                raise Violation(f"a valid recv(timeout={timeout!r}) was rejected: {error}") from error
+            self.expect_rejection(error, "timeout")
+            return
+        except RuntimeError as error:
+            if valid and not ok and "recv()" in str(error):
+                return
+            if valid and ok and self.allowed_env_error(error, None):
+                self.after_recv(None)
+                return
+            raise Violation(f"recv(timeout={timeout!r}) raised {error!r} (due: {ok})") from error
+        if not valid:
+            raise Violation(f"recv(timeout={timeout!r}) returned")
+        if not ok:
+            raise Violation(f"recv() with {model.count} envs in flight (batch {model.batch}) returned")
+        self.after_recv(out)
+
     def op_async_reset(self) -> None:
         model = self.model
         assert model is not None

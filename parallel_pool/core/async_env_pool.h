@@ -80,6 +80,17 @@ inline constexpr std::chrono::milliseconds kWaitPollInterval{5};
 // held); it abandons the wait by throwing. Empty: never called.
 using WaitPoll = std::function<void()>;
 
+// Thrown by Recv when its timeout passes before the batch is ready. The batch
+// stays where it is, its envs go on running, and a later Recv returns it
+// (Python's TimeoutError, py_env_pool.h).
+class RecvTimeout : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A Recv's deadline; none: wait as long as it takes.
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
 inline constexpr const char* kPoolClosedMessage =
     "pool closed: close() was called on this pool; make a new one";
 
@@ -223,10 +234,15 @@ class AsyncEnvPool {
     action_queue_.EnqueueBulk(items.data(), items.size());
   }
 
-  StateBatch Recv(const WaitPoll& poll = nullptr) {
+  // `timeout`: how long to wait for the batch before throwing RecvTimeout
+  // (0: take it only if it is ready now); none: as long as it takes.
+  StateBatch Recv(const WaitPoll& poll = nullptr,
+                  std::optional<std::chrono::nanoseconds> timeout = std::nullopt) {
+    Deadline deadline;
+    if (timeout) deadline = std::chrono::steady_clock::now() + *timeout;
     std::lock_guard<std::mutex> lock(Enter());
     Call call(this, &poll);
-    return RecvLocked();
+    return RecvLocked(deadline);
   }
 
   // Send + Recv in one call. In sync mode a cheap batch runs inline.
@@ -550,7 +566,7 @@ class AsyncEnvPool {
 
   // Env errors surface here, after the batch is taken, so the envs that
   // did finish are not left "in flight" forever.
-  StateBatch RecvLocked() {
+  StateBatch RecvLocked(const Deadline& deadline = std::nullopt) {
     int due = sync_mode_ ? sync_sent_ : batch_size_;
     if (due == 0 || in_flight_count_ < due) {
       throw std::runtime_error(
@@ -560,16 +576,19 @@ class AsyncEnvPool {
                     " envs are running but batch_size is " + std::to_string(batch_size_) +
                     ", so this recv() would wait forever; send() more first");
     }
-    StateBatch out = TakeHead();
+    StateBatch out = TakeHead(deadline);
     ThrowPendingError();
     return out;
   }
 
   // Waits for the head batch and takes it. An interrupted wait leaves the
-  // batch in place; in sync mode it is then orphaned (see DropOrphan).
-  StateBatch TakeHead() {
+  // batch in place; in sync mode it is then orphaned (see DropOrphan). A
+  // timeout leaves it in place for the caller's next Recv: not orphaned.
+  StateBatch TakeHead(const Deadline& deadline = std::nullopt) {
     try {
-      HelpUntilReady(state_queue_.head());
+      HelpUntilReady(state_queue_.head(), deadline);
+    } catch (const RecvTimeout&) {
+      throw;
     } catch (...) {
       if (sync_mode_) orphaned_ = true;
       throw;
@@ -585,13 +604,20 @@ class AsyncEnvPool {
   }
 
   // While the batch is incomplete, run queued envs here instead of idling;
-  // every kWaitPollInterval, look for Close() and call the WaitPoll.
-  void HelpUntilReady(StateBlock& block) {
+  // every kWaitPollInterval, look for Close() and call the WaitPoll. With a
+  // deadline, only wait (an env run here could outlast it: the caller asked
+  // to stay responsive), and past it throw RecvTimeout.
+  void HelpUntilReady(StateBlock& block, const Deadline& deadline = std::nullopt) {
     auto next_poll = std::chrono::steady_clock::now() + kWaitPollInterval;
     ActionSlice item;
     while (!block.Ready()) {
       ThrowIfClosing();
-      if (!workers_only_ && action_queue_.TryDequeue(&item)) {
+      if (deadline && std::chrono::steady_clock::now() >= *deadline) {
+        throw RecvTimeout(
+            "recv(): no batch was ready within the timeout; its envs are still "
+            "running, and the next recv() returns it");
+      }
+      if (!workers_only_ && !deadline && action_queue_.TryDequeue(&item)) {
         if (item.env_id < 0) {  // left over from an abandoned Render
           RenderNext(/*on_worker=*/false);
           continue;
@@ -599,13 +625,25 @@ class AsyncEnvPool {
         auto start = std::chrono::steady_clock::now();
         RunOne(item);
         if (UpdateCost(start, 1) < next_poll) continue;
-      } else if (block.WaitFor(kWaitPollInterval)) {
+      } else if (block.WaitFor(WaitSlice(deadline))) {
         return;
       }
       Poll();
       ThrowIfClosing();  // the poll itself may have closed the pool
       next_poll = std::chrono::steady_clock::now() + kWaitPollInterval;
     }
+  }
+
+  // How long one wait for the block may sleep: the poll interval, or less
+  // where the deadline comes first.
+  static std::chrono::microseconds WaitSlice(const Deadline& deadline) {
+    std::chrono::microseconds slice = kWaitPollInterval;
+    if (deadline) {
+      auto left = std::chrono::duration_cast<std::chrono::microseconds>(
+          *deadline - std::chrono::steady_clock::now());
+      slice = std::clamp(left, std::chrono::microseconds(0), slice);
+    }
+    return slice;
   }
 
   // Under api_mu_, while waiting: Close() was called, so stop the pool here

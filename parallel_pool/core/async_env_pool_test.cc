@@ -171,6 +171,28 @@ TEST(AsyncEnvPoolTest, AsyncRecvReturnsBatchesOfFinishedEnvs) {
   }
 }
 
+TEST(AsyncEnvPoolTest, RecvTimeoutLeavesTheBatchForTheNextRecv) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 2;
+  config["batch_size"_] = 2;
+  config["num_threads"_] = 1;
+  config["sleep_us"_] = 50000;  // steps of 50 and 100 ms
+  CounterEnvPool pool{CounterEnvSpec(config)};
+  pool.Reset({});
+  pool.Recv();
+  pool.Send(Actions({0, 1}, {1, 1}));
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(pool.Recv(nullptr, std::chrono::milliseconds(5)), RecvTimeout);
+  // It only waited: no env ran on this thread past the deadline.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(40));
+  EXPECT_THROW(pool.Recv(nullptr, std::chrono::nanoseconds(0)), RecvTimeout);
+  StateBatch out = pool.Recv(nullptr, std::chrono::seconds(10));
+  ASSERT_EQ(out.arrays[kEnvId].shape()[0], 2U);
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(out.arrays[kElapsed].Data<int>()[i], 1);
+  out = pool.Step(Actions({0, 1}, {1, 1}));  // the pool goes on
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(out.arrays[kElapsed].Data<int>()[i], 2);
+}
+
 TEST(AsyncEnvPoolTest, EnvsThatResetRunFirstAndRowsKeepTheSendOrder) {
   auto config = CounterEnvSpec::DefaultConfig();
   config["num_envs"_] = 4;

@@ -29,6 +29,7 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -311,12 +312,23 @@ class PyEnvPool {
     pool_->Send(in.batch, poll);
   }
 
-  py::tuple Recv() {
+  // `timeout_s`: seconds (checked finite and >= 0 by python/pool.py), or
+  // None to wait as long as it takes. A timeout is Python's TimeoutError.
+  py::tuple Recv(std::optional<double> timeout_s) {
+    std::optional<std::chrono::nanoseconds> timeout;
+    if (timeout_s) {
+      // Beyond ~292 years a nanosecond count overflows: as good as forever.
+      if (*timeout_s < 9e9)
+        timeout = std::chrono::nanoseconds(static_cast<std::int64_t>(*timeout_s * 1e9));
+    }
     StateBatch out;
     WaitPoll poll = SignalPoll();
-    {
+    try {
       py::gil_scoped_release release;
-      out = pool_->Recv(poll);
+      out = pool_->Recv(poll, timeout);
+    } catch (const RecvTimeout& timed_out) {
+      PyErr_SetString(PyExc_TimeoutError, timed_out.what());
+      throw py::error_already_set();
     }
     return ToPython(out);
   }
@@ -528,7 +540,7 @@ void BindEnv(py::module_& m, const std::string& name) {
                                            py::release_gil_before_calling_cpp_dtor());
   pool.def(py::init<const Spec&>(), py::call_guard<py::gil_scoped_release>())
       .def("_send", &PyEnvPool<PoolT>::Send)
-      .def("_recv", &PyEnvPool<PoolT>::Recv)
+      .def("_recv", &PyEnvPool<PoolT>::Recv, py::arg("timeout") = py::none())
       .def("_step", &PyEnvPool<PoolT>::Step)
       .def("_reset", &PyEnvPool<PoolT>::Reset, py::arg("env_ids"), py::arg("seeds") = py::none())
       .def("_close", &PyEnvPool<PoolT>::Close)

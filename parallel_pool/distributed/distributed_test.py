@@ -403,6 +403,42 @@ def test_an_env_error_names_the_global_env_and_the_pool_goes_on(pools) -> None:
     assert obs.shape == (6, 3)
 
 
+def test_recv_timeout_raises_and_loses_nothing(pools) -> None:
+    """recv(timeout=...) on a distributed pool: TimeoutError while the actors' envs run, the
+    batch kept for the next recv(), in sync and async mode."""
+    remote = ppd.make_gymnasium(COUNTER, num_envs=3, sleep_us=300_000, episode_length=100)  # steps of 0.3-0.9 s
+    pools.append(remote)
+    remote.reset()
+    remote.send(np.ones(3, np.int32))
+    start = time.monotonic()
+    with pytest.raises(TimeoutError, match=r"the next recv\(\) returns it"):
+        remote.recv(timeout=0.05)
+    assert time.monotonic() - start < 0.25
+    obs, *_ = remote.recv(timeout=30)
+    assert obs[:, 1:].tolist() == [[1, 1]] * 3  # [elapsed_step, last action]: the step sent
+    with pytest.raises(ValueError, match="timeout: expected a finite number"):
+        remote.recv(timeout=-1.0)
+    remote.close()  # its actors' CPUs, for the next pool's
+
+    batched = ppd.make_gymnasium(COUNTER, num_envs=4, batch_size=2, sleep_us=100_000, episode_length=100)
+    pools.append(batched)
+    batched.async_reset()
+    batched.recv()
+    batched.recv()
+    batched.send(np.ones(4, np.int32), np.arange(4, dtype=np.int32))
+    seen: list[int] = []
+    timeouts = 0
+    while len(seen) < 4:
+        try:
+            obs, _, _, _, info = batched.recv(timeout=0.01)
+        except TimeoutError:
+            timeouts += 1
+            continue
+        assert obs[:, 1].tolist() == [1, 1]
+        seen += info["env_id"].tolist()
+    assert sorted(seen) == [0, 1, 2, 3] and timeouts > 0
+
+
 def test_ctrl_c_and_close_during_a_wait(pools) -> None:
     """Ctrl-C ends a wait within a poll and loses nothing; close() from another thread
     ends a wait with "pool closed"."""

@@ -26,6 +26,7 @@ batch is one actor batch (async mode with b == batch_size, or one actor).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -63,12 +64,21 @@ class ActorLostError(RuntimeError):
         return (type(self), (str(self), self.actor, self.env_ids))
 
 
-def _wait(refs: list[ray.ObjectRef], num_returns: int) -> list[ray.ObjectRef]:
-    """ray.wait, in slices of _WAIT_POLL_S: returns as soon as `num_returns` are ready."""
+_TIMEOUT_MESSAGE = (
+    "recv(): no batch was ready within the timeout; its envs are still running, and the next recv() returns it"
+)
+
+
+def _wait(refs: list[ray.ObjectRef], num_returns: int, deadline: float | None = None) -> list[ray.ObjectRef]:
+    """ray.wait, in slices of _WAIT_POLL_S: returns as soon as `num_returns` are ready.
+    Past `deadline` (time.monotonic()) with fewer ready: TimeoutError, nothing taken."""
     while True:
-        ready, _ = ray.wait(refs, num_returns=num_returns, timeout=_WAIT_POLL_S)
+        wait_s = _WAIT_POLL_S if deadline is None else max(0.0, min(_WAIT_POLL_S, deadline - time.monotonic()))
+        ready, _ = ray.wait(refs, num_returns=num_returns, timeout=wait_s)
         if len(ready) >= num_returns:
             return ready
+        if deadline is not None and time.monotonic() >= deadline:
+            raise TimeoutError(_TIMEOUT_MESSAGE)
 
 
 def _read_only(arr: np.ndarray) -> np.ndarray:
@@ -188,9 +198,12 @@ class RemotePool:
                     self._actors[k].reset.remote(local, seeds_of(part))
         self._running[ids] = _RUNNING
 
-    def _recv(self) -> tuple:
+    def _recv(self, timeout: float | None = None) -> tuple:
+        """The next batch; `timeout` (seconds, checked by the caller): TimeoutError if it is
+        not ready by then, with every result kept for the next recv()."""
         self._check()
-        out = self._recv_sync() if self._sync else self._recv_async()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        out = self._recv_sync(deadline) if self._sync else self._recv_async(deadline)
         ids = out[self._env_id_i]
         self._running[ids] = _IDLE
         if self._episode is not None:
@@ -296,9 +309,11 @@ class RemotePool:
                 failure = failure or self._failure(k, error)
         return results, failure
 
-    def _recv_sync(self) -> tuple:
+    def _recv_sync(self, deadline: float | None = None) -> tuple:
         if not self._pending:
             raise RuntimeError("recv(): no env is running; send() actions or async_reset() first")
+        if deadline is not None:  # a timeout leaves the batch pending, not interrupted
+            _wait([ref for ref, _, _ in self._pending], len(self._pending), deadline)
         self._interrupted = True  # until the results are in: an interrupt leaves them pending
         pending, pending_ids = self._pending, self._pending_ids
         results, failure = self._gather(pending)
@@ -339,13 +354,14 @@ class RemotePool:
             if k not in self._outstanding and self._count[k] >= self._b:
                 self._outstanding[k] = actor.recv.remote()
 
-    def _recv_async(self) -> tuple:
+    def _recv_async(self, deadline: float | None = None) -> tuple:
         wanted = self._batch_size // self._b
         self._check_capacity(wanted)
         while len(self._ready) < wanted:
             self._issue_recvs()
             owners = {ref: k for k, ref in self._outstanding.items()}
-            done = _wait(list(owners), 1)
+            # A timeout keeps the batches gathered so far in _ready for the next recv().
+            done = _wait(list(owners), 1, deadline)
             k = owners[done[0]]
             try:
                 batch = ray.get(done[0])

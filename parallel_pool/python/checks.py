@@ -59,3 +59,20 @@ def check_not_scalar(action: Any) -> None:
         f"action: expected one action per env, got the scalar {action!r} "
         f"(Unable to iterate over the following elements: {action})"
     )
+
+
+def check_timeout(timeout: Any) -> float | None:
+    """recv()'s `timeout`: None (wait as long as it takes) or a number of seconds >= 0.
+
+    Raises:
+      TypeError: not None, an int or a float (a bool neither).
+      ValueError: negative, NaN or infinite (infinity: pass None).
+    """
+    if timeout is None:
+        return None
+    if is_bool(timeout) or not isinstance(timeout, (int, float, np.integer, np.floating)):
+        raise TypeError(f"timeout: expected None or a number of seconds, got {type(timeout).__name__} {timeout!r}")
+    seconds = float(timeout)
+    if not (seconds >= 0 and np.isfinite(seconds)):
+        raise ValueError(f"timeout: expected a finite number of seconds >= 0 (None: no timeout), got {timeout!r}")
+    return seconds

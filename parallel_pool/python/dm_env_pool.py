@@ -60,9 +60,12 @@ class DMEnvPool(PoolBase, dm_env.Environment):
         """Starts stepping the envs `env_id`; returns at once (collect with `recv()`)."""
         self._send_raw(action, env_id)
 
-    def recv(self) -> dm_env.TimeStep:
-        """The next `batch_size` results as a TimeStep (async mode: the envs that finished first)."""
-        return self._timestep(self._recv_raw())
+    def recv(self, timeout: float | None = None) -> dm_env.TimeStep:
+        """The next `batch_size` results as a TimeStep (async mode: the envs that finished first).
+
+        `timeout` as for the gym flavours' recv(): TimeoutError if no batch is ready in
+        time, and nothing is lost."""
+        return self._timestep(self._recv_raw(timeout))
 
     def observation_spec(self) -> Any:
         """dm_env specs of one env's observation: a namedtuple of the obs and info fields."""

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, check_not_scalar, is_bool
+from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, check_not_scalar, check_timeout, is_bool
 from parallel_pool.python.render import RenderOptions
 from parallel_pool.python.spec import EnvSpec, obs_name
 
@@ -251,9 +251,9 @@ class PoolBase:
             self._keep(out, full=ids is self._all_ids)
         return out
 
-    def _recv_raw(self) -> tuple:
+    def _recv_raw(self, timeout: Any = None) -> tuple:
         self._check_open()
-        out = self._pool._recv()
+        out = self._pool._recv() if timeout is None else self._pool._recv(check_timeout(timeout))
         if self.is_async:
             self._last_ids = out[self._env_id_i]
         if self._keeps_last_rows:  # sync mode: send()/async_reset() + recv(), reset()
@@ -563,14 +563,18 @@ class FiveTuplePool(PoolBase):
         """
         self._send_raw(action, env_id)
 
-    def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+    def recv(self, timeout: float | None = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
         """The next `batch_size` results, as `step` returns them.
 
         In async mode (`batch_size < num_envs`) the rows are the envs that finished
-        first; `info["env_id"]` says which.
+        first; `info["env_id"]` says which. `timeout`: seconds to wait for the batch
+        (0: only if it is ready now); None waits as long as it takes.
 
         Raises:
+          TimeoutError: no batch was ready within `timeout`. Nothing is lost: the envs
+            go on running and the next recv() returns their batch.
           RuntimeError: nothing in flight, or fewer envs in flight than `batch_size`
             (it would wait forever); an exception inside an env; a closed pool.
+          TypeError, ValueError: a `timeout` that is not None or a finite number >= 0.
         """
-        return self._five_tuple(self._recv_raw())
+        return self._five_tuple(self._recv_raw(timeout))

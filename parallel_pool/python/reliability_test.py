@@ -477,3 +477,77 @@ def test_close_of_a_pool_with_work_queued_is_quick() -> None:
 
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))
+
+
+# ------------------------------------------------------------ recv(timeout)
+
+
+def test_recv_timeout_raises_in_time_and_loses_nothing() -> None:
+    """Sync mode: a recv() whose timeout passes raises TimeoutError at once (it only waits,
+    it runs no env itself); the envs go on and the next recv() returns their batch."""
+    env = slow_pool(3, 100)  # steps of 0.1, 0.2 and 0.3 s
+    env.reset()
+    ones = np.ones(3, dtype=np.int64)
+    env.send(ones)
+    start = time.monotonic()
+    with pytest.raises(TimeoutError, match=r"the next recv\(\) returns it"):
+        env.recv(timeout=0.02)
+    assert time.monotonic() - start < 0.09  # before the fastest env's step ended
+    with pytest.raises(ValueError, match="env 0 is still running; recv"):
+        env.step(ones)  # its batch is still to be received, not dropped
+    obs, _, _, _, info = env.recv(timeout=10)
+    assert info["env_id"].tolist() == [0, 1, 2]
+    assert obs[:, 1:].tolist() == [[1, 1]] * 3  # [elapsed_step, last action]: the step sent
+    time.sleep(0.35)
+    env.send(ones)
+    env.recv()
+    obs, *_ = env.step(ones)  # the pool goes on as before
+    assert obs[:, 1].tolist() == [3] * 3
+    env.close()
+
+
+def test_recv_timeout_in_async_mode_keeps_every_result() -> None:
+    """Async mode: polling recv(timeout=...) until every env came back gives each env's
+    result exactly once, whatever the timeouts in between."""
+    env = slow_pool(4, 50, batch_size=2, num_threads=4)  # steps of 50-150 ms
+    env.async_reset()
+    env.recv()
+    env.recv()
+    env.send(np.ones(4, dtype=np.int64), np.arange(4, dtype=np.int32))
+    seen: list[int] = []
+    timeouts = 0
+    while len(seen) < 4:
+        try:
+            obs, _, _, _, info = env.recv(timeout=0.005)
+        except TimeoutError:
+            timeouts += 1
+            continue
+        assert obs[:, 1].tolist() == [1, 1]
+        seen += info["env_id"].tolist()
+    assert sorted(seen) == [0, 1, 2, 3] and timeouts > 0
+    time.sleep(0.2)
+    env.send(np.ones(2, dtype=np.int64), np.array([0, 1], dtype=np.int32))
+    time.sleep(0.4)
+    assert sorted(env.recv(timeout=0)[4]["env_id"].tolist()) == [0, 1]  # ready: timeout 0 takes it
+    env.close()
+
+
+@pytest.mark.parametrize(
+    ("timeout", "error", "match"),
+    [
+        (-1, ValueError, r"timeout: expected a finite number of seconds >= 0 \(None: no timeout\), got -1"),
+        (float("nan"), ValueError, "timeout: expected a finite number"),
+        (float("inf"), ValueError, "timeout: expected a finite number"),
+        ("1", TypeError, "timeout: expected None or a number of seconds, got str '1'"),
+        (True, TypeError, "timeout: expected None or a number of seconds, got bool True"),
+        ([1.0], TypeError, "timeout: expected None or a number of seconds"),
+    ],
+)
+@pytest.mark.parametrize("make", [parallel_pool.make_gymnasium, parallel_pool.make_gym, parallel_pool.make_dm])
+def test_a_bad_recv_timeout_is_refused_and_nothing_changes(make, timeout, error, match) -> None:
+    env = make("CartPole-v1", num_envs=2)
+    env.async_reset()
+    with pytest.raises(error, match=match):
+        env.recv(timeout=timeout)
+    env.recv(timeout=np.float32(10))  # the reset's batch is still there
+    env.close()
