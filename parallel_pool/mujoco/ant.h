@@ -112,10 +112,7 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
  protected:
   void Reset() override {
     ResetData();
-    double s = reset_noise_scale_;
-    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
-    const std::vector<double> qvel = NormalAround(init_qvel_, s);
-    SetState(qpos, qvel);
+    SetNoisyState(VelocityNoise::kNormal);
     terminated_ = false;
     LocomotionInfo info;
     info.xy = {d_->qpos[0], d_->qpos[1]};

@@ -53,10 +53,7 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
  protected:
   void Reset() override {
     ResetData();
-    double s = reset_noise_scale_;
-    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
-    const std::vector<double> qvel = NormalAround(init_qvel_, s);
-    SetState(qpos, qvel);
+    SetNoisyState(VelocityNoise::kNormal);
     Write(0.0, 0.0, 0.0, 0.0);
   }
 

@@ -190,10 +190,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
  protected:
   void Reset() override {
     ResetData();
-    double s = reset_noise_scale_;
-    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
-    const std::vector<double> qvel = UniformAround(init_qvel_, -s, s);
-    SetState(qpos, qvel);
+    SetNoisyState(VelocityNoise::kUniform);
     terminated_ = false;
     LocomotionInfo info;
     info.xy = {d_->qpos[0], d_->qpos[1]};

@@ -74,10 +74,7 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
  protected:
   void Reset() override {
     ResetData();
-    double s = reset_noise_scale_;
-    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
-    const std::vector<double> qvel = NormalAround(init_qvel_, s);
-    SetState(qpos, qvel);
+    SetNoisyState(VelocityNoise::kNormal);
     terminated_ = false;
     Write(0.0, 0.0, 0.0, 0.0);
   }

@@ -55,10 +55,7 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
  protected:
   void Reset() override {
     ResetData();
-    double s = reset_noise_scale_;
-    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
-    const std::vector<double> qvel = UniformAround(init_qvel_, -s, s);
-    SetState(qpos, qvel);
+    SetNoisyState(VelocityNoise::kUniform);
     terminated_ = false;
     Write(0.0);
   }

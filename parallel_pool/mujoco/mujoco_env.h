@@ -381,9 +381,9 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   }
 
   // The reset noise, drawn from gymnasium's np_random (NumPy's PCG64
-  // Generator, seeded like the reference env's reset(seed=s+i)): every task
-  // draws qpos's noise before qvel's, so callers draw into locals first (the
-  // order in which C++ evaluates function arguments is unspecified).
+  // Generator, seeded like the reference env's reset(seed=s+i)), in
+  // gymnasium's order: draw into locals, one after the other (the order in
+  // which C++ evaluates function arguments is unspecified; SetNoisyState).
   //
   // init + np_random.uniform(low, high, size=len(init)).
   std::vector<double> UniformAround(const std::vector<double>& init, double low, double high) {
@@ -397,6 +397,21 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     std::vector<double> out = np_random_.StandardNormal(init.size());
     for (std::size_t i = 0; i < init.size(); ++i) out[i] = init[i] + scale * out[i];
     return out;
+  }
+
+  // Which distribution a task's reset draws qvel's noise from.
+  enum class VelocityNoise { kUniform, kNormal };
+
+  // Most tasks' reset_model: qpos = init + U(-s, s), then qvel = init +
+  // U(-s, s) or init + s * N(0, 1), s = reset_noise_scale; then set_state.
+  // qpos's draws come first, as in gymnasium.
+  void SetNoisyState(VelocityNoise velocity) {
+    const double s = reset_noise_scale_;
+    const std::vector<double> qpos = UniformAround(init_qpos_, -s, s);
+    const std::vector<double> qvel = velocity == VelocityNoise::kNormal
+                                         ? NormalAround(init_qvel_, s)
+                                         : UniformAround(init_qvel_, -s, s);
+    SetState(qpos, qvel);
   }
 
   // np_random.uniform(low, high), one draw.

@@ -54,9 +54,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
   using Base::d_;
   using Base::dt_;
   using Base::init_qpos_;
-  using Base::init_qvel_;
   using Base::m_;
-  using Base::reset_noise_scale_;
   // Hopper's config declares healthy_state_range; Walker2d's does not.
   static constexpr bool kBoundsState = Spec::Config::Contains("healthy_state_range"_);
 
@@ -70,10 +68,7 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
  protected:
   void Reset() override {
     this->ResetData();
-    double s = reset_noise_scale_;
-    const std::vector<double> qpos = this->UniformAround(init_qpos_, -s, s);
-    const std::vector<double> qvel = this->UniformAround(init_qvel_, -s, s);
-    this->SetState(qpos, qvel);
+    this->SetNoisyState(Base::VelocityNoise::kUniform);
     terminated_ = false;
     Write(0.0, 0.0, 0.0, 0.0, 0.0);
   }

@@ -57,7 +57,7 @@ class Egl {
     EGLContext context = create_context(display, config_, EGL_NO_CONTEXT, nullptr);
     EGLint error = context == EGL_NO_CONTEXT ? get_error() : EGL_SUCCESS;
     if (error == EGL_NOT_INITIALIZED) {
-      Initialize(display);
+      Reinitialize();
       context = create_context(display, config_, EGL_NO_CONTEXT, nullptr);
       error = context == EGL_NO_CONTEXT ? get_error() : EGL_SUCCESS;
     }
@@ -143,8 +143,8 @@ class Egl {
   }
 
   // eglInitialize again (see CreateContext), then the config anew.
-  void Initialize(EGLDisplay candidate) {
-    if (initialize_(candidate, nullptr, nullptr) != EGL_TRUE) {
+  void Reinitialize() {
+    if (initialize_(display, nullptr, nullptr) != EGL_TRUE) {
       throw std::runtime_error(
           "render: the EGL display was terminated and does not initialize "
           "again (EGL error " +
