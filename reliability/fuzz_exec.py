@@ -37,6 +37,8 @@ RUN_BUDGET_S = 20.0
 # RuntimeErrors a call may raise because of the pool's state, not its arguments.
 _STATE_ERRORS = ("pool closed", "recv(): ", "env_id: none given")
 _ENV_ERROR = re.compile(r"^env \d+: ")
+# EnvPool's info keys, which SyncVectorEnv's calls of the gymnasium flavour leave out.
+POOL_KEYS = {"env_id", "players", "elapsed_step"}
 # A family whose env raises on an unstable simulation (dm_control's PhysicsError).
 _UNSTABLE_FAMILIES = ("dm_control",)
 _MAKERS = {"gymnasium": "make_gymnasium", "gym": "make_gym", "dm": "make_dm"}
@@ -203,6 +205,9 @@ class Model:
         self.resetting: set[int] = set()  # their next row is a reset's
         self.closed = False
         self.keeps_rows = flavour == "gymnasium" and not self.is_async
+        # reset() / step() of every env here give SyncVectorEnv's info: no env_id,
+        # players, elapsed_step (recv() and calls given env_id keep them).
+        self.gymnasium_info = self.keeps_rows and env.spec.config.max_num_players == 1
         spec = env.spec
         self.obs_specs = [(k, k.split(":", 1)[-1], spec.state_array_spec[k]) for k in spec.obs_keys]
         self.single_obs = spec.obs_keys == ["obs"]
@@ -560,22 +565,32 @@ def check_batch(env: Any, model: Model, out: Any, ids: np.ndarray | None, rows: 
             _check_array("reward", reward, np.float64, (rows,))
             _check_array("terminated", terminated, np.bool_, (rows,))
             _check_array("truncated", truncated, np.bool_, (rows,))
-        env_ids = info["env_id"]
-        elapsed = info["elapsed_step"]
-        _check_array("info['players']['env_id']", info["players"]["env_id"], np.int32, (rows,))
+        if "env_id" not in info and model.flavour == "gymnasium":
+            # SyncVectorEnv's info (reset() / step() of every env): the rows are every
+            # env in order; the bookkeeping checks below run on recv() and env_id calls.
+            if not model.gymnasium_info or ids is None or not np.array_equal(ids, np.arange(model.n)):
+                raise Violation(f"info without env_id for rows {None if ids is None else ids.tolist()}")
+            if POOL_KEYS & set(info):
+                raise Violation(f"info has {sorted(POOL_KEYS & set(info))} but no env_id")
+            env_ids, elapsed = ids.astype(np.int32), None
+        else:
+            env_ids = info["env_id"]
+            elapsed = info["elapsed_step"]
+            _check_array("info['players']['env_id']", info["players"]["env_id"], np.int32, (rows,))
         obs = {"obs": ob} if model.single_obs else {key: ob[name] for key, name, _ in obs_specs}
         done = (
             np.zeros(rows, dtype=bool)
             if terminated is None
             else np.asarray(terminated, dtype=bool) | np.asarray(truncated, dtype=bool)
         )
-        first = elapsed == 0
+        first = None if elapsed is None else elapsed == 0
         if model.flavour == "gymnasium":
             _check_masks(info, rows)
         if model.same_step and not reset_only:
             _check_finals(model, info, done, rows)
     _check_array("env_id", env_ids, np.int32, (rows,))
-    _check_array("elapsed_step", elapsed, np.int32, (rows,))
+    if elapsed is not None:
+        _check_array("elapsed_step", elapsed, np.int32, (rows,))
     for key, _, s in obs_specs:
         _check_array(key, obs[key], s.dtype, (rows, *s.shape))
     got_ids = np.asarray(env_ids, dtype=np.int64)
@@ -585,6 +600,8 @@ def check_batch(env: Any, model: Model, out: Any, ids: np.ndarray | None, rows: 
         raise Violation(f"env_id: rows {got_ids.tolist()} name an env twice")
     if ids is not None and not np.array_equal(got_ids, ids):
         raise Violation(f"env_id: rows {got_ids.tolist()}, expected {ids.tolist()}")
+    if elapsed is None or first is None:
+        return got_ids
     if (elapsed < 0).any():
         raise Violation(f"elapsed_step: negative {elapsed.tolist()}")
     if model.resetting:
@@ -605,7 +622,8 @@ def _check_masks(info: dict[str, Any], rows: int) -> None:
         _check_array(f"info['_{key}']", mask, np.bool_, (rows,))
         if not mask.all():
             raise Violation(f"info['_{key}']: {mask.tolist()}, every row reported")
-    _check_array("info['players']['_env_id']", info["players"]["_env_id"], np.bool_, (rows,))
+    if "players" in info:
+        _check_array("info['players']['_env_id']", info["players"]["_env_id"], np.bool_, (rows,))
 
 
 def _check_finals(model: Model, info: dict[str, Any], done: np.ndarray, rows: int) -> None:
@@ -636,7 +654,7 @@ def _check_finals(model: Model, info: dict[str, Any], done: np.ndarray, rows: in
                 got = np.asarray(got)  # a scalar observation's row is a numpy scalar (Taxi's int)
             _check_array(f"final_obs[{row}][{key}]", got, s.dtype, tuple(s.shape))
     final_info = info["final_info"]
-    if not np.array_equal(final_info["_env_id"], done):
+    if "_env_id" in final_info and not np.array_equal(final_info["_env_id"], done):
         raise Violation(f"final_info['_env_id'] {final_info['_env_id'].tolist()}, done {done.tolist()}")
 
 
@@ -909,18 +927,18 @@ class CaseRunner:
         model.has_row[got] = True
         self.reset_now = model.resetting & gone
         model.resetting -= gone
-        done = self.done_of(out, reset_only)
+        done = self.done_of(out, reset_only, got.size)
         model.alive[got] = ~done
         model.unknown[got] = False
         if reset_only and self.case["flavour"] != "dm":
             stepped = np.array([i for i in got.tolist() if i not in self.reset_now], dtype=np.int64)
             model.unknown[stepped] = True
 
-    def done_of(self, out: Any, reset_only: bool) -> np.ndarray:
+    def done_of(self, out: Any, reset_only: bool, rows: int) -> np.ndarray:
         if self.case["flavour"] == "dm":
             return np.asarray(out.step_type) == 2
         if reset_only:
-            return np.zeros(len(out[1]["env_id"]), dtype=bool)
+            return np.zeros(rows, dtype=bool)
         return np.asarray(out[2]) | np.asarray(out[3])
 
     def op_recv(self) -> None:
@@ -1129,10 +1147,8 @@ class CaseRunner:
             s = spec.state_array_spec[key]
             got = ob if key == "obs" else ob[key.split(":", 1)[1]]
             _check_array(key, got, s.dtype, (n, *s.shape))
-        if not np.array_equal(info["env_id"], np.arange(n)):
-            raise Violation(f"reset_mask: env_id rows {info['env_id'].tolist()}")
-        if (info["elapsed_step"][ids] != 0).any():
-            raise Violation("reset_mask: a reset env's row has elapsed_step > 0")
+        if POOL_KEYS & set(info):  # SyncVectorEnv's info: the task's own keys only
+            raise Violation(f"reset_mask: info has EnvPool's {sorted(POOL_KEYS & set(info))}")
         model.alive[ids] = True
         model.has_row[ids] = True
 

@@ -227,7 +227,9 @@ def lockstep(
     `reseed_from`, the pool is made with that seed and played a while, then
     re-seeded by its first compared reset: reset(seed=seed).
     """
-    make = parallel_pool.make_dm if dm else parallel_pool.make_gymnasium
+    # The gym flavour: its info has elapsed_step on every call (the gymnasium flavour's
+    # reset() / step() give only the task's own keys, as SyncVectorEnv's).
+    make = parallel_pool.make_dm if dm else parallel_pool.make_gym
     if render:
         config["render_mode"] = "rgb_array"
     env = make(task, num_envs=num_envs, seed=seed if reseed_from is None else reseed_from, **config)

@@ -143,7 +143,7 @@ def test_same_as_envpool_without_randomness(task: str, kwargs: dict[str, Any]) -
     game_overs = 0
     for _ in range(steps):
         actions = rng.integers(theirs.action_space.n, size=num_envs)
-        a, b = theirs.step(actions), ours.step(actions)
+        a, b = theirs.step(actions), ours.step(actions, ours.all_env_ids)  # ids given: info has elapsed_step
         for k in (1, 2, 3):
             np.testing.assert_array_equal(b[k], a[k])
         for key in ("lives", "reward", "terminated", "elapsed_step"):
@@ -185,11 +185,11 @@ def test_noop_max_zero_and_frame_skip_one() -> None:
 def test_more_than_255_envs() -> None:
     """A batch of 300 (upstream's uint8 row counter wrapped at 256)."""
     env = parallel_pool.make_gymnasium("Pong-v5", num_envs=300, seed=0)
-    obs, info = env.reset()
+    obs, info = env.reset(env.all_env_ids)  # ids given: info has env_id
     assert obs.shape == (300, 4, 84, 84)
     np.testing.assert_array_equal(info["env_id"], np.arange(300))
     for _ in range(3):
-        obs, rew, term, trunc, info = env.step(np.ones(300, dtype=np.int32))
+        obs, rew, term, trunc, info = env.step(np.ones(300, dtype=np.int32), env.all_env_ids)
     np.testing.assert_array_equal(info["env_id"], np.arange(300))
     np.testing.assert_array_equal(info["elapsed_step"], np.full(300, 3))
     # Envs 0 and 299 differ only by seed: both ran.
@@ -390,8 +390,12 @@ def test_default_info_is_envpools() -> None:
     ref_info = theirs.step(np.zeros(2, dtype=np.int32))[4]
     env = parallel_pool.make_gymnasium("Pong-v5", num_envs=2)
     env.reset()
-    info = env.step(np.zeros(2, dtype=np.int32))[4]
-    # and gymnasium's `_key` mask beside each key (a gymnasium VectorEnv's info)
+    # and gymnasium's `_key` mask beside each key (a gymnasium VectorEnv's info);
+    # step() of every env gives SyncVectorEnv's info: EnvPool's common keys only when
+    # the env ids are given.
+    own = set(ref_info) - {"env_id", "players", "elapsed_step"}
+    assert set(env.step(np.zeros(2, dtype=np.int32))[4]) == own | {"_" + k for k in own}
+    info = env.step(np.zeros(2, dtype=np.int32), env.all_env_ids)[4]
     assert set(info) == set(ref_info) | {"_" + k for k in ref_info}
 
 

@@ -41,13 +41,13 @@ def frames_against_gymnasium(task_id: str, steps: int, seed: int = 1) -> list[tu
     ref = gymnasium.make(task_id, render_mode="rgb_array").unwrapped
     ref.reset(seed=seed)
     env.action_space.seed(seed)
-    _, info = env.reset()
+    _, info = env.reset(env.all_env_ids)
     torques: list[Any] = [None, None]
     out = []
     for t in range(steps + 1):
         if t:
             actions = env.action_space.sample()
-            _, _, _, _, info = env.step(actions)
+            _, _, _, _, info = env.step(actions, env.all_env_ids)  # env ids given: info has elapsed_step
             if task_id.startswith("Pendulum"):
                 torques = [float(np.clip(a[0], -2.0, 2.0)) for a in actions]
         frames = env.render(np.arange(2))

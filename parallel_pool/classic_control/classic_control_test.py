@@ -161,7 +161,8 @@ def lockstep(
     ref = make_reference(task_id, **kwargs)
     rng = np.random.default_rng(seed)
     endings: set[str] = set()
-    obs, info = env.reset() if reseed_from is None else env.reset(seed=seed)
+    # Env ids given: EnvPool's info, with elapsed_step.
+    obs, info = env.reset(env.all_env_ids) if reseed_from is None else env.reset(env.all_env_ids, seed=seed)
     for episode in range(episodes):
         ref.reset(seed=episode)
         ref_obs = sync(ref, task_id, info["state"][0])
@@ -171,7 +172,7 @@ def lockstep(
         t = 0
         while True:
             a = policy(rng, obs[0])
-            obs, rew, term, trunc, info = env.step(as_batch(task_id, a))
+            obs, rew, term, trunc, info = env.step(as_batch(task_id, a), env.all_env_ids)
             ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(as_single(task_id, a))
             t += 1
             where = f"{task_id} episode {episode} step {t} action {a!r}"
@@ -184,7 +185,7 @@ def lockstep(
                 endings.add("terminated" if ref_term else "truncated")
                 break
         # Next-step autoreset: this step's action is ignored; it returns the first obs.
-        obs, rew, term, trunc, info = env.step(as_batch(task_id, policy(rng, obs[0])))
+        obs, rew, term, trunc, info = env.step(as_batch(task_id, policy(rng, obs[0])), env.all_env_ids)
         assert (rew[0], bool(term[0]), bool(trunc[0]), info["elapsed_step"][0]) == (0.0, False, False, 0)
     return endings
 
@@ -263,7 +264,7 @@ def seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasiu
     for t in range(1, SEEDED_STEPS[family(task_id)] + 1):
         actions = [policy(rng, o) for o in obs]
         batch = np.concatenate([as_batch(task_id, a) for a in actions])
-        obs, rew, term, trunc, info = env.step(batch)
+        obs, rew, term, trunc, info = env.step(batch, env.all_env_ids)  # env ids given: info has elapsed_step
         assert rew.dtype == np.float64
         for i, ref in enumerate(refs):
             where = f"{task_id} seed {seed} env {i} step {t}"
@@ -546,12 +547,13 @@ OBS_DIM = {"CartPole": 4, "Pendulum": 3, "MountainCar": 2, "MountainCarContinuou
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
     env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1, lockstep_info=True)
-    obs, info = env.reset()
+    ids = env.all_env_ids  # given, so the gymnasium flavour's info has EnvPool's keys too
+    obs, info = env.reset(ids)
     assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
     np.testing.assert_array_equal(info["env_id"], [0, 1, 2])
     rng = np.random.default_rng(0)
     for t in range(1, 4):
-        obs, rew, term, trunc, info = env.step(sample_actions(task_id, 3, rng))
+        obs, rew, term, trunc, info = env.step(sample_actions(task_id, 3, rng), ids)
         assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
         assert rew.shape == (3,) and rew.dtype == np.float64
         assert term.dtype == np.bool_ and trunc.dtype == np.bool_
@@ -595,7 +597,7 @@ def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
     env.reset()
     info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
     keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
-    assert keys == set(ref_info) | {"env_id", "players", "elapsed_step"}
+    assert keys == set(ref_info)
     with_lockstep = parallel_pool.make_gymnasium(task_id, num_envs=2, lockstep_info=True)
     assert {k for k in with_lockstep.reset()[1] if not k.startswith("_")} == keys | {"state"}
 

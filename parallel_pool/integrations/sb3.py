@@ -115,9 +115,9 @@ class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
     Observations are the pool's: a numpy array of shape `(num_envs, *obs_shape)`
     (a dict of such arrays for Dict spaces), dtype as declared by the task. Rewards
     are float32 of shape `(num_envs,)`, dones bool of shape `(num_envs,)`, infos a
-    list of `num_envs` dicts holding the env's info fields (`env_id`,
-    `elapsed_step`, the task's own) plus SB3's `TimeLimit.truncated` and, where
-    done, `terminal_observation`.
+    list of `num_envs` dicts holding the task's own info fields (as its gymnasium
+    env's info, which DummyVecEnv passes on) plus SB3's `TimeLimit.truncated` and,
+    where done, `terminal_observation`.
 
     `seed(s)` makes the next `reset()` restart every env with seed `s + i`, by
     making a new pool (parallel_pool seeds envs at construction). The C++ envs

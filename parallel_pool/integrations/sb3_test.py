@@ -87,9 +87,8 @@ def test_steps_match_dummy_vec_env_semantics() -> None:
             if dones[i]:
                 np.testing.assert_array_equal(infos[i]["terminal_observation"], ref_infos[i]["terminal_observation"])
                 ends["truncated" if infos[i]["TimeLimit.truncated"] else "terminated"] += 1
-                assert infos[i]["elapsed_step"] in range(1, MAX_STEPS + 1)
-                assert venv.reset_infos[i]["elapsed_step"] == 0
-            assert infos[i]["env_id"] == i
+            # DummyVecEnv's keys: the env's info (here lockstep_info's state) and SB3's own.
+            assert set(infos[i]) - {"terminal_observation"} == {"state", "TimeLimit.truncated"}
     assert ends["terminated"] > 10 and ends["truncated"] > 10, ends
     venv.close()
 

@@ -163,7 +163,7 @@ def test_nan_action_is_rejected_and_the_env_goes_on(task_id: str) -> None:
         env.step(a)
     obs, rew, *_ = env.step(np.zeros_like(a))  # nothing was stepped by the rejected call
     assert np.isfinite(obs).all() and np.isfinite(rew).all()
-    np.testing.assert_array_equal(env.step(np.zeros_like(a))[4]["elapsed_step"], [2, 2])
+    np.testing.assert_array_equal(env.step(np.zeros_like(a), env.all_env_ids)[4]["elapsed_step"], [2, 2])
 
 
 def test_out_of_range_actions_are_clamped_by_mujoco_and_cost_in_full() -> None:
@@ -378,12 +378,13 @@ def test_custom_model_from_an_absolute_path() -> None:
 def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
     env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1, lockstep_info=True)
     size = parallel_pool.make_spec(task_id).observation_space.shape[0]
-    obs, info = env.reset()
+    ids = env.all_env_ids  # given, so the gymnasium flavour's info has elapsed_step too
+    obs, info = env.reset(ids)
     assert obs.shape == (3, size) and obs.dtype == np.float64
     assert info["qpos0"].dtype == np.float64
     rng = np.random.default_rng(0)
     for t in range(1, 4):
-        obs, rew, term, trunc, info = env.step(random_actions(env, 3, rng))
+        obs, rew, term, trunc, info = env.step(random_actions(env, 3, rng), ids)
         assert obs.shape == (3, size) and obs.dtype == np.float64
         assert rew.shape == (3,) and rew.dtype == np.float64
         assert term.dtype == np.bool_ and trunc.dtype == np.bool_
@@ -437,11 +438,9 @@ def test_async_pool_runs_every_env() -> None:
 
 # ------------------------------------------------------------- info keys
 
-COMMON_INFO = {"env_id", "players", "elapsed_step"}
-
 
 @pytest.mark.parametrize("task_id", GYMNASIUM_BUILDS)
-def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
+def test_default_info_is_gymnasiums(task_id: str) -> None:
     """No test scaffolding in a default pool's output (qpos0/qvel0 need lockstep_info=True)."""
     ref = gymnasium.make(task_id)
     ref.reset(seed=0)
@@ -450,7 +449,7 @@ def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
     env.reset()
     info = env.step(random_actions(env, 2, np.random.default_rng(0)))[4]
     keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
-    assert keys == set(ref_info) | COMMON_INFO
+    assert keys == set(ref_info)
     with_lockstep = parallel_pool.make_gymnasium(task_id, num_envs=2, lockstep_info=True)
     assert {k for k in with_lockstep.reset()[1] if not k.startswith("_")} == keys | {"qpos0", "qvel0"}
 

@@ -98,6 +98,8 @@ def test_spec_config_and_spaces() -> None:
 def test_reset_and_step_layout() -> None:
     env = template(num_envs=3)
     obs, info = env.reset()
+    assert set(info) == {"action_sum", "_action_sum"}  # SyncVectorEnv's info: the task's keys
+    obs, info = env.reset(env.all_env_ids)  # EnvPool's call: with env_id, players, elapsed_step
     assert obs.shape == (3, 4) and obs.dtype == np.int32
     np.testing.assert_array_equal(info["env_id"], [0, 1, 2])
     np.testing.assert_array_equal(info["elapsed_step"], [0, 0, 0])
@@ -122,10 +124,10 @@ def test_episode_end_then_next_step_autoreset() -> None:
     env = template(num_envs=1, episode_length=2)
     env.reset()
     env.step(np.array([1]))
-    _, rew, term, trunc, info = env.step(np.array([1]))
-    assert term[0] and not trunc[0] and info["elapsed_step"][0] == 2
+    obs, rew, term, trunc, info = env.step(np.array([1]))
+    assert term[0] and not trunc[0] and obs[0, 2] == 2  # obs [env_id, player, elapsed step, action]
     obs, rew, term, trunc, info = env.step(np.array([9]))  # action ignored
-    assert rew[0] == 0 and not term[0] and info["elapsed_step"][0] == 0
+    assert rew[0] == 0 and not term[0] and obs[0, 2] == 0
 
 
 def test_truncation_at_max_episode_steps() -> None:
@@ -224,7 +226,7 @@ def test_an_empty_env_id_is_refused_not_taken_for_every_env() -> None:
             env.reset(empty)
         with pytest.raises(ValueError, match=r"^env_id: no env given"):
             env.step(np.zeros(0, dtype=np.int32), empty)
-    _, _, _, _, info = env.step(np.array([1, 1]))
+    _, _, _, _, info = env.step(np.array([1, 1]), env.all_env_ids)
     np.testing.assert_array_equal(info["elapsed_step"], [2, 2])  # nothing was reset
 
 
@@ -302,7 +304,7 @@ def test_one_pool_shared_by_python_threads() -> None:
     for t in threads:
         t.join()
     assert not errors
-    _, _, _, _, info = env.step(np.zeros(4, dtype=np.int32))
+    _, _, _, _, info = env.step(np.zeros(4, dtype=np.int32), env.all_env_ids)
     np.testing.assert_array_equal(info["elapsed_step"], [1201] * 4)
 
 
@@ -345,8 +347,8 @@ def test_same_step_autoreset_matches_gymnasium_convention() -> None:
     np.testing.assert_array_equal(np.stack(info["final_obs"])[:, 2], [2, 2])
     np.testing.assert_array_equal(info["_final_obs"], [True, True])
     np.testing.assert_array_equal(info["final_info"]["action_sum"], [4, 6])
-    _, rew, term, _, info = env.step(np.array([5, 5]))
-    np.testing.assert_array_equal(info["elapsed_step"], [1, 1])  # no wasted step
+    obs, rew, term, _, info = env.step(np.array([5, 5]))
+    np.testing.assert_array_equal(obs[:, 2], [1, 1])  # no wasted step
     assert not term.any()
 
 

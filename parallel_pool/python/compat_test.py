@@ -32,7 +32,7 @@ def test_gym_reset_return_info_true_is_accepted_in_every_flavour() -> None:
         env = parallel_pool.make("SeveralPlayers-v0", env_type=env_type, num_envs=2, gym_reset_return_info=True)
         assert env.config["num_envs"] == 2
     obs, info = template(num_envs=2, gym_reset_return_info=True).reset()
-    assert obs.shape == (2, 4) and list(info["env_id"]) == [0, 1]
+    assert obs.shape == (2, 4) and list(info["_action_sum"]) == [True, True]
 
 
 def test_gym_reset_return_info_false_says_why_it_cannot_apply() -> None:
@@ -104,8 +104,8 @@ def test_gymnasium_reset_takes_env_id_positionally() -> None:
     obs, info = env.reset(np.array([2, 0]))
     np.testing.assert_array_equal(info["env_id"], [2, 0])
     np.testing.assert_array_equal(obs[:, 2], [0, 0])
-    _, _, _, _, info = env.step(np.ones(4, dtype=np.int32))
-    np.testing.assert_array_equal(info["elapsed_step"], [1, 2, 1, 2])
+    obs, _, _, _, _ = env.step(np.ones(4, dtype=np.int32))
+    np.testing.assert_array_equal(obs[:, 2], [1, 2, 1, 2])  # obs [env_id, player, elapsed step, action]
 
 
 @pytest.mark.parametrize(("seed", "want"), [(3, (3, 4, 5)), ([9, 1, 4], (9, 1, 4))])
@@ -164,10 +164,11 @@ def test_reset_mask_matches_sync_vector_env(mode: AutoresetMode) -> None:
         mask = term | trunc if mode == AutoresetMode.DISABLED else rng.random(num_envs) < 0.3
         if mask.any() and (mode == AutoresetMode.DISABLED or step % 3 == 0):
             obs, info = ours.reset(options={"reset_mask": mask})
-            ref_obs, _ = ref.reset(options={"reset_mask": mask})
+            ref_obs, ref_info = ref.reset(options={"reset_mask": mask})
             _assert_same((obs,), (ref_obs,))
-            np.testing.assert_array_equal(info["env_id"], np.arange(num_envs))
-            assert (info["elapsed_step"][mask] == 0).all()
+            assert set(info) == set(ref_info) == {"prob", "_prob"}
+            np.testing.assert_array_equal(info["_prob"], ref_info["_prob"])
+            np.testing.assert_array_equal(info["prob"][mask], ref_info["prob"][mask])
             masked_resets += 1
     assert masked_resets > 20
 
@@ -187,8 +188,8 @@ def test_reset_mask_keeps_the_latest_row_of_every_other_env() -> None:
     obs, info = env.reset(options={"reset_mask": mask})
     np.testing.assert_array_equal(obs[:, 0], np.arange(4))
     np.testing.assert_array_equal(obs[:, 2], np.where(mask, 0, elapsed))
-    np.testing.assert_array_equal(info["elapsed_step"], np.where(mask, 0, elapsed))
-    _, _, _, _, info = env.step(np.ones(4, dtype=np.int32))
+    np.testing.assert_array_equal(info["_action_sum"], mask)
+    _, _, _, _, info = env.step(np.ones(4, dtype=np.int32), env.all_env_ids)
     np.testing.assert_array_equal(info["elapsed_step"], np.where(mask, 0, elapsed) + 1)
 
 

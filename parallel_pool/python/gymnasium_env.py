@@ -50,6 +50,11 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         # reset_mask returns every env's row: keep the latest ones (sync mode,
         # one row per env; a full batch is kept without a copy).
         self._keeps_last_rows = not self.is_async and spec.config.max_num_players == 1
+        # reset() and step() of every env in such a pool are SyncVectorEnv's calls,
+        # so their info is SyncVectorEnv's: the task's own keys only. EnvPool's
+        # env_id / players / elapsed_step stay where they say something: recv(),
+        # calls given env_id, async pools and several players (docs/migrating.md).
+        self._gymnasium_info = self._keeps_last_rows
         # The info layout, worked out once: (key, its mask's key, field index).
         self._true_masks: dict[int, np.ndarray] = {}
         self._one_row_per_env = spec.config.max_num_players == 1
@@ -96,7 +101,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
                 raise ValueError("env_id and options['reset_mask'] both say which envs to reset; pass one of them")
             return self._reset_masked(options["reset_mask"], seed)
         out = self._reset_raw(env_id, seed)
-        return self._obs(out), self._info(out, finals=False)
+        return self._obs(out), self._info(out, finals=False, envpool_keys=env_id is not None)
 
     def _reset_masked(self, mask: Any, seed: Any) -> tuple[Any, dict[str, Any]]:
         # gymnasium's SyncVectorEnv contract, word for word (code may match these
@@ -136,12 +141,30 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         self._base, self._base_missing = self._fold()
         self._partials.clear()
         # As SyncVectorEnv: the info of the envs reset, `_key` False for the others.
-        return self._obs(self._base), self._info(self._base, has=mask, finals=False)
+        return self._obs(self._base), self._info(self._base, has=mask, finals=False, envpool_keys=False)
+
+    def step(self, action: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
+        """As FiveTuplePool.step; stepping every env of a sync one-player pool, `info`
+        holds the task's own keys only, as SyncVectorEnv's (no `env_id`, `players`,
+        `elapsed_step`: recv() and calls given `env_id` keep them)."""
+        out = self._step_raw(action, env_id)
+        return (
+            self._obs(out),
+            out[self._reward_i],
+            out[self._terminated_i],
+            out[self._truncated_i],
+            self._info(out, envpool_keys=env_id is not None),
+        )
 
     # ------------------------------------------------------------ info layout
 
     def _info(
-        self, out: tuple, has: np.ndarray | None = None, finals: bool = True, dense_finals: bool = False
+        self,
+        out: tuple,
+        has: np.ndarray | None = None,
+        finals: bool = True,
+        dense_finals: bool = False,
+        envpool_keys: bool = True,
     ) -> dict[str, Any]:
         """gymnasium's vector info: every key has a `_key` bool mask (True where the env
         reported it: every row, or the envs a masked reset reset). Same-step autoreset,
@@ -149,41 +172,46 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         did not end) and `final_info` (the ended envs' info, zero elsewhere), with their masks.
         `dense_finals` (inside `jax.jit`, for env.xla()): on every step, the final fields as
         whole batches, valid where `_final_obs` is True, since a jitted function returns the
-        same structure each step and holds no object arrays."""
+        same structure each step and holds no object arrays. `envpool_keys`: also
+        EnvPool's env_id / players / elapsed_step (always, unless `_gymnasium_info`)."""
+        envpool_keys = envpool_keys or not self._gymnasium_info
         env_ids = out[self._env_id_i]
         if has is None:
             has = self._true_masks.get(len(env_ids))
             if has is None:
                 has = self._all_true(len(env_ids))
-        info = self._masked_info(out, self._common_items, self._info_keys, has)
+        common = self._common_items if envpool_keys else None
+        info = self._masked_info(out, common, self._info_keys, has)
         if finals and self.same_step and dense_finals:
             self._add_dense_finals(info, out)
         elif finals and self.same_step:
             done = out[self._done_i]
             if done.any():
-                self._add_finals(info, out, done)
+                self._add_finals(info, out, done, envpool_keys)
         return info
 
-    def _masked_info(self, out: Any, common: tuple, keys: list, has: np.ndarray) -> dict[str, Any]:
-        """The info of `out` (a batch, or a dict by field index) with the mask `has`; on
-        the step path, so with one player per env it only looks values up."""
-        env_id_i, players_i, elapsed_i = common
-        players = out[players_i]
-        info: dict[str, Any] = {
-            "env_id": out[env_id_i],
-            "_env_id": has,
-            "players": {"env_id": players, "_env_id": has},
-            "_players": has,
-            "elapsed_step": out[elapsed_i],
-            "_elapsed_step": has,
-        }
+    def _masked_info(self, out: Any, common: tuple | None, keys: list, has: np.ndarray) -> dict[str, Any]:
+        """The info of `out` (a batch, or a dict by field index) with the mask `has`, with
+        EnvPool's keys at the field indices `common` (None: without them); on the step
+        path, so with one player per env it only looks values up."""
+        info: dict[str, Any] = {}
+        if common is not None:
+            env_id_i, players_i, elapsed_i = common
+            info = {
+                "env_id": out[env_id_i],
+                "_env_id": has,
+                "players": {"env_id": out[players_i], "_env_id": has},
+                "_players": has,
+                "elapsed_step": out[elapsed_i],
+                "_elapsed_step": has,
+            }
         if self._one_row_per_env:
             for name, mask_name, i in keys:
                 info[name] = out[i]
                 info[mask_name] = has
             return info
         # Several players per env: a per-player field has one row per player.
-        info["players"]["_env_id"] = self._rows_mask(players, has)
+        info["players"]["_env_id"] = self._rows_mask(info["players"]["env_id"], has)
         for name, mask_name, i in keys:
             value = out[i]
             info[name] = value
@@ -210,7 +238,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             self._info(out, dense_finals=True),
         )
 
-    def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray) -> None:
+    def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray, envpool_keys: bool) -> None:
         n = len(done)
         final_players = out[self._final_common[1]]
         env_ids = out[self._final_common[0]]
@@ -231,7 +259,8 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
             keep = done if len(value) == n else ended_players
             final_out[i] = np.zeros_like(value)
             final_out[i][keep] = value[keep]
-        final_info = self._masked_info(final_out, self._final_common, self._final_own_keys, done)
+        common = self._final_common if envpool_keys else None
+        final_info = self._masked_info(final_out, common, self._final_own_keys, done)
         info["final_obs"] = final_obs
         info["_final_obs"] = done
         info["final_info"] = final_info

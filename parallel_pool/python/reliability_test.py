@@ -112,7 +112,7 @@ def test_sigint_interrupts_a_sync_step_quickly_and_the_pool_goes_on() -> None:
             latency, waited = interrupt(lambda: env.step(np.ones(32, dtype=np.int32)), 0.1)
             latencies.append(latency)
             # The interrupted step goes on; the next step drops its results and steps again.
-            obs, rew, term, trunc, info = env.step(np.ones(32, dtype=np.int32))
+            obs, rew, term, trunc, info = env.step(np.ones(32, dtype=np.int32), env.all_env_ids)
             elapsed.append(sorted(set(info["elapsed_step"].tolist())))
         report(latencies=latencies, elapsed=elapsed, rows=len(rew))
         """,
@@ -174,7 +174,7 @@ def test_a_handler_that_returns_runs_during_the_wait_which_goes_on() -> None:
         env.reset()
         timer = threading.Timer(0.05, fire)
         timer.start()
-        obs, rew, term, trunc, info = env.step(np.ones(16, dtype=np.int32))
+        obs, rew, term, trunc, info = env.step(np.ones(16, dtype=np.int32), env.all_env_ids)
         end = time.perf_counter()
         timer.join()
         report(latency=seen[0] - fired[0], left=end - seen[0], elapsed=info["elapsed_step"].tolist())

@@ -143,7 +143,7 @@ def test_every_api_runs(task_id: str) -> None:
     env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
     obs, info = env.reset()
     assert env.single_observation_space.contains(obs[0])
-    np.testing.assert_array_equal(info["env_id"], np.arange(num_envs))
+    assert "env_id" not in info  # SyncVectorEnv's info: the task's own keys
     for _ in range(20):
         obs, rew, term, trunc, info = env.step(actions)
         assert obs.shape[0] == rew.shape[0] == term.shape[0] == trunc.shape[0] == num_envs
@@ -272,7 +272,7 @@ def _lockstep(task_id: str, steps: int, num_envs: int = 6, explore: float = 0.3)
         actions = policy[obs].astype(np.int32)
         random_mask = rng.random(num_envs) < explore
         actions[random_mask] = rng.integers(0, n_a, int(random_mask.sum()))
-        obs, rew, term, trunc, info = env.step(actions)
+        obs, rew, term, trunc, info = env.step(actions, env.all_env_ids)  # env ids given: info has elapsed_step
         for i in range(num_envs):
             if done[i]:  # next-step autoreset: this step was a reset
                 assert rew[i] == 0 and not term[i] and not trunc[i]
@@ -422,7 +422,7 @@ def _seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasi
     endings: Counter[str] = Counter()
     for t in range(1, SEEDED_STEPS[task_id] + 1):
         actions = policy(rng, obs).astype(np.int32)
-        obs, rew, term, trunc, info = env.step(actions)
+        obs, rew, term, trunc, info = env.step(actions, env.all_env_ids)  # env ids given: info has elapsed_step
         for i, ref in enumerate(refs):
             where = f"{task_id} seed {seed} env {i} step {t}"
             if done[i]:  # next-step autoreset: the action is ignored; gymnasium's reset() without a seed
@@ -654,11 +654,11 @@ def test_truncation(task_id: str, limit: int) -> None:
     env.reset()
     zeros = np.zeros(2, dtype=np.int32)
     for step in range(1, limit + 1):
-        _, _, term, trunc, info = env.step(zeros)
+        _, _, term, trunc, info = env.step(zeros, env.all_env_ids)
         assert not term.any()
         assert trunc.all() == (step == limit)
         assert (info["elapsed_step"] == step).all()
-    obs, rew, term, trunc, info = env.step(zeros)
+    obs, rew, term, trunc, info = env.step(zeros, env.all_env_ids)
     assert (obs == 0).all() and (info["elapsed_step"] == 0).all() and not trunc.any()
 
 
@@ -695,7 +695,7 @@ def test_catch_scripted(chase: bool) -> None:
     np.testing.assert_array_equal(rew, np.where(paddle == ball_x, 1.0, -1.0))
     assert (rew == 1.0).all() if chase else (rew == -1.0).all()
     # The next step starts a new episode whatever the action.
-    obs, rew, term, _, info = env.step(np.full(5, 2, dtype=np.int32))
+    obs, rew, term, _, info = env.step(np.full(5, 2, dtype=np.int32), env.all_env_ids)
     assert (rew == 0).all() and not term.any() and (info["elapsed_step"] == 0).all()
     assert (obs[:, 9, 2] == 1).all() and (obs.sum(axis=(1, 2)) == 2).all()
 
@@ -793,14 +793,14 @@ def test_blackjack_rules(sab: bool, natural: bool) -> None:
     num_envs = 500
     env = parallel_pool.make_gymnasium("Blackjack-v1", num_envs=num_envs, seed=0, sab=sab, natural=natural)
     rng = np.random.default_rng(2)
-    obs, info = env.reset()
+    obs, info = env.reset(env.all_env_ids)  # env ids given: info has elapsed_step
     threshold = rng.integers(4, 22, num_envs)
     done = np.zeros(num_envs, dtype=bool)
     hits: dict[tuple[int, int], Counter] = defaultdict(Counter)
     sticks: dict[tuple[int, bool, int], Counter] = defaultdict(Counter)
     for _ in range(400):
         actions = (obs[:, 0] < threshold).astype(np.int32)
-        nxt, rew, term, trunc, nxt_info = env.step(actions)
+        nxt, rew, term, trunc, nxt_info = env.step(actions, env.all_env_ids)
         assert not trunc.any()
         for i in np.flatnonzero(~done):
             s, shown, ace = (int(v) for v in obs[i])
@@ -880,7 +880,7 @@ def test_taxi_fickle_passenger() -> None:
 
 
 @pytest.mark.parametrize("task_id", list(GYMNASIUM_ID))
-def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
+def test_default_info_is_gymnasiums(task_id: str) -> None:
     ref = _reference(task_id)
     ref.reset(seed=0)
     ref_info = ref.step(ref.action_space.sample())[4]
@@ -888,7 +888,7 @@ def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
     env.reset()
     info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
     keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
-    assert keys == set(ref_info) | {"env_id", "players", "elapsed_step"}
+    assert keys == set(ref_info)
 
 
 if __name__ == "__main__":

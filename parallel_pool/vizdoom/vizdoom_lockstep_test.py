@@ -211,10 +211,11 @@ def lockstep(
         game = vzd.DoomGame()
         game.load_config(spec.config.cfg_path)
         config.update(img_height=game.get_screen_height(), img_width=game.get_screen_width())
-    env = parallel_pool.make_gymnasium(task, num_envs=1, seed=seed if reseed_from is None else reseed_from, **config)
+    # The gym flavour: its info has elapsed_step on every call.
+    env = parallel_pool.make_gym(task, num_envs=1, seed=seed if reseed_from is None else reseed_from, **config)
     oracle = Oracle(env.spec.config, seed)
     rng = np.random.default_rng(seed)
-    buttons = env.single_action_space.shape[0]
+    buttons = env.spec.action_space.shape[0]
     episodes = 0
     try:
         if reseed_from is not None:

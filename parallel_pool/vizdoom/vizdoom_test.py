@@ -248,7 +248,7 @@ def test_bad_actions_are_rejected() -> None:
         with pytest.raises(ValueError, match="action"):
             env.step(np.array([0, 6]))
         # The env whose action was refused starts a new episode on its next step.
-        obs, reward, terminated, truncated, info = env.step(np.array([5, 0]))
+        obs, reward, terminated, truncated, info = env.step(np.array([5, 0]), env.all_env_ids)
         assert info["elapsed_step"].tolist() == [2, 0]
         with pytest.raises(ValueError, match="action"):
             env.step(np.array([-1, 0]))

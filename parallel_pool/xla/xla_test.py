@@ -66,8 +66,11 @@ def xla_rollout(env: Any, actions: np.ndarray, fused_step: bool) -> Any:
 
 
 def numpy_rollout(env: Any, actions: np.ndarray) -> list:
-    out = [env.reset()]
-    out += [env.step(a) for a in actions]
+    # With the env ids given: EnvPool's calls, whose info (env_id, elapsed_step, ...)
+    # is what env.xla()'s recv and step return.
+    ids = env.all_env_ids
+    out = [env.reset(ids)]
+    out += [env.step(a, ids) for a in actions]
     return out
 
 

@@ -30,7 +30,9 @@ def test_exact_transitions() -> None:
     np.testing.assert_array_equal(obs, [[0.0], [0.0], [0.0]])
     np.testing.assert_array_equal(info["start"], [0, 0, 0])
 
-    obs, reward, terminated, truncated, info = env.step(np.array([LEFT, STAY, RIGHT]))
+    # Stepping with the env ids given: the info also has EnvPool's elapsed_step (the
+    # gymnasium flavour's plain step(actions) gives only the task's keys, as gymnasium's).
+    obs, reward, terminated, truncated, info = env.step(np.array([LEFT, STAY, RIGHT]), env.all_env_ids)
     np.testing.assert_array_equal(obs, [[0.0], [0.0], [1.0]])  # left of cell 0 is cell 0
     np.testing.assert_array_equal(reward, [-0.25, -0.25, 1.0])
     np.testing.assert_array_equal(terminated, [False, False, True])
@@ -38,7 +40,7 @@ def test_exact_transitions() -> None:
     np.testing.assert_array_equal(info["elapsed_step"], [1, 1, 1])
 
     # Env 2 ended its episode: its next step is the reset (next_step autoreset).
-    obs, reward, terminated, truncated, info = env.step(np.array([RIGHT, RIGHT, RIGHT]))
+    obs, reward, terminated, truncated, info = env.step(np.array([RIGHT, RIGHT, RIGHT]), env.all_env_ids)
     np.testing.assert_array_equal(obs, [[1.0], [1.0], [0.0]])
     np.testing.assert_array_equal(reward, [1.0, 1.0, 0.0])
     np.testing.assert_array_equal(terminated, [True, True, False])

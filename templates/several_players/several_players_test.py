@@ -64,7 +64,7 @@ def test_every_flavour(env_type: str) -> None:
     """Each API returns the same exact transition in its own shape."""
     env = parallel_pool.make(TASK, env_type=env_type, num_envs=2)
     env.reset()
-    out = env.step(np.array([1, 2]))
+    out = env.step(np.array([1, 2]), np.array([0, 1]))  # env ids given: every flavour's info has env_id
     if env_type == "dm":
         obs, reward, ids = out.observation.obs, out.reward, out.observation.env_id
         np.testing.assert_array_equal(out.step_type, [1, 1])
