@@ -49,6 +49,7 @@ FAMILIES = {
     "toy_text": "Toy text",
     "atari": "Atari",
     "mujoco": "MuJoCo",
+    "box2d": "Box2D",
     "dm_control": "dm_control",
     "vizdoom": "ViZDoom",
 }

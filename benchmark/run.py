@@ -21,7 +21,7 @@ num_envs and method, how far through the plan, the time so far and an
 estimate of what remains (from the measurements done so far).
 
 The default task list covers every family (classic_control, toy_text, atari,
-mujoco, dm_control, vizdoom; the run warns if a registered family has no task in it).
+mujoco, box2d, dm_control, vizdoom; the run warns if a registered family has no task in it).
 A task is an id, or an id and its config as ID:key=value,... (MultiDuel-v1:max_num_players=2,
 one 2-player match per env; its figures count player steps, rows of the batch). A family
 in MAX_NUM_ENVS runs only the --num-envs up to its cap (ViZDoom: 8; every env is an
@@ -122,6 +122,7 @@ DEFAULT_TASKS = [
     "Breakout-v5",
     "Ant-v5",
     "HalfCheetah-v5",
+    "LunarLander-v3",
     "CheetahRun-v1",
     "WalkerWalk-v1",
     "HumanoidRun-v1",

@@ -32,12 +32,19 @@ from parallel_pool.registration import registry  # noqa: E402
 # Config keys not shown: set through `seed=[...]`, never by name.
 INTERNAL_KEYS = {"env_seeds"}
 # A family's hand-written page, linked from its generated one.
-FAMILY_DOCS = {"atari": "atari.md", "mujoco": "mujoco.md", "dm_control": "dm_control.md", "vizdoom": "vizdoom.md"}
+FAMILY_DOCS = {
+    "atari": "atari.md",
+    "mujoco": "mujoco.md",
+    "box2d": "box2d.md",
+    "dm_control": "dm_control.md",
+    "vizdoom": "vizdoom.md",
+}
 TITLES = {
     "classic_control": "Classic control",
     "toy_text": "Toy text",
     "atari": "Atari",
     "mujoco": "MuJoCo",
+    "box2d": "Box2D",
     "dm_control": "dm_control",
     "vizdoom": "ViZDoom",
 }

@@ -32,6 +32,9 @@ ConfigAliases = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 # A task's frames per second (gymnasium's metadata["render_fps"]): a number, or
 # one worked out from the pool's config (MuJoCo's depends on frame_skip).
 RenderFps = int | Callable[[dict[str, Any]], int]
+# A config key whose value picks the classes (their name's prefix), where it
+# changes the action's type (LunarLander's `continuous`: int or float actions).
+ClassBy = tuple[str, dict[Any, str]]
 
 
 class _Entry(NamedTuple):
@@ -43,6 +46,7 @@ class _Entry(NamedTuple):
     defaults: dict[str, Any]
     config_aliases: ConfigAliases | None
     render_fps: RenderFps | None
+    class_by: ClassBy | None
 
 
 class _FailedFamily(NamedTuple):
@@ -69,6 +73,7 @@ class EnvRegistry:
         aliases: tuple[str, ...] | list[str] = (),
         config_aliases: ConfigAliases | None = None,
         render_fps: RenderFps | None = None,
+        class_by: ClassBy | None = None,
         **kwargs: Any,
     ) -> None:
         """Registers `task_id` (and `aliases`); kwargs become config defaults.
@@ -85,13 +90,26 @@ class EnvRegistry:
         arguments before they are checked: EnvPool's names for a family's keys
         become ours, and a key that cannot apply raises a ValueError saying why.
         `config` is the task's defaults, which the arguments then override.
+
+        `class_by=(key, {value: prefix})`: where the config value of `key` (the
+        user's, else the task's default) is one of those values, the task's classes
+        are `<prefix>EnvSpec`, `<prefix>DMEnvPool`, `<prefix>GymEnvPool` (if
+        `gym_cls` is given) and `<prefix>GymnasiumEnvPool` instead.
         """
         for name in (task_id, *aliases):
             if name in self._entries:
                 raise ValueError(f"task_id: {name!r} is already registered")
             kwargs.setdefault("base_path", os.path.dirname(os.path.abspath(__file__)))
             self._entries[name] = _Entry(
-                import_path, spec_cls, dm_cls, gym_cls, gymnasium_cls, dict(kwargs), config_aliases, render_fps
+                import_path,
+                spec_cls,
+                dm_cls,
+                gym_cls,
+                gymnasium_cls,
+                dict(kwargs),
+                config_aliases,
+                render_fps,
+                class_by,
             )
 
     def list_all_envs(self) -> list[str]:
@@ -142,6 +160,25 @@ class EnvRegistry:
             message += f". These families failed to load, so their ids are missing: {failed}"
         return message
 
+    def _with_classes_for(self, entry: _Entry, kwargs: dict[str, Any]) -> _Entry:
+        """The entry with the classes its `class_by` key's value picks (itself without one)."""
+        if entry.class_by is None:
+            return entry
+        key, prefixes = entry.class_by
+        value = kwargs.get(key, entry.defaults.get(key))
+        try:
+            prefix = prefixes.get(value)
+        except TypeError:  # unhashable: the config check names the key
+            prefix = None
+        if prefix is None:
+            return entry
+        return entry._replace(
+            spec_cls=f"{prefix}EnvSpec",
+            dm_cls=f"{prefix}DMEnvPool",
+            gym_cls=None if entry.gym_cls is None else f"{prefix}GymEnvPool",
+            gymnasium_cls=f"{prefix}GymnasiumEnvPool",
+        )
+
     def _load(self, entry: _Entry, attr: str) -> Any:
         return getattr(importlib.import_module(entry.import_path), attr)
 
@@ -173,7 +210,7 @@ class EnvRegistry:
         return self._make_spec(task_id, kwargs)[0]
 
     def _make_spec(self, task_id: str, kwargs: dict[str, Any]) -> tuple[Any, RenderOptions]:
-        entry = self._entry(task_id)
+        entry = self._with_classes_for(self._entry(task_id), kwargs)
         spec_cls = self._load(entry, entry.spec_cls)
         config = spec_cls.default_config()
         kwargs, render = split_render_options(task_id, kwargs, config)
@@ -211,11 +248,13 @@ class EnvRegistry:
             )
         return spec, render
 
-    def pool_class(self, task_id: str, env_type: str) -> type:
-        """The class of a `task_id` pool with the API of `env_type` ("gym", "gymnasium" or "dm")."""
+    def pool_class(self, task_id: str, env_type: str, config: dict[str, Any] | None = None) -> type:
+        """The class of a `task_id` pool with the API of `env_type` ("gym", "gymnasium" or
+        "dm"), made with the keyword arguments `config` (some pick the class: LunarLander's
+        `continuous`)."""
         if env_type not in _ENV_TYPES:
             raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
-        entry = self._entry(task_id)
+        entry = self._with_classes_for(self._entry(task_id), config or {})
         name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
         return self._load(entry, name[env_type])
 
@@ -234,7 +273,7 @@ class EnvRegistry:
             cannot render; and as `make_spec`.
           TypeError: as `make_spec`.
         """
-        pool_cls = self.pool_class(task_id, env_type)
+        pool_cls = self.pool_class(task_id, env_type, kwargs)
         spec, render = self._make_spec(task_id, kwargs)
         if render.mode is not None and not renders(pool_cls):
             family = self._entry(task_id).import_path.rsplit(".", 1)[-1]

@@ -72,32 +72,10 @@ fetch_sdist() { # fetch_sdist PACKAGE VERSION FILE SHA256
 }
 # The ALE for the atari family (third_party/ale/ale_configure.bzl).
 fetch_sdist ale-py 0.12.1 ale_py-0.12.1.tar.gz c503d574c5983e1063b451201ccb779d935919c0f6bf116fb0f4f8aa4c86d249
-# Third-party C++ from Debian's source packages: `apt-get source` with a
-# private source list and package lists under $SDIST_DIR/apt, so the
-# machine's apt configuration is left as it is (no deb-src line needed).
-# Only the upstream tarball is kept, checksum-checked.
-# The Debian revision may differ between suites; the upstream tarball, which
-# the checksum names, does not.
-fetch_debian_source() { # fetch_debian_source PACKAGE FILE SHA256
-  local package=$1 file=$2 sha256=$3
-  [[ -f "$SDIST_DIR/$file" ]] && return
-  echo "setup: apt-get source $package ($file)"
-  local suite apt tmp
-  suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-  apt="$SDIST_DIR/apt"
-  mkdir -p "$apt/lists/partial"
-  echo "deb-src http://deb.debian.org/debian $suite main" >"$apt/sources.list"
-  local opts=(-o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-    -o "Dir::State::Lists=$apt/lists" -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root)
-  apt-get "${opts[@]}" update -qq
-  tmp=$(mktemp -d)
-  (cd "$tmp" && apt-get "${opts[@]}" source -qq --download-only "$package" >/dev/null 2>&1)
-  echo "$sha256  $tmp/$file" | sha256sum -c --quiet -
-  mv "$tmp/$file" "$SDIST_DIR/$file"
-  rm -rf "$tmp"
-}
-# Box2D for the box2d family (third_party/box2d/box2d_configure.bzl).
-fetch_debian_source box2d box2d_2.4.1.orig.tar.gz d6b4650ff897ee1ead27cf77a5933ea197cbeef6705638dd181adc2e816b23c2
+# Box2D for the box2d family (third_party/box2d/box2d_configure.bzl): the
+# C++ library of PyPI's Box2D 2.3.2 sdist, the Box2D that gymnasium's
+# reference wheel (Box2D 2.3.10, pybox2d) bundles.
+fetch_sdist Box2D 2.3.2 Box2D-2.3.2.tar.gz d1557dffdf9c1d6c796ec5df53e3d93227bb026c14b8411d22c295edaa2fb225
 # The ViZDoom client library for the vizdoom family
 # (third_party/vizdoom/vizdoom_configure.bzl).
 fetch_sdist vizdoom 1.3.2 vizdoom-1.3.2.tar.gz 10eef8c2a65111c774ed1311438d95949719d1ac41dc1f7010936dc544f70de2

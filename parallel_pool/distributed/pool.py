@@ -126,7 +126,7 @@ def make(
             "render_mode: a distributed pool does not render (its envs live in the actors); "
             "render with a local pool (dm_control's from_pixels observations do work here)"
         )
-    cls = _distributed_class(registry.pool_class(task_id, env_type))
+    cls = _distributed_class(registry.pool_class(task_id, env_type, config))
     spec = registry.make_spec(task_id, **config)
     cfg = spec.config
     if cfg.max_num_players != 1:

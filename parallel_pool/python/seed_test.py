@@ -91,6 +91,8 @@ FAMILY_TASKS = [
     ("Breakout-v5", {"max_episode_steps": 15, "repeat_action_probability": 0.25}),
     ("HalfCheetah-v4", {"max_episode_steps": 15}),
     ("Hopper-v5", {"max_episode_steps": 15}),
+    ("LunarLander-v3", {"max_episode_steps": 15, "enable_wind": True}),
+    ("LunarLanderContinuous-v3", {"max_episode_steps": 15}),
     ("CheetahRun-v1", {"max_episode_steps": 15}),
     ("Basic-v1", {"max_episode_steps": 15, "use_combined_action": True}),
 ]

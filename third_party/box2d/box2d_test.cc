@@ -2,7 +2,7 @@
 // Euler: v += h * g, then x += h * v), and a box dropped on the ground comes to
 // rest on it (contacts, the solver, sleeping). What the Box2D family draws and
 // steps is tested against gymnasium in the family's own tests.
-#include <box2d/box2d.h>
+#include <Box2D/Box2D.h>
 #include <gtest/gtest.h>
 
 namespace {
@@ -35,7 +35,7 @@ TEST(Box2dBuildTest, ABoxComesToRestOnTheGround) {
   b2BodyDef ground_def;
   b2Body* ground = world.CreateBody(&ground_def);
   b2EdgeShape edge;
-  edge.SetTwoSided(b2Vec2(-20.0f, 0.0f), b2Vec2(20.0f, 0.0f));
+  edge.Set(b2Vec2(-20.0f, 0.0f), b2Vec2(20.0f, 0.0f));
   ground->CreateFixture(&edge, 0.0f);
   b2BodyDef def;
   def.type = b2_dynamicBody;

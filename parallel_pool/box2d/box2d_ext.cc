@@ -1,0 +1,11 @@
+// The Python module of the box2d family: one BindEnv per env class.
+#include "parallel_pool/box2d/lunar_lander.h"
+#include "parallel_pool/core/py_env_pool.h"
+
+namespace b2 = parallel_pool::box2d;
+
+PYBIND11_MODULE(box2d_ext, m) {
+  parallel_pool::InitNumpy();
+  parallel_pool::BindEnv<b2::LunarLanderDiscreteEnvPool>(m, "LunarLanderDiscrete");
+  parallel_pool::BindEnv<b2::LunarLanderContinuousEnvPool>(m, "LunarLanderContinuous");
+}

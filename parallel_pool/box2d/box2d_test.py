@@ -1,0 +1,135 @@
+"""The box2d family's ids, spaces, config and the three APIs, against gymnasium 1.4.
+
+What the envs run is lunar_lander_lockstep_test's (bit for bit with gymnasium).
+"""
+
+from __future__ import annotations
+
+import math
+
+import dm_env
+import gymnasium
+import numpy as np
+import pytest
+
+import parallel_pool
+
+LANDER_IDS = ["LunarLander-v3", "LunarLanderContinuous-v3", "LunarLander-v2", "LunarLanderContinuous-v2"]
+V3_IDS = [t for t in LANDER_IDS if t.endswith("-v3")]
+
+
+def test_every_id_is_registered_in_the_box2d_family() -> None:
+    for task_id in LANDER_IDS:
+        assert task_id in parallel_pool.list_all_envs()
+
+
+@pytest.mark.parametrize("task_id", V3_IDS)
+def test_spaces_and_limits_match_gymnasium(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    ref = gymnasium.make(task_id)
+    assert env.single_observation_space == ref.observation_space
+    assert env.single_action_space == ref.action_space
+    ref_spec = gymnasium.spec(task_id)
+    assert env.spec.config.max_episode_steps == ref_spec.max_episode_steps == 1000
+    assert env.spec.reward_threshold == ref_spec.reward_threshold == 200
+    assert env.metadata["render_fps"] == ref.metadata["render_fps"]
+
+
+@pytest.mark.parametrize("continuous", [False, True])
+def test_v2_has_gymnasium_0_29s_observation_bounds(continuous: bool) -> None:
+    task_id = "LunarLanderContinuous-v2" if continuous else "LunarLander-v2"
+    space = parallel_pool.make_spec(task_id).observation_space
+    high = np.array([1.5, 1.5, 5.0, 5.0, math.pi, 5.0, 1.0, 1.0], dtype=np.float32)
+    np.testing.assert_array_equal(space.high, high)
+    np.testing.assert_array_equal(space.low, -high * np.array([1, 1, 1, 1, 1, 1, 0, 0], dtype=np.float32))
+    assert (
+        parallel_pool.make_spec(task_id).action_space
+        == gymnasium.make("LunarLander-v3", continuous=continuous).action_space
+    )
+
+
+def test_continuous_picks_the_action_space_as_in_gymnasium() -> None:
+    # gymnasium: gym.make("LunarLander-v3", continuous=True) is the continuous task.
+    env = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=2, continuous=True, seed=4)
+    ref = gymnasium.make("LunarLander-v3", continuous=True)
+    assert env.single_action_space == ref.action_space
+    obs, _ = env.reset()
+    np.testing.assert_array_equal(obs[1], ref.reset(seed=5)[0])
+    a = np.array([0.7, -0.9], dtype=np.float32)
+    np.testing.assert_array_equal(env.step(np.stack([a, a]))[0][1], ref.step(a)[0])
+    back = parallel_pool.make_gymnasium("LunarLanderContinuous-v3", continuous=False)
+    assert back.single_action_space == gymnasium.spaces.Discrete(4)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"gravity": -12.0}, ValueError, r"^gravity: must be between -12 and 0"),
+        ({"gravity": 0.0}, ValueError, r"^gravity: must be between -12 and 0"),
+        ({"gravity": float("nan")}, ValueError, r"^gravity"),
+        ({"wind_power": float("inf")}, ValueError, r"^wind_power: must be a finite number"),
+        ({"turbulence_power": float("nan")}, ValueError, r"^turbulence_power: must be a finite number"),
+        ({"continuous": "yes"}, TypeError, r"continuous"),
+        ({"enable_wind": 1.5}, TypeError, r"enable_wind"),
+        ({"version": 1}, ValueError, r"^version: LunarLander must be 2 or 3"),
+    ],
+)
+def test_bad_config_is_a_clear_error(kwargs: dict, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        parallel_pool.make_gymnasium("LunarLander-v3", **kwargs)
+
+
+def test_bad_actions_are_errors_not_garbage() -> None:
+    env = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=2)
+    env.reset()
+    with pytest.raises(ValueError, match="action"):
+        env.step(np.array([0, 4]))
+    cont = parallel_pool.make_gymnasium("LunarLanderContinuous-v3", num_envs=2)
+    cont.reset()
+    with pytest.raises(ValueError, match="NaN"):
+        cont.step(np.array([[0.0, np.nan], [0.0, 0.0]], dtype=np.float32))
+    with pytest.raises(ValueError, match="shape"):
+        cont.step(np.zeros((2, 3), dtype=np.float32))
+
+
+@pytest.mark.parametrize("task_id", ["LunarLander-v3", "LunarLanderContinuous-v2"])
+def test_three_apis_give_one_transition(task_id: str) -> None:
+    space = parallel_pool.make_spec(task_id).action_space
+    action = (
+        np.full(2, 2, dtype=np.int32)
+        if isinstance(space, gymnasium.spaces.Discrete)
+        else np.full((2, 2), 0.8, np.float32)
+    )
+    gymnasium_env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=9)
+    gym_env = parallel_pool.make_gym(task_id, num_envs=2, seed=9)
+    dm = parallel_pool.make_dm(task_id, num_envs=2, seed=9)
+    first = gymnasium_env.reset()[0]
+    np.testing.assert_array_equal(gym_env.reset()[0], first)
+    ts = dm.reset()
+    assert ts.step_type.tolist() == [dm_env.StepType.FIRST] * 2
+    np.testing.assert_array_equal(ts.observation.obs, first)
+    obs, rew, term, trunc, _ = gymnasium_env.step(action)
+    np.testing.assert_array_equal(gym_env.step(action)[0], obs)
+    ts = dm.step(action)
+    np.testing.assert_array_equal(ts.observation.obs, obs)
+    np.testing.assert_array_equal(ts.reward, rew)
+    assert rew.dtype == np.float64 and obs.dtype == np.float32
+
+
+def test_render_is_refused_until_the_family_draws_frames() -> None:
+    with pytest.raises(ValueError, match="render_mode: LunarLander-v3 does not render"):
+        parallel_pool.make_gymnasium("LunarLander-v3", render_mode="rgb_array")
+
+
+def test_truncated_at_max_episode_steps() -> None:
+    # Falling with the engines off, the lander takes longer than 5 steps to land.
+    env = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=2, max_episode_steps=5, seed=0)
+    env.reset()
+    for t in range(1, 6):
+        _, _, term, trunc, _ = env.step(np.zeros(2, dtype=np.int32))
+        assert not term.any()
+        assert trunc.all() == (t == 5)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v"]))

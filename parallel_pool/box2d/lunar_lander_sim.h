@@ -1,0 +1,365 @@
+// LunarLanderSim: gymnasium's LunarLander (v3) on Box2D 2.3.2, the Box2D of
+// gymnasium's pybox2d wheel: the same world, built and stepped with the same
+// values, and every value gymnasium draws from np_random drawn as it draws it.
+//
+// The world is rebuilt at each reset, as gymnasium's v3 does: a static moon
+// (a flat edge and 10 terrain edges whose 12 heights are
+// np_random.uniform(0, H/2, 12), 5 of them flattened into the helipad), the
+// lander (a 6-vertex polygon) and two legs held by revolute joints with
+// motors and limits. The reset pushes the lander with a force of two
+// np_random.uniform(-1000, 1000) draws, draws the wind and turbulence phases
+// (np_random.integers(-9999, 9999), with enable_wind), then steps once with
+// the engines off, as gymnasium's reset() calls step(noop).
+//
+// Each step draws the two engine dispersions (np_random.uniform(-1, 1) / 30,
+// scalar calls, whatever the action), applies wind and turbulence while no
+// leg touches the ground, fires the engines as impulses at gymnasium's
+// points, and steps the world 1/50 s (180 velocity, 60 position iterations).
+// Terminated: the lander's body touched the moon or |x| >= 1 (reward -100),
+// or the lander went to sleep (reward +100); else the reward is the change of
+// the shaping (distance, speed, tilt, leg contacts) less the fuel.
+//
+// The arithmetic follows gymnasium's Python: doubles from Box2D's floats,
+// cast to float where pybox2d passes a value to Box2D (b2Vec2 and the
+// scalars are float there too).
+#ifndef PARALLEL_POOL_BOX2D_LUNAR_LANDER_SIM_H_
+#define PARALLEL_POOL_BOX2D_LUNAR_LANDER_SIM_H_
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <numbers>
+#include <optional>
+#include <vector>
+
+#include "Box2D/Box2D.h"
+#include "parallel_pool/box2d/world.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+
+namespace parallel_pool::box2d {
+
+// gymnasium's module constants (lunar_lander.py).
+inline constexpr double kLanderFps = 50;
+inline constexpr double kLanderScale = 30.0;
+inline constexpr double kMainEnginePower = 13.0;
+inline constexpr double kSideEnginePower = 0.6;
+inline constexpr double kInitialRandom = 1000.0;
+inline constexpr double kLegAway = 20;
+inline constexpr double kLegDown = 18;
+inline constexpr double kLegW = 2;
+inline constexpr double kLegH = 8;
+inline constexpr double kLegSpringTorque = 40;
+inline constexpr double kSideEngineHeight = 14;
+inline constexpr double kSideEngineAway = 12;
+inline constexpr double kMainEngineYLocation = 4;
+inline constexpr double kLanderViewportW = 600;
+inline constexpr double kLanderViewportH = 400;
+inline constexpr int kLanderChunks = 11;
+inline constexpr std::array<std::array<double, 2>, 6> kLanderPoly{
+    {{-14, +17}, {-17, 0}, {-17, -10}, {+17, -10}, {+17, 0}, {+14, +17}}};
+
+struct LunarLanderConfig {
+  bool continuous = false;
+  double gravity = -10.0;
+  bool enable_wind = false;
+  double wind_power = 15.0;
+  double turbulence_power = 1.5;
+};
+
+// One step's engine command: the discrete action (0 noop, 1 left, 2 main,
+// 3 right) or the continuous one ([main, lateral], each clipped to [-1, 1]).
+struct LanderAction {
+  int discrete = 0;
+  std::array<float, 2> throttle{0.0F, 0.0F};
+};
+
+struct LanderStep {
+  std::array<double, 8> state{};  // gymnasium's state list, before its float32 cast
+  double reward = 0.0;
+  bool terminated = false;
+};
+
+class LunarLanderSim {
+ public:
+  explicit LunarLanderSim(const LunarLanderConfig& config) : config_(config) {}
+
+  // gymnasium's reset() after super().reset(seed): a new world, then
+  // step(noop), whose result is the first observation.
+  LanderStep Reset(numpy_exact::NumpyGenerator& np_random) {
+    legs_contact_ = {false, false};
+    game_over_ = false;
+    prev_shaping_.reset();
+    world_ = NewWorld(b2Vec2(0.0F, static_cast<float>(config_.gravity)));
+    world_->SetContactListener(&contacts_);
+    BuildTerrain(np_random);
+    BuildLander(np_random);
+    return Step(LanderAction{}, np_random);
+  }
+
+  LanderStep Step(const LanderAction& action, numpy_exact::NumpyGenerator& np_random) {
+    if (config_.enable_wind && !(legs_contact_[0] || legs_contact_[1])) ApplyWind();
+    double m_power = 0.0;
+    double s_power = 0.0;
+    FireEngines(action, np_random, &m_power, &s_power);
+    world_->Step(static_cast<float>(1.0 / kLanderFps), 6 * 30, 2 * 30);
+    return Outcome(m_power, s_power);
+  }
+
+  // For render() and tests: the bodies and the terrain of the episode.
+  const b2Body* lander() const { return lander_; }
+  const std::array<b2Body*, 2>& legs() const { return legs_; }
+  const std::array<bool, 2>& legs_contact() const { return legs_contact_; }
+  const std::vector<std::array<double, 2>>& terrain() const { return terrain_; }
+  double helipad_x1() const { return chunk_x_[kLanderChunks / 2 - 1]; }
+  double helipad_x2() const { return chunk_x_[kLanderChunks / 2 + 1]; }
+  double helipad_y() const { return helipad_y_; }
+
+ private:
+  // gymnasium's ContactDetector: the lander's body touching anything (only
+  // the moon collides with it) ends the game; a leg's contact sets its flag.
+  class Contacts : public b2ContactListener {
+   public:
+    explicit Contacts(LunarLanderSim* sim) : sim_(sim) {}
+    void BeginContact(b2Contact* contact) override {
+      const b2Body* a = contact->GetFixtureA()->GetBody();
+      const b2Body* b = contact->GetFixtureB()->GetBody();
+      if (a == sim_->lander_ || b == sim_->lander_) sim_->game_over_ = true;
+      for (int i = 0; i < 2; ++i) {
+        if (a == sim_->legs_[i] || b == sim_->legs_[i]) sim_->legs_contact_[i] = true;
+      }
+    }
+    void EndContact(b2Contact* contact) override {
+      const b2Body* a = contact->GetFixtureA()->GetBody();
+      const b2Body* b = contact->GetFixtureB()->GetBody();
+      for (int i = 0; i < 2; ++i) {
+        if (a == sim_->legs_[i] || b == sim_->legs_[i]) sim_->legs_contact_[i] = false;
+      }
+    }
+
+   private:
+    LunarLanderSim* sim_;
+  };
+
+  static b2Vec2 Vec(double x, double y) { return {static_cast<float>(x), static_cast<float>(y)}; }
+
+  void BuildTerrain(numpy_exact::NumpyGenerator& np_random) {
+    constexpr double kW = kLanderViewportW / kLanderScale;
+    constexpr double kH = kLanderViewportH / kLanderScale;
+    std::vector<double> height = np_random.Uniform(0, kH / 2, kLanderChunks + 1);
+    chunk_x_.clear();
+    for (int i = 0; i < kLanderChunks; ++i) chunk_x_.push_back(kW / (kLanderChunks - 1) * i);
+    helipad_y_ = kH / 4;
+    for (int i = kLanderChunks / 2 - 2; i <= kLanderChunks / 2 + 2; ++i) height[i] = helipad_y_;
+    // Python's height[i - 1] at i = 0 is height[-1], the last one.
+    std::vector<double> smooth_y;
+    for (int i = 0; i < kLanderChunks; ++i) {
+      const double before = height[i == 0 ? kLanderChunks : i - 1];
+      smooth_y.push_back(0.33 * (before + height[i + 0] + height[i + 1]));
+    }
+    b2BodyDef moon_def;
+    b2Body* moon = world_->CreateBody(&moon_def);
+    b2EdgeShape floor;
+    floor.Set(Vec(0, 0), Vec(kW, 0));
+    b2FixtureDef floor_def;  // pybox2d's shapes= takes a default fixtureDef
+    floor_def.shape = &floor;
+    moon->CreateFixture(&floor_def);
+    terrain_.clear();
+    for (int i = 0; i < kLanderChunks; ++i) terrain_.push_back({chunk_x_[i], smooth_y[i]});
+    for (int i = 0; i < kLanderChunks - 1; ++i) {
+      b2EdgeShape edge;
+      edge.Set(Vec(chunk_x_[i], smooth_y[i]), Vec(chunk_x_[i + 1], smooth_y[i + 1]));
+      b2FixtureDef def;
+      def.shape = &edge;
+      def.density = 0;
+      def.friction = 0.1F;
+      moon->CreateFixture(&def);
+    }
+  }
+
+  void BuildLander(numpy_exact::NumpyGenerator& np_random) {
+    const double initial_y = kLanderViewportH / kLanderScale;
+    const double initial_x = kLanderViewportW / kLanderScale / 2;
+    b2BodyDef body;
+    body.type = b2_dynamicBody;
+    body.position = Vec(initial_x, initial_y);
+    body.angle = 0.0F;
+    lander_ = world_->CreateBody(&body);
+    std::array<b2Vec2, kLanderPoly.size()> vertices;
+    for (std::size_t i = 0; i < kLanderPoly.size(); ++i) {
+      vertices[i] = Vec(kLanderPoly[i][0] / kLanderScale, kLanderPoly[i][1] / kLanderScale);
+    }
+    b2PolygonShape hull;
+    hull.Set(vertices.data(), static_cast<int>(vertices.size()));
+    b2FixtureDef hull_def;
+    hull_def.shape = &hull;
+    hull_def.density = 5.0F;
+    hull_def.friction = 0.1F;
+    hull_def.filter.categoryBits = 0x0010;
+    hull_def.filter.maskBits = 0x001;  // collide only with ground
+    hull_def.restitution = 0.0F;
+    lander_->CreateFixture(&hull_def);
+    const double fx = np_random.Uniform(-kInitialRandom, kInitialRandom);
+    const double fy = np_random.Uniform(-kInitialRandom, kInitialRandom);
+    lander_->ApplyForceToCenter(Vec(fx, fy), true);
+    if (config_.enable_wind) {
+      wind_idx_ = np_random.Integers(-9999, 9999);
+      torque_idx_ = np_random.Integers(-9999, 9999);
+    }
+    for (int k = 0; k < 2; ++k) {
+      const int i = k == 0 ? -1 : +1;
+      b2BodyDef leg_body;
+      leg_body.type = b2_dynamicBody;
+      leg_body.position = Vec(initial_x - i * kLegAway / kLanderScale, initial_y);
+      leg_body.angle = static_cast<float>(i * 0.05);
+      b2Body* leg = world_->CreateBody(&leg_body);
+      b2PolygonShape box;
+      box.SetAsBox(static_cast<float>(kLegW / kLanderScale),
+                   static_cast<float>(kLegH / kLanderScale));
+      b2FixtureDef leg_def;
+      leg_def.shape = &box;
+      leg_def.density = 1.0F;
+      leg_def.restitution = 0.0F;
+      leg_def.filter.categoryBits = 0x0020;
+      leg_def.filter.maskBits = 0x001;
+      leg->CreateFixture(&leg_def);
+      b2RevoluteJointDef joint;
+      joint.bodyA = lander_;
+      joint.bodyB = leg;
+      // pybox2d's revoluteJointDef(bodyA=..., bodyB=...) sets the reference
+      // angle to bodyB.angle - bodyA.angle (Box2D's own default is 0).
+      joint.referenceAngle =
+          static_cast<float>(static_cast<double>(leg->GetAngle()) - lander_->GetAngle());
+      joint.localAnchorA = Vec(0, 0);
+      joint.localAnchorB = Vec(i * kLegAway / kLanderScale, kLegDown / kLanderScale);
+      joint.enableMotor = true;
+      joint.enableLimit = true;
+      joint.maxMotorTorque = static_cast<float>(kLegSpringTorque);
+      joint.motorSpeed = static_cast<float>(+0.3 * i);  // low enough not to jump back into the sky
+      if (i == -1) {
+        joint.lowerAngle = static_cast<float>(+0.9 - 0.5);
+        joint.upperAngle = static_cast<float>(+0.9);
+      } else {
+        joint.lowerAngle = static_cast<float>(-0.9);
+        joint.upperAngle = static_cast<float>(-0.9 + 0.5);
+      }
+      world_->CreateJoint(&joint);
+      legs_[k] = leg;
+    }
+  }
+
+  // tanh(sin(2 k t) + sin(pi k t)), k = 0.01: gymnasium's never-periodic wind.
+  static double WindShape(std::int64_t t) {
+    return std::tanh(std::sin(0.02 * static_cast<double>(t)) +
+                     std::sin(std::numbers::pi * 0.01 * static_cast<double>(t)));
+  }
+
+  void ApplyWind() {
+    const double wind_mag = WindShape(wind_idx_) * config_.wind_power;
+    ++wind_idx_;
+    lander_->ApplyForceToCenter(Vec(wind_mag, 0.0), true);
+    const double torque_mag = WindShape(torque_idx_) * config_.turbulence_power;
+    ++torque_idx_;
+    lander_->ApplyTorque(static_cast<float>(torque_mag), true);
+  }
+
+  void FireEngines(const LanderAction& action, numpy_exact::NumpyGenerator& np_random,
+                   double* m_power, double* s_power) {
+    double main = 0.0;
+    double lateral = 0.0;
+    if (config_.continuous) {
+      // np.clip(action, -1, +1).astype(np.float64): clipped as float32.
+      main = std::clamp(action.throttle[0], -1.0F, 1.0F);
+      lateral = std::clamp(action.throttle[1], -1.0F, 1.0F);
+    }
+    const double angle = lander_->GetAngle();
+    const std::array<double, 2> tip{std::sin(angle), std::cos(angle)};
+    const std::array<double, 2> side{-tip[1], tip[0]};
+    std::array<double, 2> dispersion{};
+    for (double& d : dispersion) d = np_random.Uniform(-1.0, +1.0) / kLanderScale;
+    const b2Vec2 position = lander_->GetPosition();
+    if ((config_.continuous && main > 0.0) || (!config_.continuous && action.discrete == 2)) {
+      *m_power = config_.continuous ? (std::clamp(main, 0.0, 1.0) + 1.0) * 0.5 : 1.0;
+      const double along = kMainEngineYLocation / kLanderScale + 2 * dispersion[0];
+      const double ox = tip[0] * along + side[0] * dispersion[1];
+      const double oy = -tip[1] * along - side[1] * dispersion[1];
+      const b2Vec2 at = Vec(position.x + ox, position.y + oy);
+      lander_->ApplyLinearImpulse(
+          Vec(-ox * kMainEnginePower * *m_power, -oy * kMainEnginePower * *m_power), at, true);
+    }
+    if ((config_.continuous && std::abs(lateral) > 0.5) ||
+        (!config_.continuous && (action.discrete == 1 || action.discrete == 3))) {
+      double direction;
+      if (config_.continuous) {
+        direction = lateral > 0 ? 1.0 : -1.0;  // np.sign; |lateral| > 0.5 here
+        *s_power = std::clamp(std::abs(lateral), 0.5, 1.0);
+      } else {
+        direction = action.discrete - 2;  // 1 is left, 3 is right
+        *s_power = 1.0;
+      }
+      const double across = 3 * dispersion[1] + direction * kSideEngineAway / kLanderScale;
+      const double ox = tip[0] * dispersion[0] + side[0] * across;
+      const double oy = -tip[1] * dispersion[0] - side[1] * across;
+      // gymnasium's 17 where SIDE_ENGINE_HEIGHT (14) was presumably meant:
+      // an orientation-dependent torque, kept as the reference has it.
+      const b2Vec2 at = Vec(position.x + ox - tip[0] * 17 / kLanderScale,
+                            position.y + oy + tip[1] * kSideEngineHeight / kLanderScale);
+      lander_->ApplyLinearImpulse(
+          Vec(-ox * kSideEnginePower * *s_power, -oy * kSideEnginePower * *s_power), at, true);
+    }
+  }
+
+  LanderStep Outcome(double m_power, double s_power) {
+    const b2Vec2 pos = lander_->GetPosition();
+    const b2Vec2 vel = lander_->GetLinearVelocity();
+    constexpr double kHalfW = kLanderViewportW / kLanderScale / 2;
+    constexpr double kHalfH = kLanderViewportH / kLanderScale / 2;
+    LanderStep out;
+    std::array<double, 8>& s = out.state;
+    s[0] = (pos.x - kHalfW) / kHalfW;
+    s[1] = (pos.y - (helipad_y_ + kLegDown / kLanderScale)) / kHalfH;
+    s[2] = vel.x * kHalfW / kLanderFps;
+    s[3] = vel.y * kHalfH / kLanderFps;
+    s[4] = lander_->GetAngle();
+    s[5] = 20.0 * lander_->GetAngularVelocity() / kLanderFps;
+    s[6] = legs_contact_[0] ? 1.0 : 0.0;
+    s[7] = legs_contact_[1] ? 1.0 : 0.0;
+    const double shaping = -100 * std::sqrt(s[0] * s[0] + s[1] * s[1]) -
+                           100 * std::sqrt(s[2] * s[2] + s[3] * s[3]) - 100 * std::abs(s[4]) +
+                           10 * s[6] + 10 * s[7];
+    double reward = 0;
+    if (prev_shaping_) reward = shaping - *prev_shaping_;
+    prev_shaping_ = shaping;
+    reward -= m_power * 0.30;  // less fuel spent is better
+    reward -= s_power * 0.03;
+    if (game_over_ || std::abs(s[0]) >= 1.0) {
+      out.terminated = true;
+      reward = -100;
+    }
+    if (!lander_->IsAwake()) {
+      out.terminated = true;
+      reward = +100;
+    }
+    out.reward = reward;
+    return out;
+  }
+
+  const LunarLanderConfig config_;
+  Contacts contacts_{this};
+  std::unique_ptr<b2World> world_;
+  b2Body* lander_ = nullptr;
+  std::array<b2Body*, 2> legs_{nullptr, nullptr};
+  std::array<bool, 2> legs_contact_{false, false};
+  bool game_over_ = false;
+  std::optional<double> prev_shaping_;
+  std::int64_t wind_idx_ = 0;
+  std::int64_t torque_idx_ = 0;
+  std::vector<double> chunk_x_;
+  std::vector<std::array<double, 2>> terrain_;
+  double helipad_y_ = 0.0;
+};
+
+}  // namespace parallel_pool::box2d
+
+#endif  // PARALLEL_POOL_BOX2D_LUNAR_LANDER_SIM_H_

@@ -1,0 +1,38 @@
+"""Registers the box2d task ids (limits and thresholds as gymnasium's).
+
+Seeds: env i of a pool made with seed=s draws exactly what gymnasium's env
+draws after reset(seed=s + i) (the terrain, the initial push, the wind phases,
+each step's engine dispersion), then what its reset() without a seed draws.
+
+The -v2 ids are EnvPool's: the same env as -v3 (EnvPool runs one env for both),
+with gymnasium 0.29's LunarLander-v2 observation bounds (docs/box2d.md).
+"""
+
+from parallel_pool.registration import register
+
+_PATH = "parallel_pool.box2d"
+# gymnasium's `continuous` key picks the action's type, so the class.
+_LANDER_CLASSES = ("continuous", {False: "LunarLanderDiscrete", True: "LunarLanderContinuous"})
+
+
+def _lander(task_id: str, continuous: bool, version: int) -> None:
+    name = "LunarLanderContinuous" if continuous else "LunarLanderDiscrete"
+    register(
+        task_id=task_id,
+        import_path=_PATH,
+        spec_cls=f"{name}EnvSpec",
+        dm_cls=f"{name}DMEnvPool",
+        gym_cls=f"{name}GymEnvPool",
+        gymnasium_cls=f"{name}GymnasiumEnvPool",
+        class_by=_LANDER_CLASSES,
+        render_fps=50,
+        max_episode_steps=1000,
+        reward_threshold=200.0,
+        continuous=continuous,
+        version=version,
+    )
+
+
+for _version in (3, 2):
+    _lander(f"LunarLander-v{_version}", continuous=False, version=_version)
+    _lander(f"LunarLanderContinuous-v{_version}", continuous=True, version=_version)
