@@ -123,6 +123,7 @@ DEFAULT_TASKS = [
     "Ant-v5",
     "HalfCheetah-v5",
     "LunarLander-v3",
+    "BipedalWalker-v3",
     "CheetahRun-v1",
     "WalkerWalk-v1",
     "HumanoidRun-v1",

@@ -1,12 +1,18 @@
 """The box2d family: gymnasium's Box2D tasks in C++ on Box2D 2.3.2 (pybox2d's)."""
 
 from parallel_pool.box2d.box2d_ext import (
+    _BipedalWalkerEnvPool,
+    _BipedalWalkerEnvSpec,
     _LunarLanderContinuousEnvPool,
     _LunarLanderContinuousEnvSpec,
     _LunarLanderDiscreteEnvPool,
     _LunarLanderDiscreteEnvSpec,
 )
 from parallel_pool.python.api import py_env
+
+BipedalWalkerEnvSpec, BipedalWalkerDMEnvPool, BipedalWalkerGymEnvPool, BipedalWalkerGymnasiumEnvPool = py_env(
+    _BipedalWalkerEnvSpec, _BipedalWalkerEnvPool
+)
 
 (
     LunarLanderDiscreteEnvSpec,
@@ -22,6 +28,10 @@ from parallel_pool.python.api import py_env
 ) = py_env(_LunarLanderContinuousEnvSpec, _LunarLanderContinuousEnvPool)
 
 __all__ = [
+    "BipedalWalkerDMEnvPool",
+    "BipedalWalkerEnvSpec",
+    "BipedalWalkerGymEnvPool",
+    "BipedalWalkerGymnasiumEnvPool",
     "LunarLanderContinuousDMEnvPool",
     "LunarLanderContinuousEnvSpec",
     "LunarLanderContinuousGymEnvPool",

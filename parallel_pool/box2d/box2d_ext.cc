@@ -1,4 +1,5 @@
 // The Python module of the box2d family: one BindEnv per env class.
+#include "parallel_pool/box2d/bipedal_walker.h"
 #include "parallel_pool/box2d/lunar_lander.h"
 #include "parallel_pool/core/py_env_pool.h"
 
@@ -8,4 +9,5 @@ PYBIND11_MODULE(box2d_ext, m) {
   parallel_pool::InitNumpy();
   parallel_pool::BindEnv<b2::LunarLanderDiscreteEnvPool>(m, "LunarLanderDiscrete");
   parallel_pool::BindEnv<b2::LunarLanderContinuousEnvPool>(m, "LunarLanderContinuous");
+  parallel_pool::BindEnv<b2::BipedalWalkerEnvPool>(m, "BipedalWalker");
 }

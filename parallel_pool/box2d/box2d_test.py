@@ -1,6 +1,6 @@
 """The box2d family's ids, spaces, config and the three APIs, against gymnasium 1.4.
 
-What the envs run is lunar_lander_lockstep_test's (bit for bit with gymnasium).
+What the envs run is the lockstep tests' (bit for bit with gymnasium).
 """
 
 from __future__ import annotations
@@ -15,24 +15,38 @@ import pytest
 import parallel_pool
 
 LANDER_IDS = ["LunarLander-v3", "LunarLanderContinuous-v3", "LunarLander-v2", "LunarLanderContinuous-v2"]
-V3_IDS = [t for t in LANDER_IDS if t.endswith("-v3")]
+WALKER_IDS = ["BipedalWalker-v3", "BipedalWalkerHardcore-v3"]
+# The ids gymnasium 1.4 registers: their spaces, limits and thresholds are its.
+GYMNASIUM_IDS = [t for t in LANDER_IDS if t.endswith("-v3")] + WALKER_IDS
 
 
 def test_every_id_is_registered_in_the_box2d_family() -> None:
-    for task_id in LANDER_IDS:
+    for task_id in LANDER_IDS + WALKER_IDS:
         assert task_id in parallel_pool.list_all_envs()
+        assert parallel_pool.registration.registry.family(task_id) == "box2d"
 
 
-@pytest.mark.parametrize("task_id", V3_IDS)
+@pytest.mark.parametrize("task_id", GYMNASIUM_IDS)
 def test_spaces_and_limits_match_gymnasium(task_id: str) -> None:
     env = parallel_pool.make_gymnasium(task_id, num_envs=2)
     ref = gymnasium.make(task_id)
     assert env.single_observation_space == ref.observation_space
     assert env.single_action_space == ref.action_space
     ref_spec = gymnasium.spec(task_id)
-    assert env.spec.config.max_episode_steps == ref_spec.max_episode_steps == 1000
-    assert env.spec.reward_threshold == ref_spec.reward_threshold == 200
+    assert env.spec.config.max_episode_steps == ref_spec.max_episode_steps
+    assert env.spec.reward_threshold == ref_spec.reward_threshold
     assert env.metadata["render_fps"] == ref.metadata["render_fps"]
+
+
+def test_hardcore_is_gymnasiums_keyword() -> None:
+    # gymnasium: gym.make("BipedalWalker-v3", hardcore=True) walks the hardcore terrain
+    # (with BipedalWalker-v3's 1600-step limit).
+    env = parallel_pool.make_gymnasium("BipedalWalker-v3", num_envs=2, hardcore=True, seed=8)
+    obs, _ = env.reset()
+    ref = gymnasium.make("BipedalWalker-v3", hardcore=True)
+    np.testing.assert_array_equal(obs[1], ref.reset(seed=9)[0])
+    assert env.spec.config.max_episode_steps == 1600
+    assert parallel_pool.make_spec("BipedalWalkerHardcore-v3").config.hardcore
 
 
 @pytest.mark.parametrize("continuous", [False, True])
@@ -90,16 +104,21 @@ def test_bad_actions_are_errors_not_garbage() -> None:
         cont.step(np.array([[0.0, np.nan], [0.0, 0.0]], dtype=np.float32))
     with pytest.raises(ValueError, match="shape"):
         cont.step(np.zeros((2, 3), dtype=np.float32))
+    walker = parallel_pool.make_gymnasium("BipedalWalker-v3", num_envs=2)
+    walker.reset()
+    with pytest.raises(ValueError, match="NaN"):
+        walker.step(np.array([[0, 0, 0, np.nan], [0, 0, 0, 0]], dtype=np.float32))
+    with pytest.raises(TypeError, match="hardcore"):
+        parallel_pool.make_gymnasium("BipedalWalker-v3", hardcore="yes")
 
 
-@pytest.mark.parametrize("task_id", ["LunarLander-v3", "LunarLanderContinuous-v2"])
+@pytest.mark.parametrize("task_id", ["LunarLander-v3", "LunarLanderContinuous-v2", "BipedalWalkerHardcore-v3"])
 def test_three_apis_give_one_transition(task_id: str) -> None:
     space = parallel_pool.make_spec(task_id).action_space
-    action = (
-        np.full(2, 2, dtype=np.int32)
-        if isinstance(space, gymnasium.spaces.Discrete)
-        else np.full((2, 2), 0.8, np.float32)
-    )
+    if isinstance(space, gymnasium.spaces.Discrete):
+        action = np.full(2, 2, dtype=np.int32)
+    else:
+        action = np.full((2, *space.shape), 0.8, np.float32)
     gymnasium_env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=9)
     gym_env = parallel_pool.make_gym(task_id, num_envs=2, seed=9)
     dm = parallel_pool.make_dm(task_id, num_envs=2, seed=9)
@@ -116,9 +135,10 @@ def test_three_apis_give_one_transition(task_id: str) -> None:
     assert rew.dtype == np.float64 and obs.dtype == np.float32
 
 
-def test_render_is_refused_until_the_family_draws_frames() -> None:
-    with pytest.raises(ValueError, match="render_mode: LunarLander-v3 does not render"):
-        parallel_pool.make_gymnasium("LunarLander-v3", render_mode="rgb_array")
+@pytest.mark.parametrize("task_id", ["LunarLander-v3", "BipedalWalker-v3"])
+def test_render_is_refused_until_the_family_draws_frames(task_id: str) -> None:
+    with pytest.raises(ValueError, match=f"render_mode: {task_id} does not render"):
+        parallel_pool.make_gymnasium(task_id, render_mode="rgb_array")
 
 
 def test_truncated_at_max_episode_steps() -> None:

@@ -1,8 +1,8 @@
 """Registers the box2d task ids (limits and thresholds as gymnasium's).
 
-Seeds: env i of a pool made with seed=s draws exactly what gymnasium's env
-draws after reset(seed=s + i) (the terrain, the initial push, the wind phases,
-each step's engine dispersion), then what its reset() without a seed draws.
+Seeds: env i of a pool made with seed=s runs exactly the episodes of
+gymnasium's env after reset(seed=s + i), then those of its reset() without a
+seed (docs/box2d.md).
 
 The -v2 ids are EnvPool's: the same env as -v3 (EnvPool runs one env for both),
 with gymnasium 0.29's LunarLander-v2 observation bounds (docs/box2d.md).
@@ -36,3 +36,22 @@ def _lander(task_id: str, continuous: bool, version: int) -> None:
 for _version in (3, 2):
     _lander(f"LunarLander-v{_version}", continuous=False, version=_version)
     _lander(f"LunarLanderContinuous-v{_version}", continuous=True, version=_version)
+
+
+def _walker(task_id: str, hardcore: bool, max_episode_steps: int) -> None:
+    register(
+        task_id=task_id,
+        import_path=_PATH,
+        spec_cls="BipedalWalkerEnvSpec",
+        dm_cls="BipedalWalkerDMEnvPool",
+        gym_cls="BipedalWalkerGymEnvPool",
+        gymnasium_cls="BipedalWalkerGymnasiumEnvPool",
+        render_fps=50,
+        max_episode_steps=max_episode_steps,
+        reward_threshold=300.0,
+        hardcore=hardcore,
+    )
+
+
+_walker("BipedalWalker-v3", hardcore=False, max_episode_steps=1600)
+_walker("BipedalWalkerHardcore-v3", hardcore=True, max_episode_steps=2000)
