@@ -33,11 +33,12 @@ FAMILY_IDS = {
     "classic_control": "CartPole-v1",
     "dm_control": "SwimmerSwimmer6-v1",  # a model dm_control builds in code (the dm_control extra)
     "toy_text": "Taxi-v3",
+    "box2d": "BipedalWalkerHardcore-v3",  # Box2D compiled into the module
     "vizdoom": "D1Basic-v1",  # the engine from vizdoom, the scenario from envpool-assets (vizdoom-dfp)
 }
 # More ids whose data comes from elsewhere: a dm_control XML file, a scenario
 # of the vizdoom wheel.
-OTHER_IDS = ("CheetahRun-v1", "Basic-v1")
+OTHER_IDS = ("CheetahRun-v1", "Basic-v1", "LunarLanderContinuous-v3")
 # Ids rendered too, with their frame's (height, width): CartPole draws on the
 # CPU in our own code; HalfCheetah through the machine's libEGL (loaded at the
 # first render) and the wheel's libmujoco, the path a headless training node
