@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 import parallel_pool
+from parallel_pool.box2d.testing.lockstep import assert_same_bits, step_in_lockstep
 
 IDS = ["BipedalWalker-v3", "BipedalWalkerHardcore-v3"]
 NUM_ENVS = 3
@@ -48,13 +49,6 @@ def still_policy(rng: np.random.Generator) -> np.ndarray:
 POLICIES: list[Policy] = [random_policy, still_policy, gentle_policy]
 
 
-def assert_same_bits(ours: object, ref: object, where: str) -> None:
-    """Floats compared bit for bit (so 0.0 != -0.0)."""
-    ours = np.asarray(ours)
-    ref = np.asarray(ref, dtype=ours.dtype)
-    np.testing.assert_array_equal(ours.reshape(-1).view(np.uint8), ref.reshape(-1).view(np.uint8), where)
-
-
 def run_lockstep(task_id: str, seed: int, reseed: int | None = None) -> Counter[str]:
     env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=MAX_STEPS)
     refs = [gymnasium.make(task_id, max_episode_steps=MAX_STEPS) for _ in range(NUM_ENVS)]
@@ -75,28 +69,14 @@ def run_lockstep(task_id: str, seed: int, reseed: int | None = None) -> Counter[
         first_seed = seed if reseed is None else reseed
         assert_same_bits(obs[i], ref.reset(seed=first_seed + i)[0], f"{task_id} env {i} reset")
     rng = np.random.default_rng(seed)
-    episode = np.zeros(NUM_ENVS, dtype=int)
-    done = np.zeros(NUM_ENVS, dtype=bool)
-    endings: Counter[str] = Counter()
-    t = 0
-    while (episode < EPISODES).any():
-        t += 1
-        actions = np.stack([POLICIES[(i + episode[i]) % len(POLICIES)](rng) for i in range(NUM_ENVS)])
-        obs, rew, term, trunc, _ = env.step(actions)
-        for i, ref in enumerate(refs):
-            where = f"{task_id} seed {seed} env {i} episode {episode[i]} step {t}"
-            if done[i]:  # next-step autoreset: gymnasium's reset() without a seed
-                assert_same_bits(obs[i], ref.reset()[0], where)
-                assert (rew[i], bool(term[i]), bool(trunc[i])) == (0.0, False, False), where
-                continue
-            ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(actions[i])
-            assert_same_bits(obs[i], ref_obs, where)
-            assert_same_bits(rew[i], np.float64(ref_rew), where)
-            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
-            if ref_term or ref_trunc:
-                episode[i] += 1
-                endings["truncated" if ref_trunc else "fell" if ref_rew == FELL else "terminated"] += 1
-        done = term | trunc
+
+    def choose(i: int, obs_i: np.ndarray, episode: int) -> np.ndarray:
+        return POLICIES[(i + episode) % len(POLICIES)](rng)
+
+    def ending(reward: float, truncated: bool) -> str:
+        return "truncated" if truncated else "fell" if reward == FELL else "terminated"
+
+    endings = step_in_lockstep(env, refs, obs, choose, EPISODES, ending, f"{task_id} seed {seed}")
     env.close()
     return endings
 

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "Box2D/Box2D.h"
+#include "parallel_pool/box2d/pybox2d.h"
 #include "parallel_pool/box2d/world.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
@@ -166,8 +167,6 @@ class BipedalWalkerSim {
     }
     float fraction = 1.0F;
   };
-
-  static b2Vec2 Vec(double x, double y) { return {static_cast<float>(x), static_cast<float>(y)}; }
 
   // The fuel cost, `for a in action: reward -= 0.00035 * MOTORS_TORQUE *
   // np.clip(np.abs(a), 0, 1)`, typed as NumPy types it: with float32 actions
@@ -328,11 +327,7 @@ class BipedalWalkerSim {
 
   b2RevoluteJoint* Joint(b2Body* a, b2Body* b, double anchor_a_y, double anchor_b_y, double speed,
                          double lower, double upper) {
-    b2RevoluteJointDef def;
-    def.bodyA = a;
-    def.bodyB = b;
-    // pybox2d's revoluteJointDef(bodyA=..., bodyB=...): bodyB.angle - bodyA.angle.
-    def.referenceAngle = static_cast<float>(static_cast<double>(b->GetAngle()) - a->GetAngle());
+    b2RevoluteJointDef def = RevoluteJointDef(a, b);
     def.localAnchorA = Vec(0, anchor_a_y);
     def.localAnchorB = Vec(0, anchor_b_y);
     def.enableMotor = true;

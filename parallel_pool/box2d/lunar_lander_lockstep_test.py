@@ -24,6 +24,7 @@ import pytest
 from gymnasium.envs.box2d.lunar_lander import heuristic
 
 import parallel_pool
+from parallel_pool.box2d.testing.lockstep import assert_same_bits, step_in_lockstep
 
 IDS = ["LunarLander-v3", "LunarLanderContinuous-v3", "LunarLander-v2", "LunarLanderContinuous-v2"]
 CONFIGS = {
@@ -71,12 +72,6 @@ def as_action(task_id: str, action: Any) -> Any:
     return np.asarray(action, dtype=np.float32) if continuous(task_id) else int(action)
 
 
-def assert_same_bits(ours: Any, ref: Any, where: str) -> None:
-    """Floats compared bit for bit (so 0.0 != -0.0)."""
-    ref = np.asarray(ref, dtype=np.asarray(ours).dtype)
-    np.testing.assert_array_equal(np.asarray(ours).reshape(-1).view(np.uint8), ref.reshape(-1).view(np.uint8), where)
-
-
 def run_lockstep(task_id: str, config: dict[str, Any], seed: int, reseed: int | None = None) -> Counter[str]:
     """Runs EPISODES episodes per env against the references; returns how they ended."""
     env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, **config)
@@ -93,32 +88,14 @@ def run_lockstep(task_id: str, config: dict[str, Any], seed: int, reseed: int | 
         ref_obs, _ = ref.reset(seed=first_seed + i)
         assert_same_bits(obs[i], ref_obs, f"{task_id} env {i} reset")
     rng = np.random.default_rng(seed)
-    episode = np.zeros(NUM_ENVS, dtype=int)
-    done = np.zeros(NUM_ENVS, dtype=bool)
-    endings: Counter[str] = Counter()
-    t = 0
-    while (episode < EPISODES).any():
-        t += 1
-        actions = [
-            as_action(task_id, POLICIES[(i + episode[i]) % len(POLICIES)](rng, refs[i], obs[i]))
-            for i in range(NUM_ENVS)
-        ]
-        obs, rew, term, trunc, _ = env.step(np.stack(actions) if continuous(task_id) else np.array(actions))
-        for i, ref in enumerate(refs):
-            where = f"{task_id} {config} seed {seed} env {i} episode {episode[i]} step {t}"
-            if done[i]:  # next-step autoreset: gymnasium's reset() without a seed
-                ref_obs, _ = ref.reset()
-                assert_same_bits(obs[i], ref_obs, where)
-                assert (rew[i], bool(term[i]), bool(trunc[i])) == (0.0, False, False), where
-                continue
-            ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(actions[i])
-            assert_same_bits(obs[i], ref_obs, where)
-            assert_same_bits(rew[i], np.float64(ref_rew), where)
-            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
-            if ref_term or ref_trunc:
-                episode[i] += 1
-                endings["truncated" if ref_trunc else {CRASH: "crashed", LANDED: "landed"}.get(ref_rew, "?")] += 1
-        done = term | trunc
+
+    def choose(i: int, obs_i: np.ndarray, episode: int) -> Any:
+        return as_action(task_id, POLICIES[(i + episode) % len(POLICIES)](rng, refs[i], obs_i))
+
+    def ending(reward: float, truncated: bool) -> str:
+        return "truncated" if truncated else {CRASH: "crashed", LANDED: "landed"}.get(reward, "?")
+
+    endings = step_in_lockstep(env, refs, obs, choose, EPISODES, ending, f"{task_id} {config} seed {seed}")
     env.close()
     return endings
 

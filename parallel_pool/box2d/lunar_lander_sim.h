@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "Box2D/Box2D.h"
+#include "parallel_pool/box2d/pybox2d.h"
 #include "parallel_pool/box2d/world.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
@@ -142,8 +143,6 @@ class LunarLanderSim {
     LunarLanderSim* sim_;
   };
 
-  static b2Vec2 Vec(double x, double y) { return {static_cast<float>(x), static_cast<float>(y)}; }
-
   void BuildTerrain(numpy_exact::NumpyGenerator& np_random) {
     constexpr double kW = kLanderViewportW / kLanderScale;
     constexpr double kH = kLanderViewportH / kLanderScale;
@@ -224,13 +223,7 @@ class LunarLanderSim {
       leg_def.filter.categoryBits = 0x0020;
       leg_def.filter.maskBits = 0x001;
       leg->CreateFixture(&leg_def);
-      b2RevoluteJointDef joint;
-      joint.bodyA = lander_;
-      joint.bodyB = leg;
-      // pybox2d's revoluteJointDef(bodyA=..., bodyB=...) sets the reference
-      // angle to bodyB.angle - bodyA.angle (Box2D's own default is 0).
-      joint.referenceAngle =
-          static_cast<float>(static_cast<double>(leg->GetAngle()) - lander_->GetAngle());
+      b2RevoluteJointDef joint = RevoluteJointDef(lander_, leg);
       joint.localAnchorA = Vec(0, 0);
       joint.localAnchorB = Vec(i * kLegAway / kLanderScale, kLegDown / kLanderScale);
       joint.enableMotor = true;

@@ -1,0 +1,1 @@
+"""What the box2d family's tests share; test-only, left out of the wheel."""
