@@ -21,6 +21,8 @@ import sys
 import zipfile
 from collections.abc import Iterator
 
+import gymnasium
+import numpy as np
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -301,3 +303,46 @@ def test_an_example_runs_from_the_installed_wheel(venv_python: pathlib.Path, tmp
 
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v"]))
+
+
+# The box2d family from the wheel (zig's clang, libc++) runs gymnasium's
+# episodes as the gcc build does: one episode per task, its observations and
+# rewards printed here and compared bit for bit with gymnasium's in this
+# process (pybox2d is in the dev venv, not in the wheel's).
+_BOX2D_EPISODES = """
+import json
+import numpy as np
+import parallel_pool
+out = {}
+for task_id, config in (("LunarLanderContinuous-v3", {"enable_wind": True}), ("BipedalWalkerHardcore-v3", {})):
+    env = parallel_pool.make_gymnasium(task_id, seed=7, **config)
+    obs, _ = env.reset()
+    rng = np.random.default_rng(0)
+    rows, rewards = [obs[0].tolist()], []
+    for _ in range(300):
+        action = rng.uniform(-1, 1, env.single_action_space.shape).astype(np.float32)
+        obs, reward, terminated, truncated, _ = env.step(action[None])
+        rows.append(obs[0].tolist())
+        rewards.append(float(reward[0]))
+        if terminated[0] or truncated[0]:
+            break
+    out[task_id] = {"obs": rows, "rewards": rewards}
+print(json.dumps(out))
+"""
+BOX2D_CONFIGS = {"LunarLanderContinuous-v3": {"enable_wind": True}, "BipedalWalkerHardcore-v3": {}}
+
+
+def test_the_wheels_box2d_runs_gymnasiums_episodes(venv_python: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    result = _run_elsewhere(venv_python, tmp_path / "elsewhere", "-c", _BOX2D_EPISODES)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    for task_id, config in BOX2D_CONFIGS.items():
+        ref = gymnasium.make(task_id, **config)
+        obs, _ = ref.reset(seed=7)
+        rng = np.random.default_rng(0)
+        rows, rewards = [obs.tolist()], []
+        for _ in range(len(report[task_id]["rewards"])):
+            obs, reward, _, _, _ = ref.step(rng.uniform(-1, 1, ref.action_space.shape).astype(np.float32))
+            rows.append(obs.tolist())
+            rewards.append(float(reward))
+        assert report[task_id] == {"obs": rows, "rewards": rewards}, task_id
