@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "Box2D/Box2D.h"
+#include "parallel_pool/box2d/contacts.h"
 #include "parallel_pool/box2d/pybox2d.h"
 #include "parallel_pool/box2d/world.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
@@ -75,7 +76,6 @@ class BipedalWalkerSim {
   WalkerStep Reset(numpy_exact::NumpyGenerator& np_random) {
     Destroy();
     world_->SetContactListener(&contacts_);
-    game_over_ = false;
     prev_shaping_.reset();
     GenerateTerrain(np_random);
     GenerateClouds(np_random);
@@ -113,7 +113,7 @@ class BipedalWalkerSim {
       leg[1] = hip->GetJointSpeed() / kSpeedHip;
       leg[2] = knee->GetJointAngle() + 1.0;
       leg[3] = knee->GetJointSpeed() / kSpeedKnee;
-      leg[4] = lower_contact_[side] ? 1.0 : 0.0;
+      leg[4] = contacts_.touching(side) ? 1.0 : 0.0;
     }
     for (int i = 0; i < kLidarRays; ++i) {
       Lidar lidar;
@@ -126,7 +126,7 @@ class BipedalWalkerSim {
     shaping -= 5.0 * std::abs(s[0]);
     out.reward = FuelCost(prev_shaping_ ? shaping - *prev_shaping_ : 0.0, action, float32_action);
     prev_shaping_ = shaping;
-    if (game_over_ || pos.x < 0) {
+    if (contacts_.game_over() || pos.x < 0) {
       out.reward = -100;
       out.terminated = true;
     }
@@ -135,27 +135,6 @@ class BipedalWalkerSim {
   }
 
  private:
-  // gymnasium's ContactDetector: the hull touching the ground ends the game;
-  // the lower legs' contacts are observed.
-  class Contacts : public b2ContactListener {
-   public:
-    explicit Contacts(BipedalWalkerSim* sim) : sim_(sim) {}
-    void BeginContact(b2Contact* contact) override { Update(contact, true); }
-    void EndContact(b2Contact* contact) override { Update(contact, false); }
-
-   private:
-    void Update(b2Contact* contact, bool begin) {
-      const b2Body* a = contact->GetFixtureA()->GetBody();
-      const b2Body* b = contact->GetFixtureB()->GetBody();
-      if (begin && (a == sim_->hull_ || b == sim_->hull_)) sim_->game_over_ = true;
-      for (int side = 0; side < 2; ++side) {
-        const b2Body* lower = sim_->legs_[2 * side + 1];
-        if (a == lower || b == lower) sim_->lower_contact_[side] = begin;
-      }
-    }
-    BipedalWalkerSim* sim_;
-  };
-
   // gymnasium's LidarCallback: the nearest fixture of the ground (category
   // bit 1; the walker's own parts are 0x20), as the fraction along the ray.
   struct Lidar : public b2RayCastCallback {
@@ -372,21 +351,19 @@ class BipedalWalkerSim {
                            0.8 * kWalkerLegW / 2, kWalkerLegH / 2);
       joints_[2 * side + 1] =
           Joint(leg, lower, -kWalkerLegH / 2, kWalkerLegH / 2, /*speed=*/1, -1.6, -0.1);
-      lower_contact_[side] = false;
       legs_[2 * side] = leg;
       legs_[2 * side + 1] = lower;
     }
+    contacts_.Watch(hull_, {legs_[1], legs_[3]});  // the lower legs touch the ground
   }
 
   const bool hardcore_;
-  Contacts contacts_{this};
+  HullContacts contacts_;
   std::unique_ptr<b2World> world_;
   std::vector<b2Body*> terrain_;
   b2Body* hull_ = nullptr;
   std::array<b2Body*, 4> legs_{};             // hip leg, lower leg; left then right
   std::array<b2RevoluteJoint*, 4> joints_{};  // hip, knee; left then right
-  std::array<bool, 2> lower_contact_{false, false};
-  bool game_over_ = false;
   std::optional<double> prev_shaping_;
 };
 

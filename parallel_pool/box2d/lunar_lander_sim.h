@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "Box2D/Box2D.h"
+#include "parallel_pool/box2d/contacts.h"
 #include "parallel_pool/box2d/pybox2d.h"
 #include "parallel_pool/box2d/world.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
@@ -89,18 +90,17 @@ class LunarLanderSim {
   // gymnasium's reset() after super().reset(seed): a new world, then
   // step(noop), whose result is the first observation.
   LanderStep Reset(numpy_exact::NumpyGenerator& np_random) {
-    legs_contact_ = {false, false};
-    game_over_ = false;
     prev_shaping_.reset();
     world_ = NewWorld(b2Vec2(0.0F, static_cast<float>(config_.gravity)));
     world_->SetContactListener(&contacts_);
     BuildTerrain(np_random);
     BuildLander(np_random);
+    contacts_.Watch(lander_, {legs_[0], legs_[1]});
     return Step(LanderAction{}, np_random);
   }
 
   LanderStep Step(const LanderAction& action, numpy_exact::NumpyGenerator& np_random) {
-    if (config_.enable_wind && !(legs_contact_[0] || legs_contact_[1])) ApplyWind();
+    if (config_.enable_wind && !(contacts_.touching(0) || contacts_.touching(1))) ApplyWind();
     double m_power = 0.0;
     double s_power = 0.0;
     FireEngines(action, np_random, &m_power, &s_power);
@@ -108,47 +108,13 @@ class LunarLanderSim {
     return Outcome(m_power, s_power);
   }
 
-  // For render() and tests: the bodies and the terrain of the episode.
-  const b2Body* lander() const { return lander_; }
-  const std::array<b2Body*, 2>& legs() const { return legs_; }
-  const std::array<bool, 2>& legs_contact() const { return legs_contact_; }
-  const std::vector<std::array<double, 2>>& terrain() const { return terrain_; }
-  double helipad_x1() const { return chunk_x_[kLanderChunks / 2 - 1]; }
-  double helipad_x2() const { return chunk_x_[kLanderChunks / 2 + 1]; }
-  double helipad_y() const { return helipad_y_; }
-
  private:
-  // gymnasium's ContactDetector: the lander's body touching anything (only
-  // the moon collides with it) ends the game; a leg's contact sets its flag.
-  class Contacts : public b2ContactListener {
-   public:
-    explicit Contacts(LunarLanderSim* sim) : sim_(sim) {}
-    void BeginContact(b2Contact* contact) override {
-      const b2Body* a = contact->GetFixtureA()->GetBody();
-      const b2Body* b = contact->GetFixtureB()->GetBody();
-      if (a == sim_->lander_ || b == sim_->lander_) sim_->game_over_ = true;
-      for (int i = 0; i < 2; ++i) {
-        if (a == sim_->legs_[i] || b == sim_->legs_[i]) sim_->legs_contact_[i] = true;
-      }
-    }
-    void EndContact(b2Contact* contact) override {
-      const b2Body* a = contact->GetFixtureA()->GetBody();
-      const b2Body* b = contact->GetFixtureB()->GetBody();
-      for (int i = 0; i < 2; ++i) {
-        if (a == sim_->legs_[i] || b == sim_->legs_[i]) sim_->legs_contact_[i] = false;
-      }
-    }
-
-   private:
-    LunarLanderSim* sim_;
-  };
-
   void BuildTerrain(numpy_exact::NumpyGenerator& np_random) {
     constexpr double kW = kLanderViewportW / kLanderScale;
     constexpr double kH = kLanderViewportH / kLanderScale;
     std::vector<double> height = np_random.Uniform(0, kH / 2, kLanderChunks + 1);
-    chunk_x_.clear();
-    for (int i = 0; i < kLanderChunks; ++i) chunk_x_.push_back(kW / (kLanderChunks - 1) * i);
+    std::vector<double> chunk_x;
+    for (int i = 0; i < kLanderChunks; ++i) chunk_x.push_back(kW / (kLanderChunks - 1) * i);
     helipad_y_ = kH / 4;
     for (int i = kLanderChunks / 2 - 2; i <= kLanderChunks / 2 + 2; ++i) height[i] = helipad_y_;
     // Python's height[i - 1] at i = 0 is height[-1], the last one.
@@ -164,11 +130,9 @@ class LunarLanderSim {
     b2FixtureDef floor_def;  // pybox2d's shapes= takes a default fixtureDef
     floor_def.shape = &floor;
     moon->CreateFixture(&floor_def);
-    terrain_.clear();
-    for (int i = 0; i < kLanderChunks; ++i) terrain_.push_back({chunk_x_[i], smooth_y[i]});
     for (int i = 0; i < kLanderChunks - 1; ++i) {
       b2EdgeShape edge;
-      edge.Set(Vec(chunk_x_[i], smooth_y[i]), Vec(chunk_x_[i + 1], smooth_y[i + 1]));
+      edge.Set(Vec(chunk_x[i], smooth_y[i]), Vec(chunk_x[i + 1], smooth_y[i + 1]));
       b2FixtureDef def;
       def.shape = &edge;
       def.density = 0;
@@ -316,8 +280,8 @@ class LunarLanderSim {
     s[3] = vel.y * kHalfH / kLanderFps;
     s[4] = lander_->GetAngle();
     s[5] = 20.0 * lander_->GetAngularVelocity() / kLanderFps;
-    s[6] = legs_contact_[0] ? 1.0 : 0.0;
-    s[7] = legs_contact_[1] ? 1.0 : 0.0;
+    s[6] = contacts_.touching(0) ? 1.0 : 0.0;
+    s[7] = contacts_.touching(1) ? 1.0 : 0.0;
     const double shaping = -100 * std::sqrt(s[0] * s[0] + s[1] * s[1]) -
                            100 * std::sqrt(s[2] * s[2] + s[3] * s[3]) - 100 * std::abs(s[4]) +
                            10 * s[6] + 10 * s[7];
@@ -326,7 +290,7 @@ class LunarLanderSim {
     prev_shaping_ = shaping;
     reward -= m_power * 0.30;  // less fuel spent is better
     reward -= s_power * 0.03;
-    if (game_over_ || std::abs(s[0]) >= 1.0) {
+    if (contacts_.game_over() || std::abs(s[0]) >= 1.0) {
       out.terminated = true;
       reward = -100;
     }
@@ -339,17 +303,13 @@ class LunarLanderSim {
   }
 
   const LunarLanderConfig config_;
-  Contacts contacts_{this};
+  HullContacts contacts_;
   std::unique_ptr<b2World> world_;
   b2Body* lander_ = nullptr;
   std::array<b2Body*, 2> legs_{nullptr, nullptr};
-  std::array<bool, 2> legs_contact_{false, false};
-  bool game_over_ = false;
   std::optional<double> prev_shaping_;
   std::int64_t wind_idx_ = 0;
   std::int64_t torque_idx_ = 0;
-  std::vector<double> chunk_x_;
-  std::vector<std::array<double, 2>> terrain_;
   double helipad_y_ = 0.0;
 };
 
