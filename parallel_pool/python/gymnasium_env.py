@@ -147,14 +147,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
         """As FiveTuplePool.step; stepping every env of a sync one-player pool, `info`
         holds the task's own keys only, as SyncVectorEnv's (no `env_id`, `players`,
         `elapsed_step`: recv() and calls given `env_id` keep them)."""
-        out = self._step_raw(action, env_id)
-        return (
-            self._obs(out),
-            out[self._reward_i],
-            out[self._terminated_i],
-            out[self._truncated_i],
-            self._info(out, envpool_keys=env_id is not None),
-        )
+        return self._five_tuple(self._step_raw(action, env_id), envpool_keys=env_id is not None)
 
     # ------------------------------------------------------------ info layout
 
@@ -230,13 +223,7 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
 
     def _traced_result(self, out: tuple) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """recv()'s five-tuple of traced arrays (env.xla()), its finals dense."""
-        return (
-            self._obs(out),
-            out[self._reward_i],
-            out[self._terminated_i],
-            out[self._truncated_i],
-            self._info(out, dense_finals=True),
-        )
+        return self._five_tuple(out, dense_finals=True)
 
     def _add_finals(self, info: dict[str, Any], out: tuple, done: np.ndarray, envpool_keys: bool) -> None:
         n = len(done)

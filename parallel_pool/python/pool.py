@@ -397,13 +397,16 @@ class PoolBase:
             info["_final_info"] = done
         return info
 
-    def _five_tuple(self, out: tuple) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def _five_tuple(
+        self, out: tuple, **info_options: Any
+    ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """`info_options`: passed to the flavour's `_info` (the gymnasium flavour's layout choices)."""
         return (
             self._obs(out),
             out[self._reward_i],
             out[self._terminated_i],
             out[self._truncated_i],
-            self._info(out),
+            self._info(out, **info_options),
         )
 
     # -------------------------------------------------------------- render
