@@ -18,6 +18,8 @@
 //     circle of horizontal spans;
 //   - pygame.math.Vector2.rotate_rad: the angle reduced with fmod to
 //     [0, 2 pi), exact quarter turns within 1e-6, else cos/sin.
+// pygame.draw's own routines (polygon, lines, line, circle, aalines, exact
+// too) draw on a Canvas from pygame_draw.h.
 // Our own code, from the algorithms' published descriptions; no pygame.
 #ifndef PARALLEL_POOL_IMAGE_CANVAS_H_
 #define PARALLEL_POOL_IMAGE_CANVAS_H_
@@ -111,6 +113,29 @@ class Canvas {
   }
   const std::vector<std::uint8_t>& pixels() const { return pixels_; }
 
+  // pygame.transform.flip(surface, False, True), in place: for drawing that
+  // goes on after gymnasium's flip (CarRacing's dashboard).
+  void FlipVertically() {
+    const std::size_t row = 3 * static_cast<std::size_t>(width_);
+    std::vector<std::uint8_t> tmp(row);
+    for (int y = 0; y < height_ / 2; ++y) {
+      std::uint8_t* a = &pixels_[y * row];
+      std::uint8_t* b = &pixels_[(height_ - 1 - y) * row];
+      std::memcpy(tmp.data(), a, row);
+      std::memcpy(a, b, row);
+      std::memcpy(b, tmp.data(), row);
+    }
+  }
+
+  // One pixel; nothing off the surface (pygame's set_at), so that callers
+  // with their own algorithms (pygame_draw.h) need not clip.
+  void SetAt(int x, int y, Rgb c) { Opaque(x, y, c); }
+  // The pixel at (x, y), which must be on the surface: blending reads it.
+  Rgb GetAt(int x, int y) const {
+    const std::uint8_t* p = &pixels_[3 * (static_cast<std::size_t>(y) * width_ + x)];
+    return {p[0], p[1], p[2]};
+  }
+
   // ---- pygame.gfxdraw ----
 
   void HLine(int x1, int x2, int y, Rgb c) {
@@ -179,7 +204,7 @@ class Canvas {
 
   // An anti-aliased line between float points (Xiaolin Wu's algorithm), for
   // pygame.draw.aalines. Not pygame's own arithmetic: close to its pixels,
-  // not equal to them (docs/rendering.md).
+  // not equal to them (docs/rendering.md); pygame_draw::AaLines is equal.
   void AaLineF(Point p0, Point p1, Rgb c) {
     const bool steep = std::abs(p1.y - p0.y) > std::abs(p1.x - p0.x);
     if (steep) {

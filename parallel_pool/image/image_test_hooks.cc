@@ -1,6 +1,7 @@
-// The image package's test hooks: the resize and the canvas bound to Python,
-// so their tests compare them with cv2.resize and pygame directly. A testonly
-// module (//parallel_pool/image:image_test_hooks): not in the wheel.
+// The image package's test hooks: the resize, the canvas (with pygame.draw's
+// routines) and the smoothscale bound to Python, so their tests compare them
+// with cv2.resize and pygame directly. A testonly module
+// (//parallel_pool/image:image_test_hooks): not in the wheel.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,7 +13,9 @@
 #include <vector>
 
 #include "parallel_pool/image/canvas.h"
+#include "parallel_pool/image/pygame_draw.h"
 #include "parallel_pool/image/resize.h"
+#include "parallel_pool/image/smoothscale.h"
 
 namespace {
 
@@ -23,6 +26,8 @@ using parallel_pool::image::Point;
 using parallel_pool::image::Resizer;
 using parallel_pool::image::Rgb;
 using parallel_pool::image::RotateRad;
+using parallel_pool::image::SmoothScaler;
+namespace pygame_draw = parallel_pool::image::pygame_draw;
 
 using ImageArray = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
 
@@ -62,6 +67,22 @@ py::array_t<std::uint8_t> ResizeFrames(const ImageArray& frames, int height, int
   return out;
 }
 
+// image: uint8 [H, W, 3] -> uint8 [height, width, 3], as
+// pygame.transform.smoothscale scales a surface (rows top to bottom);
+// portable: without the SSE2 code (the same bytes).
+py::array_t<std::uint8_t> SmoothScale(const ImageArray& image, int height, int width,
+                                      bool portable) {
+  if (image.ndim() != 3 || image.shape(2) != 3) {
+    throw py::value_error("image: expected shape (H, W, 3)");
+  }
+  SmoothScaler scaler(static_cast<int>(image.shape(0)), static_cast<int>(image.shape(1)), height,
+                      width);
+  scaler.UsePortableCode(portable);
+  py::array_t<std::uint8_t> out({height, width, 3});
+  scaler.Scale(image.data(), out.mutable_data());
+  return out;
+}
+
 Rgb ToRgb(const py::handle& c) {
   auto t = c.cast<std::tuple<int, int, int>>();
   return {static_cast<std::uint8_t>(std::get<0>(t)), static_cast<std::uint8_t>(std::get<1>(t)),
@@ -77,9 +98,18 @@ std::vector<Point> ToPoints(const py::handle& points) {
   return out;
 }
 
+Point ToPoint(const py::handle& p) {
+  auto xy = p.cast<std::tuple<double, double>>();
+  return {std::get<0>(xy), std::get<1>(xy)};
+}
+
 // ops: ("fill", rgb), ("hline", x1, x2, y, rgb), ("vline", x, y1, y2, rgb),
 // ("filled_polygon" | "aapolygon", points, rgb), ("aacircle" | "filled_circle",
-// x, y, r, rgb). Returns the surface, uint8 [height, width, 3], unflipped.
+// x, y, r, rgb), and pygame.draw's ("polygon", points, rgb, width),
+// ("lines", points, rgb, closed, width), ("line", start, end, rgb, width),
+// ("circle", center, radius, rgb), ("aalines", points, rgb, closed),
+// ("aaline", start, end, rgb). Returns the surface, uint8 [height, width, 3],
+// unflipped.
 py::array_t<std::uint8_t> Draw(int width, int height, const py::list& ops) {
   Canvas canvas(width, height);
   canvas.Fill({0, 0, 0});
@@ -100,6 +130,18 @@ py::array_t<std::uint8_t> Draw(int width, int height, const py::list& ops) {
       canvas.AaCircle(t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>(), ToRgb(t[4]));
     } else if (name == "filled_circle") {
       canvas.FilledCircle(t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>(), ToRgb(t[4]));
+    } else if (name == "polygon") {
+      pygame_draw::Polygon(&canvas, ToPoints(t[1]), ToRgb(t[2]), t[3].cast<int>());
+    } else if (name == "lines") {
+      pygame_draw::Lines(&canvas, ToPoints(t[1]), ToRgb(t[2]), t[3].cast<bool>(), t[4].cast<int>());
+    } else if (name == "line") {
+      pygame_draw::Line(&canvas, ToPoint(t[1]), ToPoint(t[2]), ToRgb(t[3]), t[4].cast<int>());
+    } else if (name == "circle") {
+      pygame_draw::Circle(&canvas, ToPoint(t[1]), t[2].cast<double>(), ToRgb(t[3]));
+    } else if (name == "aalines") {
+      pygame_draw::AaLines(&canvas, ToPoints(t[1]), ToRgb(t[2]), t[3].cast<bool>());
+    } else if (name == "aaline") {
+      pygame_draw::AaLine(&canvas, ToPoint(t[1]), ToPoint(t[2]), ToRgb(t[3]));
     } else {
       throw py::value_error("ops: unknown operation " + name);
     }
@@ -119,7 +161,10 @@ PYBIND11_MODULE(image_test_hooks, m) {
         py::arg("inter_area") = true,
         "resize of each frame in order, by one resizer that reuses unchanged rows.");
   m.def("draw", &Draw, py::arg("width"), py::arg("height"), py::arg("ops"),
-        "Draws ops on a black width x height canvas as pygame.gfxdraw would.");
+        "Draws ops on a black width x height canvas as pygame.gfxdraw and pygame.draw would.");
+  m.def("smoothscale", &SmoothScale, py::arg("image"), py::arg("height"), py::arg("width"),
+        py::arg("portable") = false,
+        "pygame.transform.smoothscale of an RGB image (rows top to bottom), reimplemented.");
   m.def(
       "rotate_rad",
       [](double x, double y, double angle) {
