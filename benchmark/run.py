@@ -124,6 +124,7 @@ DEFAULT_TASKS = [
     "HalfCheetah-v5",
     "LunarLander-v3",
     "BipedalWalker-v3",
+    "CarRacing-v3",
     "CheetahRun-v1",
     "WalkerWalk-v1",
     "HumanoidRun-v1",

@@ -3,6 +3,10 @@
 from parallel_pool.box2d.box2d_ext import (
     _BipedalWalkerEnvPool,
     _BipedalWalkerEnvSpec,
+    _CarRacingContinuousEnvPool,
+    _CarRacingContinuousEnvSpec,
+    _CarRacingDiscreteEnvPool,
+    _CarRacingDiscreteEnvSpec,
     _LunarLanderContinuousEnvPool,
     _LunarLanderContinuousEnvSpec,
     _LunarLanderDiscreteEnvPool,
@@ -26,12 +30,32 @@ BipedalWalkerEnvSpec, BipedalWalkerDMEnvPool, BipedalWalkerGymEnvPool, BipedalWa
     LunarLanderContinuousGymEnvPool,
     LunarLanderContinuousGymnasiumEnvPool,
 ) = py_env(_LunarLanderContinuousEnvSpec, _LunarLanderContinuousEnvPool)
+(
+    CarRacingContinuousEnvSpec,
+    CarRacingContinuousDMEnvPool,
+    CarRacingContinuousGymEnvPool,
+    CarRacingContinuousGymnasiumEnvPool,
+) = py_env(_CarRacingContinuousEnvSpec, _CarRacingContinuousEnvPool)
+(
+    CarRacingDiscreteEnvSpec,
+    CarRacingDiscreteDMEnvPool,
+    CarRacingDiscreteGymEnvPool,
+    CarRacingDiscreteGymnasiumEnvPool,
+) = py_env(_CarRacingDiscreteEnvSpec, _CarRacingDiscreteEnvPool)
 
 __all__ = [
     "BipedalWalkerDMEnvPool",
     "BipedalWalkerEnvSpec",
     "BipedalWalkerGymEnvPool",
     "BipedalWalkerGymnasiumEnvPool",
+    "CarRacingContinuousDMEnvPool",
+    "CarRacingContinuousEnvSpec",
+    "CarRacingContinuousGymEnvPool",
+    "CarRacingContinuousGymnasiumEnvPool",
+    "CarRacingDiscreteDMEnvPool",
+    "CarRacingDiscreteEnvSpec",
+    "CarRacingDiscreteGymEnvPool",
+    "CarRacingDiscreteGymnasiumEnvPool",
     "LunarLanderContinuousDMEnvPool",
     "LunarLanderContinuousEnvSpec",
     "LunarLanderContinuousGymEnvPool",

@@ -16,12 +16,14 @@ import parallel_pool
 
 LANDER_IDS = ["LunarLander-v3", "LunarLanderContinuous-v3", "LunarLander-v2", "LunarLanderContinuous-v2"]
 WALKER_IDS = ["BipedalWalker-v3", "BipedalWalkerHardcore-v3"]
+CAR_IDS = ["CarRacing-v3", "CarRacing-v2"]
+ALL_IDS = LANDER_IDS + WALKER_IDS + CAR_IDS
 # The ids gymnasium 1.4 registers: their spaces, limits and thresholds are its.
-GYMNASIUM_IDS = [t for t in LANDER_IDS if t.endswith("-v3")] + WALKER_IDS
+GYMNASIUM_IDS = [t for t in ALL_IDS if t.endswith("-v3")]
 
 
 def test_every_id_is_registered_in_the_box2d_family() -> None:
-    for task_id in LANDER_IDS + WALKER_IDS:
+    for task_id in ALL_IDS:
         assert task_id in parallel_pool.list_all_envs()
         assert parallel_pool.registration.registry.family(task_id) == "box2d"
 
@@ -75,6 +77,21 @@ def test_continuous_picks_the_action_space_as_in_gymnasium() -> None:
     assert back.single_action_space == gymnasium.spaces.Discrete(4)
 
 
+def test_car_racing_continuous_and_v2_as_in_gymnasium() -> None:
+    # gymnasium: gym.make("CarRacing-v3", continuous=False) has 5 discrete actions.
+    env = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=2, continuous=False, seed=4)
+    ref = gymnasium.make("CarRacing-v3", continuous=False)
+    assert env.single_action_space == ref.action_space == gymnasium.spaces.Discrete(5)
+    obs, _ = env.reset()
+    np.testing.assert_array_equal(obs[1], ref.reset(seed=5)[0])
+    np.testing.assert_array_equal(env.step(np.array([3, 3]))[0][1], ref.step(3)[0])
+    # EnvPool's -v2 is the -v3 env (continuous, its limit and threshold).
+    v2 = parallel_pool.make_gymnasium("CarRacing-v2", num_envs=1, seed=5)
+    np.testing.assert_array_equal(v2.reset()[0][0], ref.reset(seed=5)[0])
+    assert v2.single_action_space == gymnasium.make("CarRacing-v3").action_space
+    assert v2.spec.config.max_episode_steps == 1000 and v2.spec.reward_threshold == 900
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
     [
@@ -86,11 +103,16 @@ def test_continuous_picks_the_action_space_as_in_gymnasium() -> None:
         ({"continuous": "yes"}, TypeError, r"continuous"),
         ({"enable_wind": 1.5}, TypeError, r"enable_wind"),
         ({"version": 1}, ValueError, r"^version: LunarLander must be 2 or 3"),
+        ({"task_id": "CarRacing-v3", "lap_complete_percent": float("nan")}, ValueError, r"^lap_complete_percent"),
+        ({"task_id": "CarRacing-v3", "domain_randomize": 2}, TypeError, r"domain_randomize"),
+        ({"task_id": "CarRacing-v3", "render_width": 96}, ValueError, r"render_height, render_width"),
     ],
 )
 def test_bad_config_is_a_clear_error(kwargs: dict, error: type, match: str) -> None:
+    kwargs = dict(kwargs)
+    task_id = kwargs.pop("task_id", "LunarLander-v3")
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium("LunarLander-v3", **kwargs)
+        parallel_pool.make_gymnasium(task_id, render_mode="rgb_array" if "render_width" in kwargs else None, **kwargs)
 
 
 def test_bad_actions_are_errors_not_garbage() -> None:
@@ -110,9 +132,19 @@ def test_bad_actions_are_errors_not_garbage() -> None:
         walker.step(np.array([[0, 0, 0, np.nan], [0, 0, 0, 0]], dtype=np.float32))
     with pytest.raises(TypeError, match="hardcore"):
         parallel_pool.make_gymnasium("BipedalWalker-v3", hardcore="yes")
+    car = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=2, continuous=False)
+    car.reset()
+    with pytest.raises(ValueError, match="action"):
+        car.step(np.array([0, 5]))
+    car = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=2)
+    car.reset()
+    with pytest.raises(ValueError, match="NaN"):
+        car.step(np.array([[0, np.nan, 0], [0, 0, 0]], dtype=np.float32))
 
 
-@pytest.mark.parametrize("task_id", ["LunarLander-v3", "LunarLanderContinuous-v2", "BipedalWalkerHardcore-v3"])
+@pytest.mark.parametrize(
+    "task_id", ["LunarLander-v3", "LunarLanderContinuous-v2", "BipedalWalkerHardcore-v3", "CarRacing-v3"]
+)
 def test_three_apis_give_one_transition(task_id: str) -> None:
     space = parallel_pool.make_spec(task_id).action_space
     if isinstance(space, gymnasium.spaces.Discrete):
@@ -132,7 +164,8 @@ def test_three_apis_give_one_transition(task_id: str) -> None:
     ts = dm.step(action)
     np.testing.assert_array_equal(ts.observation.obs, obs)
     np.testing.assert_array_equal(ts.reward, rew)
-    assert rew.dtype == np.float64 and obs.dtype == np.float32
+    assert rew.dtype == np.float64
+    assert obs.dtype == (np.uint8 if task_id.startswith("CarRacing") else np.float32)
 
 
 @pytest.mark.parametrize("task_id", ["LunarLander-v3", "BipedalWalker-v3"])

@@ -55,3 +55,24 @@ def _walker(task_id: str, hardcore: bool, max_episode_steps: int) -> None:
 
 _walker("BipedalWalker-v3", hardcore=False, max_episode_steps=1600)
 _walker("BipedalWalkerHardcore-v3", hardcore=True, max_episode_steps=2000)
+
+
+# gymnasium's `continuous` key picks the action's type, so the class.
+_CAR_CLASSES = ("continuous", {True: "CarRacingContinuous", False: "CarRacingDiscrete"})
+
+# -v2 is EnvPool's id: the same env as -v3 (EnvPool runs one env for both), a
+# finished lap being a termination in both (docs/box2d.md).
+for _version in (3, 2):
+    register(
+        task_id=f"CarRacing-v{_version}",
+        import_path=_PATH,
+        spec_cls="CarRacingContinuousEnvSpec",
+        dm_cls="CarRacingContinuousDMEnvPool",
+        gym_cls="CarRacingContinuousGymEnvPool",
+        gymnasium_cls="CarRacingContinuousGymnasiumEnvPool",
+        class_by=_CAR_CLASSES,
+        render_fps=50,
+        max_episode_steps=1000,
+        reward_threshold=900.0,
+        continuous=True,
+    )
