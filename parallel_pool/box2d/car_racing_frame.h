@@ -55,7 +55,6 @@ class CarRacingFrame {
   // `score` as the reward shown (gymnasium's self.reward when it draws).
   void Draw(const CarRacingSim& sim, double score, std::uint8_t* out) {
     using image::Point;
-    canvas_.Fill({0, 0, 0});
     const Car& car = sim.car();
     const b2Body* hull = car.hull();
     angle_ = -static_cast<double>(hull->GetAngle());
@@ -67,12 +66,15 @@ class CarRacingFrame {
     const Point trans = image::RotateRad({scroll_x, scroll_y}, angle_);
     translation_ = {kWindowW / 2.0 + trans.x, kWindowH / 4.0 + trans.y};
 
+    // gymnasium starts from a black surface; where the playfield covers all
+    // of it (once zoomed in, far from the edge) no black pixel is left to see.
+    if (!PlayfieldCoversSurface()) canvas_.Fill({0, 0, 0});
     DrawRoad(sim);
     DrawCar(car);
     canvas_.FlipVertically();
     DrawIndicators(car);
     DrawScore(score);
-    scaler_.Scale(canvas_.pixels().data(), out);
+    scaler_.Scale(canvas_.pixels().data(), out, canvas_.rows_reversed());
   }
 
  private:
@@ -106,11 +108,38 @@ class CarRacingFrame {
     canvas_.FilledPolygon(poly, color);
   }
 
+  static constexpr Quad kField{{{kPlayfield, kPlayfield},
+                                {kPlayfield, -kPlayfield},
+                                {-kPlayfield, -kPlayfield},
+                                {-kPlayfield, kPlayfield}}};
+
+  // Whether the playfield's filled polygon paints every pixel: each corner of
+  // the surface, 3 pixels out, lies strictly inside it (the polygon's int
+  // vertices as SDL_gfx takes them; its spans are within a pixel of the edges).
+  bool PlayfieldCoversSurface() const {
+    std::array<std::array<std::int64_t, 2>, 4> v;
+    for (int k = 0; k < 4; ++k) {
+      const image::Point p = ToScreen(kField[k][0], kField[k][1]);
+      v[k] = {image::GfxCoordinate(p.x), image::GfxCoordinate(p.y)};
+    }
+    constexpr std::array<std::array<std::int64_t, 2>, 4> kCorners{
+        {{-3, -3}, {kWindowW + 2, -3}, {kWindowW + 2, kWindowH + 2}, {-3, kWindowH + 2}}};
+    int sign = 0;
+    for (int k = 0; k < 4; ++k) {
+      const auto& a = v[k];
+      const auto& b = v[(k + 1) % 4];
+      for (const auto& c : kCorners) {
+        const std::int64_t cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        const int side = cross > 0 ? 1 : (cross < 0 ? -1 : 0);
+        if (side == 0 || (sign != 0 && side != sign)) return false;
+        sign = side;
+      }
+    }
+    return true;
+  }
+
   void DrawRoad(const CarRacingSim& sim) {
-    constexpr double kBounds = kPlayfield;
-    ColoredPolygon(
-        {{{kBounds, kBounds}, {kBounds, -kBounds}, {-kBounds, -kBounds}, {-kBounds, kBounds}}},
-        Truncated(sim.bg_color()), /*clip=*/false);
+    ColoredPolygon(kField, Truncated(sim.bg_color()), /*clip=*/false);
     const image::Rgb grass = Truncated(sim.grass_color());
     for (int x = -20; x < 20; x += 2) {
       for (int y = -20; y < 20; y += 2) {

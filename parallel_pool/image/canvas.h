@@ -100,39 +100,33 @@ class Canvas {
   int width() const { return width_; }
   int height() const { return height_; }
 
-  void Fill(Rgb c) {
-    for (int i = 0; i < width_ * height_; ++i) Put(i, c);
-  }
+  void Fill(Rgb c) { FillSpan(0, width_ * height_, c); }
 
   // The surface as gymnasium returns it: flipped vertically, rows of RGB.
   void CopyFlipped(std::uint8_t* rgb) const {
     const std::size_t row = 3 * static_cast<std::size_t>(width_);
     for (int y = 0; y < height_; ++y) {
-      std::memcpy(rgb + row * y, pixels_.data() + row * (height_ - 1 - y), row);
+      const int stored = rows_reversed_ ? y : height_ - 1 - y;
+      std::memcpy(rgb + row * y, pixels_.data() + row * stored, row);
     }
   }
-  const std::vector<std::uint8_t>& pixels() const { return pixels_; }
 
-  // pygame.transform.flip(surface, False, True), in place: for drawing that
-  // goes on after gymnasium's flip (CarRacing's dashboard).
-  void FlipVertically() {
-    const std::size_t row = 3 * static_cast<std::size_t>(width_);
-    std::vector<std::uint8_t> tmp(row);
-    for (int y = 0; y < height_ / 2; ++y) {
-      std::uint8_t* a = &pixels_[y * row];
-      std::uint8_t* b = &pixels_[(height_ - 1 - y) * row];
-      std::memcpy(tmp.data(), a, row);
-      std::memcpy(a, b, row);
-      std::memcpy(b, tmp.data(), row);
-    }
-  }
+  // The stored rows: the surface's rows top to bottom, or bottom to top
+  // once FlipVertically has turned it (rows_reversed()).
+  const std::vector<std::uint8_t>& pixels() const { return pixels_; }
+  bool rows_reversed() const { return rows_reversed_; }
+
+  // pygame.transform.flip(surface, False, True), for drawing that goes on
+  // after gymnasium's flip (CarRacing's dashboard). Nothing moves: row y is
+  // found at the other end of the storage from now on.
+  void FlipVertically() { rows_reversed_ = !rows_reversed_; }
 
   // One pixel; nothing off the surface (pygame's set_at), so that callers
   // with their own algorithms (pygame_draw.h) need not clip.
   void SetAt(int x, int y, Rgb c) { Opaque(x, y, c); }
   // The pixel at (x, y), which must be on the surface: blending reads it.
   Rgb GetAt(int x, int y) const {
-    const std::uint8_t* p = &pixels_[3 * (static_cast<std::size_t>(y) * width_ + x)];
+    const std::uint8_t* p = &pixels_[3 * static_cast<std::size_t>(Index(x, y))];
     return {p[0], p[1], p[2]};
   }
 
@@ -143,7 +137,7 @@ class Canvas {
     if (y < 0 || y >= height_ || x2 < 0 || x1 >= width_) return;
     x1 = std::max(x1, 0);
     x2 = std::min(x2, width_ - 1);
-    for (int x = x1; x <= x2; ++x) Put(y * width_ + x, c);
+    FillSpan(Index(x1, y), x2 - x1 + 1, c);
   }
 
   void VLine(int x, int y1, int y2, Rgb c) {
@@ -151,12 +145,12 @@ class Canvas {
     if (x < 0 || x >= width_ || y2 < 0 || y1 >= height_) return;
     y1 = std::max(y1, 0);
     y2 = std::min(y2, height_ - 1);
-    for (int y = y1; y <= y2; ++y) Put(y * width_ + x, c);
+    for (int y = y1; y <= y2; ++y) Put(Index(x, y), c);
   }
 
   void FilledPolygon(const std::vector<Point>& points, Rgb c) {
-    std::vector<int> vx;
-    std::vector<int> vy;
+    std::vector<int>& vx = scratch_x_;
+    std::vector<int>& vy = scratch_y_;
     Convert(points, &vx, &vy);
     const int n = static_cast<int>(vx.size());
     if (n < 3) return;
@@ -166,8 +160,11 @@ class Canvas {
       miny = std::min(miny, vy[i]);
       maxy = std::max(maxy, vy[i]);
     }
-    std::vector<int> crossings;
-    for (int y = miny; y <= maxy; ++y) {
+    // SDL_gfx walks every row from miny to maxy and clips each span; rows
+    // off the surface draw nothing, so only the surface's rows are walked
+    // (a zoomed-in playfield spans thousands of rows off it).
+    std::vector<int>& crossings = scratch_crossings_;
+    for (int y = std::max(miny, 0); y <= std::min(maxy, height_ - 1); ++y) {
       crossings.clear();
       for (int i = 0; i < n; ++i) {
         const int a = i == 0 ? n - 1 : i - 1;
@@ -286,16 +283,43 @@ class Canvas {
   }
 
  private:
+  // Where pixel (x, y) of the surface is stored.
+  int Index(int x, int y) const { return (rows_reversed_ ? height_ - 1 - y : y) * width_ + x; }
+
   void Put(int index, Rgb c) {
     pixels_[3 * index] = c.r;
     pixels_[3 * index + 1] = c.g;
     pixels_[3 * index + 2] = c.b;
   }
 
+  // count pixels of colour c from pixel `index` on: the first written, then
+  // doubled by copies of what is written (a frame's fills are most of its
+  // drawing: CarRacing fills a 1000 x 800 surface about twice a step).
+  void FillSpan(int index, int count, Rgb c) {
+    if (count <= 0) return;
+    std::uint8_t* p = &pixels_[3 * static_cast<std::size_t>(index)];
+    if (c.r == c.g && c.g == c.b) {
+      std::memset(p, c.r, 3 * static_cast<std::size_t>(count));
+      return;
+    }
+    p[0] = c.r;
+    p[1] = c.g;
+    p[2] = c.b;
+    std::size_t done = 3;
+    const std::size_t total = 3 * static_cast<std::size_t>(count);
+    while (done < total) {
+      const std::size_t chunk = std::min(done, total - done);
+      std::memcpy(p + done, p, chunk);
+      done += chunk;
+    }
+  }
+
   static int RoundFixed(int v) { return (v >> 16) + ((v & 32768) >> 15); }
 
   static void Convert(const std::vector<Point>& points, std::vector<int>* vx,
                       std::vector<int>* vy) {
+    vx->clear();
+    vy->clear();
     for (const Point& p : points) {
       vx->push_back(GfxCoordinate(p.x));
       vy->push_back(GfxCoordinate(p.y));
@@ -306,7 +330,7 @@ class Canvas {
   void Blend(int x, int y, Rgb c, int weight) {
     if (x < 0 || x >= width_ || y < 0 || y >= height_) return;
     const int alpha = (255 * weight) >> 8;
-    const int i = y * width_ + x;
+    const int i = Index(x, y);
     if (alpha == 255) {
       Put(i, c);
       return;
@@ -319,7 +343,7 @@ class Canvas {
 
   void Opaque(int x, int y, Rgb c) {
     if (x < 0 || x >= width_ || y < 0 || y >= height_) return;
-    Put(y * width_ + x, c);
+    Put(Index(x, y), c);
   }
 
   // Wu's anti-aliased line with SDL_gfx's fixed-point error accumulator;
@@ -553,6 +577,8 @@ class Canvas {
 
   int width_;
   int height_;
+  std::vector<int> scratch_x_, scratch_y_, scratch_crossings_;  // FilledPolygon's, reused
+  bool rows_reversed_ = false;
   std::vector<std::uint8_t> pixels_;  // rows top to bottom in drawing coordinates, RGB
 };
 

@@ -69,9 +69,10 @@ py::array_t<std::uint8_t> ResizeFrames(const ImageArray& frames, int height, int
 
 // image: uint8 [H, W, 3] -> uint8 [height, width, 3], as
 // pygame.transform.smoothscale scales a surface (rows top to bottom);
-// portable: without the SSE2 code (the same bytes).
-py::array_t<std::uint8_t> SmoothScale(const ImageArray& image, int height, int width,
-                                      bool portable) {
+// portable: without the SSE2 code (the same bytes); rows_reversed: the
+// image handed over bottom row first, as a flipped Canvas stores it.
+py::array_t<std::uint8_t> SmoothScale(const ImageArray& image, int height, int width, bool portable,
+                                      bool rows_reversed) {
   if (image.ndim() != 3 || image.shape(2) != 3) {
     throw py::value_error("image: expected shape (H, W, 3)");
   }
@@ -79,7 +80,17 @@ py::array_t<std::uint8_t> SmoothScale(const ImageArray& image, int height, int w
                       width);
   scaler.UsePortableCode(portable);
   py::array_t<std::uint8_t> out({height, width, 3});
-  scaler.Scale(image.data(), out.mutable_data());
+  if (!rows_reversed) {
+    scaler.Scale(image.data(), out.mutable_data());
+    return out;
+  }
+  const auto rows = static_cast<std::size_t>(image.shape(0));
+  const std::size_t stride = static_cast<std::size_t>(image.shape(1)) * 3;
+  std::vector<std::uint8_t> reversed(rows * stride);
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::copy_n(image.data() + (rows - 1 - r) * stride, stride, reversed.data() + r * stride);
+  }
+  scaler.Scale(reversed.data(), out.mutable_data(), /*src_rows_reversed=*/true);
   return out;
 }
 
@@ -163,7 +174,7 @@ PYBIND11_MODULE(image_test_hooks, m) {
   m.def("draw", &Draw, py::arg("width"), py::arg("height"), py::arg("ops"),
         "Draws ops on a black width x height canvas as pygame.gfxdraw and pygame.draw would.");
   m.def("smoothscale", &SmoothScale, py::arg("image"), py::arg("height"), py::arg("width"),
-        py::arg("portable") = false,
+        py::arg("portable") = false, py::arg("rows_reversed") = false,
         "pygame.transform.smoothscale of an RGB image (rows top to bottom), reimplemented.");
   m.def(
       "rotate_rad",

@@ -83,7 +83,19 @@ class SmoothScaler {
   int dst_size() const { return dst_h_ * dst_w_ * kChannels; }
 
   // src: src_h x src_w x 3 bytes; dst: dst_h x dst_w x 3 bytes.
-  void Scale(const std::uint8_t* src, std::uint8_t* dst) {
+  // `src_rows_reversed`: src holds the image's rows bottom to top (a
+  // Canvas after FlipVertically), scaled as the image top to bottom.
+  void Scale(const std::uint8_t* src, std::uint8_t* dst, bool src_rows_reversed = false) {
+    if (src_rows_reversed && x_.mode == Mode::kSame) {
+      // Only the x pass reads rows in any order: put them in order first.
+      reordered_.resize(static_cast<std::size_t>(src_size()));
+      const std::size_t stride = static_cast<std::size_t>(src_w_) * kChannels;
+      for (int r = 0; r < src_h_; ++r) {
+        std::memcpy(reordered_.data() + r * stride, src + (src_h_ - 1 - r) * stride, stride);
+      }
+      src = reordered_.data();
+      src_rows_reversed = false;
+    }
     if (x_.mode == Mode::kSame && y_.mode == Mode::kSame) {
       std::memcpy(dst, src, static_cast<std::size_t>(src_size()));
       return;
@@ -94,20 +106,22 @@ class SmoothScaler {
       std::uint8_t* out = y_.mode == Mode::kSame ? dst : temp_.data();
       const std::size_t in_stride = static_cast<std::size_t>(src_w_) * kChannels;
       const std::size_t out_stride = static_cast<std::size_t>(dst_w_) * kChannels;
+      const auto row = [&](int r) {
+        return src + (src_rows_reversed ? src_h_ - 1 - r : r) * in_stride;
+      };
       int r = 0;
 #if defined(__SSE2__)
       if (x_.mode == Mode::kShrink && !portable_) {
         for (; r + 1 < src_h_; r += 2) {
-          ShrinkTwoRows(src + r * in_stride, src + (r + 1) * in_stride, out + r * out_stride,
-                        out + (r + 1) * out_stride);
+          ShrinkTwoRows(row(r), row(r + 1), out + r * out_stride, out + (r + 1) * out_stride);
         }
       }
 #endif
       for (; r < src_h_; ++r) {
         if (x_.mode == Mode::kShrink) {
-          ShrinkRow(src + r * in_stride, out + r * out_stride);
+          ShrinkRow(row(r), out + r * out_stride);
         } else {
-          ExpandRow(src + r * in_stride, out + r * out_stride);
+          ExpandRow(row(r), out + r * out_stride);
         }
       }
       rows = out;
@@ -346,8 +360,9 @@ class SmoothScaler {
   int dst_w_;
   Axis x_;
   Axis y_;
-  std::vector<std::uint8_t> temp_;   // x pass output, src_h x dst_w x 3
-  std::vector<std::uint16_t> sums_;  // y shrink's running sums, dst_w x 3
+  std::vector<std::uint8_t> temp_;       // x pass output, src_h x dst_w x 3
+  std::vector<std::uint8_t> reordered_;  // reversed rows put in order (x left alone)
+  std::vector<std::uint16_t> sums_;      // y shrink's running sums, dst_w x 3
   bool portable_ = false;
 };
 

@@ -78,6 +78,20 @@ def test_random_sizes_equal_pygame() -> None:
         np.testing.assert_array_equal(ours, pygame_smoothscale(image, *dst), f"{src} -> {dst}")
 
 
+def test_rows_handed_over_reversed_scale_the_same() -> None:
+    # A Canvas flipped by FlipVertically stores its rows bottom to top; the scaler
+    # reads them in that order and must give the image's own result.
+    rng = np.random.default_rng(12)
+    for src, dst in [((800, 1000), (96, 96)), ((37, 50), (37, 20)), ((40, 30), (90, 30)), ((40, 30), (40, 30))]:
+        image = rng.integers(0, 256, (*src, 3), dtype=np.uint8)
+        for portable in (False, True):
+            np.testing.assert_array_equal(
+                image_test_hooks.smoothscale(image, *dst, portable=portable, rows_reversed=True),
+                pygame_smoothscale(image, *dst),
+                f"{src} -> {dst}",
+            )
+
+
 def test_the_generic_filters_would_differ() -> None:
     """The test can tell the backends apart: pygame's C filters give other bytes."""
     image = np.random.default_rng(3).integers(0, 256, (800, 1000, 3), dtype=np.uint8)
