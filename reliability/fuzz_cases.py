@@ -22,7 +22,13 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "toy_text": ("FrozenLake-v1", "Taxi-v3", "Blackjack-v1", "CliffWalking-v1", "Catch-v0", "NChain-v0"),
     "atari": ("Pong-v5", "Breakout-v5"),
     "mujoco": ("Hopper-v5", "HalfCheetah-v4", "Ant-v5", "InvertedPendulum-v5", "Reacher-v5", "Humanoid-v4"),
-    "box2d": ("LunarLander-v3", "LunarLanderContinuous-v3", "BipedalWalker-v3", "BipedalWalkerHardcore-v3"),
+    "box2d": (
+        "LunarLander-v3",
+        "LunarLanderContinuous-v3",
+        "BipedalWalker-v3",
+        "BipedalWalkerHardcore-v3",
+        "CarRacing-v3",
+    ),
     # CartpoleTwoPoles-v1's model comes from dm_control's Python builder,
     # which also installs dm_control's MuJoCo warning handler in the process.
     "dm_control": ("CartpoleBalance-v1", "CheetahRun-v1", "LqrLqr21-v1", "PointMassEasy-v1", "CartpoleTwoPoles-v1"),
