@@ -112,9 +112,9 @@ sanitize: setup
 # sanitizer's runtime preloaded into the interpreter. Not part of `make test`: the
 # instrumented build of every family (ALE, ViZDoom's client, MuJoCo and dm_control
 # bindings) is long the first time (docs/reliability.md, "Sanitizers").
-SANITIZER_SMOKE := $(foreach f,classic_control toy_text atari mujoco box2d dm_control vizdoom,//reliability:sanitizer_smoke_$(f)_test)
+SANITIZER_SMOKE := $(foreach f,classic_control toy_text atari mujoco box2d minigrid dm_control vizdoom,//reliability:sanitizer_smoke_$(f)_test)
 # The families with no third-party C++: `make sanitize` (so CI) runs these.
-SANITIZER_SMOKE_CHEAP := $(foreach f,classic_control toy_text,//reliability:sanitizer_smoke_$(f)_test)
+SANITIZER_SMOKE_CHEAP := $(foreach f,classic_control toy_text minigrid,//reliability:sanitizer_smoke_$(f)_test)
 sanitize-families: setup
 	$(BAZEL) test --config=asan --nocache_test_results $(SANITIZER_SMOKE)
 	$(BAZEL) test --config=tsan --nocache_test_results $(SANITIZER_SMOKE)

@@ -50,6 +50,7 @@ FAMILIES = {
     "atari": "Atari",
     "mujoco": "MuJoCo",
     "box2d": "Box2D",
+    "minigrid": "MiniGrid",
     "dm_control": "dm_control",
     "vizdoom": "ViZDoom",
 }

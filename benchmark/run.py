@@ -125,6 +125,7 @@ DEFAULT_TASKS = [
     "LunarLander-v3",
     "BipedalWalker-v3",
     "CarRacing-v3",
+    "MiniGrid-DoorKey-8x8-v0",
     "CheetahRun-v1",
     "WalkerWalk-v1",
     "HumanoidRun-v1",

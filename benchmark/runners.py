@@ -371,6 +371,8 @@ def _gymnasium_env(task: str) -> Any:
         from dm_control_gym import DMControlEnv
 
         return DMControlEnv(*dm)
+    if task.startswith(("MiniGrid-", "BabyAI-")):
+        import minigrid  # noqa: F401  (registers its ids with gymnasium)
     if atari_rom(task) is None:
         return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py
@@ -422,8 +424,11 @@ def _gymnasium_vector(cls_name: str) -> Runner:
         import gymnasium
 
         cls = getattr(gymnasium.vector, cls_name)
+        kwargs = {}
+        if cls_name == "AsyncVectorEnv" and task.startswith(("MiniGrid-", "BabyAI-")):
+            kwargs["shared_memory"] = False  # minigrid's mission space has no shared-memory form
         with quiet_engines() if vizdoom_scenario(task) else contextlib.nullcontext():
-            env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)])
+            env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)], **kwargs)
             env.reset(seed=0)
         try:
             return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)

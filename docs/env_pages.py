@@ -36,6 +36,7 @@ FAMILY_DOCS = {
     "atari": "atari.md",
     "mujoco": "mujoco.md",
     "box2d": "box2d.md",
+    "minigrid": "minigrid.md",
     "dm_control": "dm_control.md",
     "vizdoom": "vizdoom.md",
 }
@@ -45,6 +46,7 @@ TITLES = {
     "atari": "Atari",
     "mujoco": "MuJoCo",
     "box2d": "Box2D",
+    "minigrid": "MiniGrid",
     "dm_control": "dm_control",
     "vizdoom": "ViZDoom",
 }

@@ -25,7 +25,16 @@ from reliability import fuzz_cases, fuzz_driver
 
 # Share of the run per family: roughly what a case costs there (ViZDoom
 # engines and Atari ROMs are slow to start; cheap families get many calls).
-WEIGHTS = {"classic_control": 2, "toy_text": 2, "atari": 2, "mujoco": 2, "box2d": 2, "dm_control": 2, "vizdoom": 1}
+WEIGHTS = {
+    "classic_control": 2,
+    "toy_text": 2,
+    "atari": 2,
+    "mujoco": 2,
+    "box2d": 2,
+    "minigrid": 2,
+    "dm_control": 2,
+    "vizdoom": 1,
+}
 
 
 def run_chunk(worker: fuzz_driver.Worker, family: str, examples: int, stats: fuzz_driver.Stats, short: bool) -> None:

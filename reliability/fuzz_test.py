@@ -22,6 +22,7 @@ EXAMPLES = {
     "atari": 80,
     "mujoco": 400,
     "box2d": 300,
+    "minigrid": 300,
     "dm_control": 300,
     "vizdoom": 60,
 }

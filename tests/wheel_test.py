@@ -37,6 +37,7 @@ FAMILY_IDS = {
     "dm_control": "SwimmerSwimmer6-v1",  # a model dm_control builds in code (the dm_control extra)
     "toy_text": "Taxi-v3",
     "box2d": "BipedalWalkerHardcore-v3",  # Box2D compiled into the module
+    "minigrid": "MiniGrid-DoorKey-8x8-v0",
     "vizdoom": "D1Basic-v1",  # the engine from vizdoom, the scenario from envpool-assets (vizdoom-dfp)
 }
 # More ids whose data comes from elsewhere: a dm_control XML file, a scenario

@@ -1,0 +1,18 @@
+"""The minigrid family: minigrid 3.2.0's levels in C++, seed for seed with the minigrid package."""
+
+from parallel_pool.python.api import py_env
+
+from .minigrid_ext import _MinigridEnvPool, _MinigridEnvSpec
+from .missions import decode_mission
+
+MinigridEnvSpec, MinigridDMEnvPool, MinigridGymEnvPool, MinigridGymnasiumEnvPool = py_env(
+    _MinigridEnvSpec, _MinigridEnvPool
+)
+
+__all__ = [
+    "MinigridDMEnvPool",
+    "MinigridEnvSpec",
+    "MinigridGymEnvPool",
+    "MinigridGymnasiumEnvPool",
+    "decode_mission",
+]

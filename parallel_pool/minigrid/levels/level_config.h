@@ -1,0 +1,27 @@
+// LevelConfig: what minigrid's level classes take as constructor arguments,
+// the pool's config turned into plain values once per env.
+#ifndef PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_CONFIG_H_
+#define PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_CONFIG_H_
+
+#include <string>
+
+#include "parallel_pool/minigrid/grid_world.h"
+
+namespace parallel_pool::minigrid {
+
+struct LevelConfig {
+  std::string env_name;  // which level: EnvPool's env_name
+  int size = 8;
+  int width = 9;
+  int height = 7;
+  bool random_start = false;  // agent_start_pos=None: place_agent() draws it
+  Pos agent_start_pos{1, 1};
+  int agent_start_dir = 0;
+  int num_crossings = 1;
+  ObjType obstacle_type = kLava;
+  int strip2_row = 2;
+};
+
+}  // namespace parallel_pool::minigrid
+
+#endif  // PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_CONFIG_H_

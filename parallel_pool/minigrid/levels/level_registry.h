@@ -1,0 +1,93 @@
+// The levels by EnvPool's env_name: how each generates its grid, what config
+// it can run with, and how long its missions get (mission_bytes' minimum).
+#ifndef PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_REGISTRY_H_
+#define PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_REGISTRY_H_
+
+#include <array>
+#include <string>
+
+#include "parallel_pool/core/env_spec.h"
+#include "parallel_pool/minigrid/grid_world.h"
+#include "parallel_pool/minigrid/levels/crossing.h"
+#include "parallel_pool/minigrid/levels/dist_shift.h"
+#include "parallel_pool/minigrid/levels/door_key.h"
+#include "parallel_pool/minigrid/levels/empty.h"
+#include "parallel_pool/minigrid/levels/four_rooms.h"
+#include "parallel_pool/minigrid/levels/lava_gap.h"
+#include "parallel_pool/minigrid/levels/level_config.h"
+
+namespace parallel_pool::minigrid {
+
+struct Level {
+  const char* name;
+  void (*generate)(GridWorld&, numpy_exact::NumpyGenerator&, const LevelConfig&);
+  void (*validate)(const LevelConfig&);
+  int longest_mission;  // bytes
+};
+
+namespace level_checks {
+
+inline void Size(const LevelConfig& c, int min) {
+  RequireConfig(c.size >= min, "size: this level needs a grid of at least " + std::to_string(min) +
+                                   " x " + std::to_string(min) + " (got " + std::to_string(c.size) +
+                                   ")");
+}
+
+// A fixed start must be inside the walls of a w x h room.
+inline void Start(const LevelConfig& c, int w, int h) {
+  if (c.random_start) return;
+  RequireConfig(c.agent_start_pos.x >= 1 && c.agent_start_pos.x <= w - 2 &&
+                    c.agent_start_pos.y >= 1 && c.agent_start_pos.y <= h - 2,
+                "agent_start_pos: must be inside the room's walls, or (-1, -1) for a random start");
+  RequireConfig(c.agent_start_dir >= 0, "agent_start_dir: a fixed start needs a direction in 0..3");
+}
+
+inline void Empty(const LevelConfig& c) {
+  Size(c, 3);
+  Start(c, c.size, c.size);
+  RequireConfig(c.random_start || !(c.agent_start_pos == Pos{c.size - 2, c.size - 2}),
+                "agent_start_pos: the goal is there");
+}
+inline void DoorKey(const LevelConfig& c) { Size(c, 5); }
+inline void None(const LevelConfig& /*c*/) {}
+inline void LavaGap(const LevelConfig& c) { Size(c, 5); }
+inline void Crossing(const LevelConfig& c) {
+  Size(c, 5);
+  RequireConfig(c.size % 2 == 1, "size: the crossing levels need an odd size, as minigrid asserts");
+  RequireConfig(c.num_crossings >= 0, "num_crossings: expected an int >= 0");
+}
+inline void DistShift(const LevelConfig& c) {
+  RequireConfig(c.width >= 6 && c.height >= 4,
+                "width, height: DistShift needs a grid of at least 6 x 4");
+  RequireConfig(c.strip2_row >= 1 && c.strip2_row <= c.height - 2,
+                "strip2_row: must be a row inside the walls (1 to height - 2)");
+  Start(c, c.width, c.height);
+}
+
+}  // namespace level_checks
+
+inline constexpr std::array<Level, 6> kLevels{{
+    {"empty", GenerateEmpty, level_checks::Empty, 28},
+    {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
+    {"four_rooms", GenerateFourRooms, level_checks::None, 14},
+    {"lava_gap", GenerateLavaGap, level_checks::LavaGap, 49},
+    {"crossing", GenerateCrossing, level_checks::Crossing, 49},
+    {"distshift", GenerateDistShift, level_checks::DistShift, 28},
+}};
+
+inline const Level* FindLevel(const std::string& name) {
+  for (const Level& level : kLevels) {
+    if (name == level.name) return &level;
+  }
+  return nullptr;
+}
+
+inline std::string KnownLevelNames() {
+  std::string out;
+  for (const Level& level : kLevels) out += (out.empty() ? "" : ", ") + std::string(level.name);
+  return out;
+}
+
+}  // namespace parallel_pool::minigrid
+
+#endif  // PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_REGISTRY_H_

@@ -1,0 +1,161 @@
+// MinigridEnv: minigrid 3.2.0's levels (levels/*.h) on the GridWorld engine,
+// one env class for every id, the level picked by EnvPool's `env_name`.
+//
+// Observation (EnvPool's layout): "image" uint8 [view, view, 3], minigrid's
+// encoding of the agent's partial view, indexed [x][y] as minigrid's; the
+// "direction" (Discrete(4)); the "mission" as UTF-8 bytes, zero padded to
+// `mission_bytes` (parallel_pool.minigrid.decode_mission turns rows back
+// into strings). Info "agent_pos": the agent's (x, y).
+// Actions: Discrete(7), minigrid's left, right, forward, pickup, drop,
+// toggle, done.
+// max_steps is the pool's max_episode_steps: minigrid truncates at it and
+// pays 1 - 0.9 * step_count / max_steps for reaching the goal.
+// Seeds: env i of a pool made with seed=s runs minigrid's episodes after
+//   reset(seed=s+i), draw for draw; later episodes those of its reset().
+#ifndef PARALLEL_POOL_MINIGRID_MINIGRID_ENV_H_
+#define PARALLEL_POOL_MINIGRID_MINIGRID_ENV_H_
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/env.h"
+#include "parallel_pool/minigrid/grid_world.h"
+#include "parallel_pool/minigrid/levels/level_registry.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+
+namespace parallel_pool::minigrid {
+
+class MinigridEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict("env_name"_.Bind(std::string("empty")), "size"_.Bind(8), "width"_.Bind(9),
+                    "height"_.Bind(7), "agent_start_pos"_.Bind(std::vector<int>{1, 1}),
+                    "agent_start_dir"_.Bind(0), "agent_view_size"_.Bind(7),
+                    "see_through_walls"_.Bind(false), "num_crossings"_.Bind(1),
+                    "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
+                    "mission_bytes"_.Bind(96));
+  }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    const std::string& name = conf["env_name"_];
+    const Level* level = FindLevel(name);
+    RequireConfig(level != nullptr,
+                  "env_name: unknown minigrid level '" + name + "'; known: " + KnownLevelNames());
+    const int view = conf["agent_view_size"_];
+    RequireConfig(view >= 3 && view % 2 == 1,
+                  "agent_view_size: must be an odd int >= 3, as minigrid asserts (got " +
+                      std::to_string(view) + ")");
+    const std::vector<int>& start = conf["agent_start_pos"_];
+    RequireConfig(start.size() == 2,
+                  "agent_start_pos: expected (x, y), or (-1, -1) for a random start");
+    RequireConfig(conf["agent_start_dir"_] >= -1 && conf["agent_start_dir"_] <= 3,
+                  "agent_start_dir: expected 0 (right), 1 (down), 2 (left), 3 (up) or -1");
+    const std::string& obstacle = conf["obstacle_type"_];
+    RequireConfig(obstacle == "lava" || obstacle == "wall",
+                  "obstacle_type: expected 'lava' or 'wall', got '" + obstacle + "'");
+    const int needed = level->longest_mission;
+    RequireConfig(conf["mission_bytes"_] >= needed,
+                  "mission_bytes: " + name + "'s missions take up to " + std::to_string(needed) +
+                      " bytes; a mission is never cut (got " +
+                      std::to_string(static_cast<int>(conf["mission_bytes"_])) + ")");
+    level->validate(ConfigOf(conf));
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    const int view = conf["agent_view_size"_];
+    return MakeDict("obs:image"_.Bind(Spec<std::uint8_t>({view, view, 3}, {0, 255})),
+                    "obs:direction"_.Bind(Spec<int>({}, {0, 3})),
+                    "obs:mission"_.Bind(Spec<std::uint8_t>({conf["mission_bytes"_]}, {0, 255})),
+                    "info:agent_pos"_.Bind(Spec<int>({2})));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& /*conf*/) {
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 6})));
+  }
+
+  template <typename Config>
+  static LevelConfig ConfigOf(const Config& conf) {
+    LevelConfig c;
+    c.env_name = conf["env_name"_];
+    c.size = conf["size"_];
+    c.width = conf["width"_];
+    c.height = conf["height"_];
+    const std::vector<int>& start = conf["agent_start_pos"_];
+    c.random_start = start.size() == 2 && start[0] < 0 && start[1] < 0;
+    if (start.size() == 2) c.agent_start_pos = {start[0], start[1]};
+    c.agent_start_dir = conf["agent_start_dir"_];
+    c.num_crossings = conf["num_crossings"_];
+    c.obstacle_type = std::string(conf["obstacle_type"_]) == "wall" ? kWall : kLava;
+    c.strip2_row = conf["strip2_row"_];
+    return c;
+  }
+};
+
+using MinigridEnvSpec = EnvSpec<MinigridEnvFns>;
+
+class MinigridEnv : public Env<MinigridEnvSpec> {
+ public:
+  MinigridEnv(const Spec& spec, int env_id)
+      : Env(spec, env_id),
+        config_(MinigridEnvFns::ConfigOf(spec.config)),
+        level_(FindLevel(config_.env_name)),
+        mission_bytes_(spec.config["mission_bytes"_]) {
+    world_.agent_view_size = spec.config["agent_view_size"_];
+    world_.see_through_walls = spec.config["see_through_walls"_];
+    world_.max_steps = spec.config["max_episode_steps"_];
+  }
+
+ protected:
+  void Reset() override {
+    level_->generate(world_, np_random_, config_);
+    world_.carrying = GridWorld::kNone;
+    world_.step_count = 0;
+    terminated_ = false;
+    Write(0.0);
+  }
+
+  void Step(const Action& action) override {
+    const GridWorld::StepResult result = world_.Step(action["action"_].Get<int>());
+    terminated_ = result.terminated;
+    Write(result.reward);
+  }
+
+  // minigrid's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
+
+  bool IsTerminated() override { return terminated_; }
+
+ private:
+  void Write(double reward) {
+    State state = Allocate();
+    world_.EncodeView(state["obs:image"_].Data<std::uint8_t>());
+    state["obs:direction"_] = world_.agent_dir;
+    auto* mission = state["obs:mission"_].Data<std::uint8_t>();
+    std::memset(mission, 0, mission_bytes_);
+    std::memcpy(mission, world_.mission.data(),
+                std::min<std::size_t>(world_.mission.size(), mission_bytes_));
+    int* pos = state["info:agent_pos"_].Data<int>();
+    pos[0] = world_.agent_pos.x;
+    pos[1] = world_.agent_pos.y;
+    state["reward"_] = reward;
+  }
+
+  LevelConfig config_;
+  const Level* level_;
+  std::size_t mission_bytes_;
+  GridWorld world_;
+  numpy_exact::NumpyGenerator np_random_{seed()};
+  bool terminated_ = false;
+};
+
+using MinigridEnvPool = AsyncEnvPool<MinigridEnv>;
+
+}  // namespace parallel_pool::minigrid
+
+#endif  // PARALLEL_POOL_MINIGRID_MINIGRID_ENV_H_

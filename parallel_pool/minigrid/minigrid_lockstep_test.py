@@ -1,0 +1,82 @@
+"""The minigrid family against the minigrid package (3.2.0), seed for seed.
+
+Nothing is synced: env i of a pool made with seed=s must run exactly the episodes of
+minigrid's env after reset(seed=s + i): the same grid, objects, agent start and
+mission, then, on the same actions, the same observations (the encoded partial view,
+the direction, the mission), agent positions, rewards, terminated and truncated at
+every step, and across episode ends (the pool's next-step autoreset gives minigrid's
+reset() without a seed) for every registered id.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import minigrid  # noqa: F401  (registers minigrid's ids with gymnasium)
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.minigrid import decode_mission
+
+IDS = sorted(t for t in parallel_pool.list_all_envs() if t.startswith(("MiniGrid-", "BabyAI-")))
+NUM_ENVS = 4
+STEPS = 300
+# The episodes' limit (minigrid's max_steps, the pool's max_episode_steps): short
+# enough that every env also ends episodes by truncation and is autoreset.
+MAX_STEPS = 60
+
+
+def assert_same_obs(obs: dict, i: int, ref_obs: dict, ref: gymnasium.Env, where: str) -> None:
+    np.testing.assert_array_equal(obs["image"][i], ref_obs["image"], where)
+    assert int(obs["direction"][i]) == ref_obs["direction"], where
+    assert decode_mission(obs["mission"][i]) == ref_obs["mission"], where
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_episodes_equal_minigrids(task_id: str) -> None:
+    seed = sum(map(ord, task_id)) % 1000
+    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=MAX_STEPS)
+    refs = [gymnasium.make(task_id, max_steps=MAX_STEPS).unwrapped for _ in range(NUM_ENVS)]
+    obs, info = env.reset()
+    for i, ref in enumerate(refs):
+        ref_obs, _ = ref.reset(seed=seed + i)
+        assert_same_obs(obs, i, ref_obs, ref, f"{task_id} env {i} reset")
+    rng = np.random.default_rng(seed)
+    done = np.zeros(NUM_ENVS, dtype=bool)
+    endings = {"goal": 0, "other": 0, "truncated": 0}
+    for t in range(STEPS):
+        # Forward most often, so that goals, lava and doors are reached.
+        actions = rng.choice(7, NUM_ENVS, p=[0.15, 0.15, 0.4, 0.1, 0.05, 0.1, 0.05])
+        obs, rew, term, trunc, info = env.step(actions)
+        for i, ref in enumerate(refs):
+            where = f"{task_id} env {i} step {t}"
+            if done[i]:
+                ref_obs, _ = ref.reset()
+                assert_same_obs(obs, i, ref_obs, ref, where + " (autoreset)")
+                assert (rew[i], term[i], trunc[i]) == (0.0, False, False), where
+                continue
+            ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(int(actions[i]))
+            assert_same_obs(obs, i, ref_obs, ref, where)
+            assert np.float64(ref_rew).tobytes() == np.float64(rew[i]).tobytes(), (where, rew[i], ref_rew)
+            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
+            if ref_trunc:
+                endings["truncated"] += 1
+            elif ref_term:
+                endings["goal" if ref_rew > 0 else "other"] += 1
+        done = term | trunc
+    assert sum(endings.values()) >= NUM_ENVS, endings
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_first_observations_on_many_seeds(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=16, seed=1000)
+    obs, info = env.reset()
+    ref = gymnasium.make(task_id).unwrapped
+    for i in range(16):
+        ref_obs, _ = ref.reset(seed=1000 + i)
+        assert_same_obs(obs, i, ref_obs, ref, f"{task_id} env {i}")
+        assert tuple(info["agent_pos"][i]) == tuple(int(v) for v in ref.agent_pos), f"{task_id} env {i}"
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v"]))

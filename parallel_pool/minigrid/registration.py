@@ -1,0 +1,53 @@
+"""Registers the minigrid task ids: minigrid 3.2.0's, each with its own kwargs and max_steps.
+
+EnvPool's config names: `env_name` picks the level; `agent_start_pos=(-1, -1)` is
+minigrid's `agent_start_pos=None` (a random start); max_steps is `max_episode_steps`.
+"""
+
+from parallel_pool.registration import register
+
+
+def _minigrid(task_id: str, env_name: str, max_episode_steps: int, **config: object) -> None:
+    register(
+        task_id=task_id,
+        import_path="parallel_pool.minigrid",
+        spec_cls="MinigridEnvSpec",
+        dm_cls="MinigridDMEnvPool",
+        gym_cls="MinigridGymEnvPool",
+        gymnasium_cls="MinigridGymnasiumEnvPool",
+        max_episode_steps=max_episode_steps,
+        env_name=env_name,
+        **config,
+    )
+
+
+RANDOM_START = (-1, -1)
+
+for _size in (5, 6, 8, 16):
+    _minigrid(f"MiniGrid-Empty-{_size}x{_size}-v0", "empty", 4 * _size**2, size=_size, see_through_walls=True)
+for _size in (5, 6):
+    _minigrid(
+        f"MiniGrid-Empty-Random-{_size}x{_size}-v0",
+        "empty",
+        4 * _size**2,
+        size=_size,
+        agent_start_pos=RANDOM_START,
+        see_through_walls=True,
+    )
+for _size in (5, 6, 8, 16):
+    _minigrid(f"MiniGrid-DoorKey-{_size}x{_size}-v0", "doorkey", 10 * _size**2, size=_size)
+_minigrid("MiniGrid-FourRooms-v0", "four_rooms", 100)
+for _size in (5, 6, 7):
+    _minigrid(f"MiniGrid-LavaGapS{_size}-v0", "lava_gap", 4 * _size**2, size=_size)
+for _size, _n in ((9, 1), (9, 2), (9, 3), (11, 5)):
+    _minigrid(f"MiniGrid-LavaCrossingS{_size}N{_n}-v0", "crossing", 4 * _size**2, size=_size, num_crossings=_n)
+    _minigrid(
+        f"MiniGrid-SimpleCrossingS{_size}N{_n}-v0",
+        "crossing",
+        4 * _size**2,
+        size=_size,
+        num_crossings=_n,
+        obstacle_type="wall",
+    )
+for _name, _row in (("MiniGrid-DistShift1-v0", 2), ("MiniGrid-DistShift2-v0", 5)):
+    _minigrid(_name, "distshift", 4 * 9 * 7, strip2_row=_row, see_through_walls=True)
