@@ -42,6 +42,9 @@ enum Color : std::uint8_t { kRed = 0, kGreen = 1, kBlue = 2, kPurple = 3, kYello
 inline constexpr std::array<Color, 6> kColorNames{kBlue, kGreen, kGrey, kPurple, kRed, kYellow};
 inline constexpr std::array<const char*, 6> kColorText{"red",    "green",  "blue",
                                                        "purple", "yellow", "grey"};
+// IDX_TO_OBJECT: the names missions use.
+inline constexpr std::array<const char*, 11> kTypeText{
+    "unseen", "empty", "wall", "floor", "door", "key", "ball", "box", "goal", "lava", "agent"};
 
 // minigrid's actions.
 enum Action : int {
@@ -100,6 +103,16 @@ class GridWorld {
   int carrying = kNone;
   int step_count = 0;
   std::string mission;
+  // What a level's own step() checks against (its self.target_pos, ...).
+  struct Task {
+    Pos target_pos;
+    ObjType target_type = kEmpty;
+    Color target_color = kRed;
+    ObjType move_type = kEmpty;
+    Color move_color = kRed;
+    int first_door = kNone;   // RedBlueDoors' red door
+    int second_door = kNone;  // and blue door
+  } task;
 
   // A new empty grid (minigrid's `self.grid = Grid(width, height)`).
   void NewGrid(int w, int h) {
@@ -110,6 +123,7 @@ class GridWorld {
     agent_pos = {-1, -1};
     agent_dir = -1;
     carrying = kNone;
+    task = Task{};
   }
 
   int NewObj(ObjType type, Color color) {

@@ -36,7 +36,7 @@ class MinigridEnvFns {
                     "agent_start_dir"_.Bind(0), "agent_view_size"_.Bind(7),
                     "see_through_walls"_.Bind(false), "num_crossings"_.Bind(1),
                     "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
-                    "mission_bytes"_.Bind(96));
+                    "num_objs"_.Bind(2), "mission_bytes"_.Bind(96));
   }
 
   template <typename Config>
@@ -93,6 +93,7 @@ class MinigridEnvFns {
     c.num_crossings = conf["num_crossings"_];
     c.obstacle_type = std::string(conf["obstacle_type"_]) == "wall" ? kWall : kLava;
     c.strip2_row = conf["strip2_row"_];
+    c.num_objs = conf["num_objs"_];
     return c;
   }
 };
@@ -121,7 +122,7 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const GridWorld::StepResult result = world_.Step(action["action"_].Get<int>());
+    const GridWorld::StepResult result = level_->step(world_, action["action"_].Get<int>());
     terminated_ = result.terminated;
     Write(result.reward);
   }

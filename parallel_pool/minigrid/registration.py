@@ -51,3 +51,34 @@ for _size, _n in ((9, 1), (9, 2), (9, 3), (11, 5)):
     )
 for _name, _row in (("MiniGrid-DistShift1-v0", 2), ("MiniGrid-DistShift2-v0", 5)):
     _minigrid(_name, "distshift", 4 * 9 * 7, strip2_row=_row, see_through_walls=True)
+for _size in (5, 6, 8):
+    _minigrid(f"MiniGrid-GoToDoor-{_size}x{_size}-v0", "goto_door", 4 * _size**2, size=_size, see_through_walls=True)
+for _size in (6, 8):
+    _minigrid(
+        f"MiniGrid-GoToObject-{_size}x{_size}-N2-v0",
+        "goto_object",
+        5 * _size**2,
+        size=_size,
+        num_objs=2,
+        see_through_walls=True,
+    )
+for _size, _n in ((5, 2), (6, 2), (8, 3)):
+    _minigrid(
+        f"MiniGrid-Fetch-{_size}x{_size}-N{_n}-v0",
+        "fetch",
+        5 * _size**2,
+        size=_size,
+        num_objs=_n,
+        see_through_walls=True,
+    )
+for _size, _n in ((6, 2), (8, 3)):
+    _minigrid(
+        f"MiniGrid-PutNear-{_size}x{_size}-N{_n}-v0",
+        "put_near",
+        5 * _size,
+        size=_size,
+        num_objs=_n,
+        see_through_walls=True,
+    )
+for _size in (6, 8):
+    _minigrid(f"MiniGrid-RedBlueDoors-{_size}x{_size}-v0", "red_blue_door", 20 * _size**2, size=_size)

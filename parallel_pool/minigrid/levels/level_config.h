@@ -20,6 +20,7 @@ struct LevelConfig {
   int num_crossings = 1;
   ObjType obstacle_type = kLava;
   int strip2_row = 2;
+  int num_objs = 2;
 };
 
 }  // namespace parallel_pool::minigrid

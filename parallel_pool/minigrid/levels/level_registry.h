@@ -12,17 +12,26 @@
 #include "parallel_pool/minigrid/levels/dist_shift.h"
 #include "parallel_pool/minigrid/levels/door_key.h"
 #include "parallel_pool/minigrid/levels/empty.h"
+#include "parallel_pool/minigrid/levels/fetch.h"
 #include "parallel_pool/minigrid/levels/four_rooms.h"
+#include "parallel_pool/minigrid/levels/go_to_door.h"
+#include "parallel_pool/minigrid/levels/go_to_object.h"
 #include "parallel_pool/minigrid/levels/lava_gap.h"
 #include "parallel_pool/minigrid/levels/level_config.h"
+#include "parallel_pool/minigrid/levels/put_near.h"
+#include "parallel_pool/minigrid/levels/red_blue_doors.h"
 
 namespace parallel_pool::minigrid {
+
+inline GridWorld::StepResult BaseStep(GridWorld& w, int action) { return w.Step(action); }
 
 struct Level {
   const char* name;
   void (*generate)(GridWorld&, numpy_exact::NumpyGenerator&, const LevelConfig&);
   void (*validate)(const LevelConfig&);
   int longest_mission;  // bytes
+  // The level's step(): MiniGridEnv.step, or the level's override of it.
+  GridWorld::StepResult (*step)(GridWorld&, int action) = BaseStep;
 };
 
 namespace level_checks {
@@ -56,6 +65,28 @@ inline void Crossing(const LevelConfig& c) {
   RequireConfig(c.size % 2 == 1, "size: the crossing levels need an odd size, as minigrid asserts");
   RequireConfig(c.num_crossings >= 0, "num_crossings: expected an int >= 0");
 }
+inline void Objects(const LevelConfig& c, int min_size) {
+  Size(c, min_size);
+  RequireConfig(c.num_objs >= 1, "num_objs: expected an int >= 1");
+}
+inline void GoToDoor(const LevelConfig& c) { Size(c, 5); }
+inline void Objects3(const LevelConfig& c) { Objects(c, 3); }
+inline void DistinctObjects(const LevelConfig& c) {
+  Objects(c, 3);
+  // 3 types x 6 colours; PutNear also keeps them apart, which a small room
+  // cannot: minigrid would draw forever.
+  RequireConfig(c.num_objs <= 18, "num_objs: at most 18 distinct objects (3 types x 6 colours)");
+}
+inline void PutNear(const LevelConfig& c) {
+  DistinctObjects(c);
+  RequireConfig(c.num_objs >= 2, "num_objs: PutNear needs 2 objects or more");
+  const int inner = c.size - 2;
+  const int room = ((inner + 2) / 3) * ((inner + 2) / 3);
+  RequireConfig(c.num_objs <= room, "num_objs: too many objects for objects kept apart in a " +
+                                        std::to_string(c.size) + " x " + std::to_string(c.size) +
+                                        " room (at most " + std::to_string(room) + ")");
+}
+inline void RedBlueDoors(const LevelConfig& c) { Size(c, 4); }
 inline void DistShift(const LevelConfig& c) {
   RequireConfig(c.width >= 6 && c.height >= 4,
                 "width, height: DistShift needs a grid of at least 6 x 4");
@@ -66,13 +97,18 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 6> kLevels{{
+inline constexpr std::array<Level, 11> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
     {"lava_gap", GenerateLavaGap, level_checks::LavaGap, 49},
     {"crossing", GenerateCrossing, level_checks::Crossing, 49},
     {"distshift", GenerateDistShift, level_checks::DistShift, 28},
+    {"goto_door", GenerateGoToDoor, level_checks::GoToDoor, 21, StepGoToTarget},
+    {"goto_object", GenerateGoToObject, level_checks::DistinctObjects, 21, StepGoToTarget},
+    {"fetch", GenerateFetch, level_checks::Objects3, 28, StepFetch},
+    {"put_near", GeneratePutNear, level_checks::PutNear, 40, StepPutNear},
+    {"red_blue_door", GenerateRedBlueDoors, level_checks::RedBlueDoors, 36, StepRedBlueDoors},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
