@@ -110,8 +110,10 @@ class GridWorld {
     Color target_color = kRed;
     ObjType move_type = kEmpty;
     Color move_color = kRed;
-    int first_door = kNone;   // RedBlueDoors' red door
-    int second_door = kNone;  // and blue door
+    Pos failure_pos;             // Memory's wrong choice
+    std::vector<int> obstacles;  // DynamicObstacles' balls
+    int first_door = kNone;      // RedBlueDoors' red door
+    int second_door = kNone;     // and blue door
   } task;
 
   // A new empty grid (minigrid's `self.grid = Grid(width, height)`).

@@ -36,7 +36,8 @@ class MinigridEnvFns {
                     "agent_start_dir"_.Bind(0), "agent_view_size"_.Bind(7),
                     "see_through_walls"_.Bind(false), "num_crossings"_.Bind(1),
                     "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
-                    "num_objs"_.Bind(2), "mission_bytes"_.Bind(96));
+                    "num_objs"_.Bind(2), "random_length"_.Bind(false), "n_obstacles"_.Bind(4),
+                    "mission_bytes"_.Bind(96));
   }
 
   template <typename Config>
@@ -74,9 +75,13 @@ class MinigridEnvFns {
                     "info:agent_pos"_.Bind(Spec<int>({2})));
   }
 
+  // Discrete(7), or a level's fewer actions (DynamicObstacles: left, right,
+  // forward).
   template <typename Config>
-  static auto ActionSpec(const Config& /*conf*/) {
-    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 6})));
+  static auto ActionSpec(const Config& conf) {
+    const Level* level = FindLevel(conf["env_name"_]);
+    const int n = level == nullptr ? 7 : level->num_actions;
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
   }
 
   template <typename Config>
@@ -94,6 +99,8 @@ class MinigridEnvFns {
     c.obstacle_type = std::string(conf["obstacle_type"_]) == "wall" ? kWall : kLava;
     c.strip2_row = conf["strip2_row"_];
     c.num_objs = conf["num_objs"_];
+    c.random_length = conf["random_length"_];
+    c.n_obstacles = conf["n_obstacles"_];
     return c;
   }
 };
@@ -122,7 +129,8 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const GridWorld::StepResult result = level_->step(world_, action["action"_].Get<int>());
+    const GridWorld::StepResult result =
+        level_->step(world_, np_random_, action["action"_].Get<int>());
     terminated_ = result.terminated;
     Write(result.reward);
   }

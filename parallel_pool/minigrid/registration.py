@@ -82,3 +82,21 @@ for _size, _n in ((6, 2), (8, 3)):
     )
 for _size in (6, 8):
     _minigrid(f"MiniGrid-RedBlueDoors-{_size}x{_size}-v0", "red_blue_door", 20 * _size**2, size=_size)
+for _size, _random in ((17, True), (13, True), (13, False), (11, False), (9, False), (7, False)):
+    _minigrid(
+        f"MiniGrid-MemoryS{_size}{'Random' if _random else ''}-v0",
+        "memory",
+        5 * _size**2,
+        size=_size,
+        random_length=_random,
+    )
+for _size, _n, _random in ((5, 2, False), (5, 2, True), (6, 3, False), (6, 3, True), (8, 4, False), (16, 8, False)):
+    _minigrid(
+        f"MiniGrid-Dynamic-Obstacles-{'Random-' if _random else ''}{_size}x{_size}-v0",
+        "dynamic_obstacles",
+        4 * _size**2,
+        size=_size,
+        n_obstacles=_n,
+        see_through_walls=True,
+        **({"agent_start_pos": RANDOM_START} if _random else {}),
+    )

@@ -38,7 +38,8 @@ inline void GenerateFetch(GridWorld& w, numpy_exact::NumpyGenerator& rng, const 
               " " + kTypeText[target.type];
 }
 
-inline GridWorld::StepResult StepFetch(GridWorld& w, int action) {
+inline GridWorld::StepResult StepFetch(GridWorld& w, numpy_exact::NumpyGenerator& /*rng*/,
+                                       int action) {
   GridWorld::StepResult out = w.Step(action);
   if (w.carrying != GridWorld::kNone) {
     const Obj& held = w.objects[w.carrying];

@@ -43,7 +43,8 @@ inline void GenerateGoToDoor(GridWorld& w, numpy_exact::NumpyGenerator& rng, con
 
 // GoToDoorEnv.step and GoToObjectEnv.step: `done` beside the target pays,
 // `done` or `toggle` ends the episode.
-inline GridWorld::StepResult StepGoToTarget(GridWorld& w, int action) {
+inline GridWorld::StepResult StepGoToTarget(GridWorld& w, numpy_exact::NumpyGenerator& /*rng*/,
+                                            int action) {
   GridWorld::StepResult out = w.Step(action);
   const Pos a = w.agent_pos;
   const Pos t = w.task.target_pos;

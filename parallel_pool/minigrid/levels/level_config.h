@@ -21,6 +21,8 @@ struct LevelConfig {
   ObjType obstacle_type = kLava;
   int strip2_row = 2;
   int num_objs = 2;
+  bool random_length = false;  // Memory's hallway
+  int n_obstacles = 4;
 };
 
 }  // namespace parallel_pool::minigrid

@@ -11,6 +11,7 @@
 #include "parallel_pool/minigrid/levels/crossing.h"
 #include "parallel_pool/minigrid/levels/dist_shift.h"
 #include "parallel_pool/minigrid/levels/door_key.h"
+#include "parallel_pool/minigrid/levels/dynamic_obstacles.h"
 #include "parallel_pool/minigrid/levels/empty.h"
 #include "parallel_pool/minigrid/levels/fetch.h"
 #include "parallel_pool/minigrid/levels/four_rooms.h"
@@ -18,12 +19,16 @@
 #include "parallel_pool/minigrid/levels/go_to_object.h"
 #include "parallel_pool/minigrid/levels/lava_gap.h"
 #include "parallel_pool/minigrid/levels/level_config.h"
+#include "parallel_pool/minigrid/levels/memory.h"
 #include "parallel_pool/minigrid/levels/put_near.h"
 #include "parallel_pool/minigrid/levels/red_blue_doors.h"
 
 namespace parallel_pool::minigrid {
 
-inline GridWorld::StepResult BaseStep(GridWorld& w, int action) { return w.Step(action); }
+inline GridWorld::StepResult BaseStep(GridWorld& w, numpy_exact::NumpyGenerator& /*rng*/,
+                                      int action) {
+  return w.Step(action);
+}
 
 struct Level {
   const char* name;
@@ -31,7 +36,8 @@ struct Level {
   void (*validate)(const LevelConfig&);
   int longest_mission;  // bytes
   // The level's step(): MiniGridEnv.step, or the level's override of it.
-  GridWorld::StepResult (*step)(GridWorld&, int action) = BaseStep;
+  GridWorld::StepResult (*step)(GridWorld&, numpy_exact::NumpyGenerator&, int action) = BaseStep;
+  int num_actions = 7;  // DynamicObstacles: 3
 };
 
 namespace level_checks {
@@ -87,6 +93,15 @@ inline void PutNear(const LevelConfig& c) {
                                         " room (at most " + std::to_string(room) + ")");
 }
 inline void RedBlueDoors(const LevelConfig& c) { Size(c, 4); }
+inline void Memory(const LevelConfig& c) {
+  Size(c, 7);
+  RequireConfig(c.size % 2 == 1, "size: Memory needs an odd size, as minigrid asserts");
+}
+inline void DynamicObstacles(const LevelConfig& c) {
+  Size(c, 4);
+  Start(c, c.size, c.size);
+  RequireConfig(c.n_obstacles >= 0, "n_obstacles: expected an int >= 0");
+}
 inline void DistShift(const LevelConfig& c) {
   RequireConfig(c.width >= 6 && c.height >= 4,
                 "width, height: DistShift needs a grid of at least 6 x 4");
@@ -97,7 +112,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 11> kLevels{{
+inline constexpr std::array<Level, 13> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -109,6 +124,9 @@ inline constexpr std::array<Level, 11> kLevels{{
     {"fetch", GenerateFetch, level_checks::Objects3, 28, StepFetch},
     {"put_near", GeneratePutNear, level_checks::PutNear, 40, StepPutNear},
     {"red_blue_door", GenerateRedBlueDoors, level_checks::RedBlueDoors, 36, StepRedBlueDoors},
+    {"memory", GenerateMemory, level_checks::Memory, 51, StepMemory},
+    {"dynamic_obstacles", GenerateDynamicObstacles, level_checks::DynamicObstacles, 28,
+     StepDynamicObstacles, 3},
 }};
 
 inline const Level* FindLevel(const std::string& name) {

@@ -52,7 +52,8 @@ inline void GeneratePutNear(GridWorld& w, numpy_exact::NumpyGenerator& rng, cons
               kTypeText[w.task.target_type];
 }
 
-inline GridWorld::StepResult StepPutNear(GridWorld& w, int action) {
+inline GridWorld::StepResult StepPutNear(GridWorld& w, numpy_exact::NumpyGenerator& /*rng*/,
+                                         int action) {
   const int pre_carrying = w.carrying;
   GridWorld::StepResult out = w.Step(action);
   const Pos front = w.FrontPos();

@@ -24,7 +24,8 @@ inline void GenerateRedBlueDoors(GridWorld& w, numpy_exact::NumpyGenerator& rng,
   w.mission = "open the red door then the blue door";
 }
 
-inline GridWorld::StepResult StepRedBlueDoors(GridWorld& w, int action) {
+inline GridWorld::StepResult StepRedBlueDoors(GridWorld& w, numpy_exact::NumpyGenerator& /*rng*/,
+                                              int action) {
   const bool red_before = w.objects[w.task.first_door].is_open;
   const bool blue_before = w.objects[w.task.second_door].is_open;
   GridWorld::StepResult out = w.Step(action);
