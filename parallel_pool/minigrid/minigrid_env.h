@@ -37,6 +37,7 @@ class MinigridEnvFns {
                     "see_through_walls"_.Bind(false), "num_crossings"_.Bind(1),
                     "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
                     "num_objs"_.Bind(2), "random_length"_.Bind(false), "n_obstacles"_.Bind(4),
+                    "min_num_rooms"_.Bind(2), "max_num_rooms"_.Bind(6), "max_room_size"_.Bind(10),
                     "mission_bytes"_.Bind(96));
   }
 
@@ -101,6 +102,9 @@ class MinigridEnvFns {
     c.num_objs = conf["num_objs"_];
     c.random_length = conf["random_length"_];
     c.n_obstacles = conf["n_obstacles"_];
+    c.min_num_rooms = conf["min_num_rooms"_];
+    c.max_num_rooms = conf["max_num_rooms"_];
+    c.max_room_size = conf["max_room_size"_];
     return c;
   }
 };

@@ -100,3 +100,21 @@ for _size, _n, _random in ((5, 2, False), (5, 2, True), (6, 3, False), (6, 3, Tr
         see_through_walls=True,
         **({"agent_start_pos": RANDOM_START} if _random else {}),
     )
+for _name, _rooms, _size in (
+    ("N2-S4-v0", (2, 2), 4),
+    ("N4-S5-v0", (6, 6), 5),
+    ("N4-S5-v1", (4, 4), 5),
+    ("N6-v0", (6, 6), 10),
+):
+    # minigrid's N4-S5-v0 registers 6 rooms (its -v1 fixes that to 4): kept as minigrid has it.
+    _minigrid(
+        f"MiniGrid-MultiRoom-{_name}",
+        "multi_room",
+        _rooms[1] * 20,
+        min_num_rooms=_rooms[0],
+        max_num_rooms=_rooms[1],
+        max_room_size=_size,
+        width=25,
+        height=25,
+    )
+_minigrid("MiniGrid-LockedRoom-v0", "locked_room", 10 * 19, size=19)

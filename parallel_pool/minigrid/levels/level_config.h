@@ -23,6 +23,9 @@ struct LevelConfig {
   int num_objs = 2;
   bool random_length = false;  // Memory's hallway
   int n_obstacles = 4;
+  int min_num_rooms = 2;  // MultiRoom's
+  int max_num_rooms = 6;
+  int max_room_size = 10;
 };
 
 }  // namespace parallel_pool::minigrid

@@ -19,7 +19,9 @@
 #include "parallel_pool/minigrid/levels/go_to_object.h"
 #include "parallel_pool/minigrid/levels/lava_gap.h"
 #include "parallel_pool/minigrid/levels/level_config.h"
+#include "parallel_pool/minigrid/levels/locked_room.h"
 #include "parallel_pool/minigrid/levels/memory.h"
+#include "parallel_pool/minigrid/levels/multi_room.h"
 #include "parallel_pool/minigrid/levels/put_near.h"
 #include "parallel_pool/minigrid/levels/red_blue_doors.h"
 
@@ -97,6 +99,18 @@ inline void Memory(const LevelConfig& c) {
   Size(c, 7);
   RequireConfig(c.size % 2 == 1, "size: Memory needs an odd size, as minigrid asserts");
 }
+inline void MultiRoom(const LevelConfig& c) {
+  RequireConfig(c.min_num_rooms >= 1, "min_num_rooms: expected an int >= 1");
+  RequireConfig(c.max_num_rooms >= c.min_num_rooms, "max_num_rooms: must be >= min_num_rooms");
+  RequireConfig(c.max_room_size >= 4, "max_room_size: expected an int >= 4, as minigrid asserts");
+  RequireConfig(c.width >= 6 && c.height >= 6, "width, height: MultiRoom needs at least 6 x 6");
+  // Each room takes at least 4 x 4 cells: a chain that cannot fit would have
+  // minigrid retry forever.
+  RequireConfig(c.max_num_rooms <= (c.width / 4) * (c.height / 4),
+                "max_num_rooms: more rooms than a " + std::to_string(c.width) + " x " +
+                    std::to_string(c.height) + " grid holds");
+}
+inline void LockedRoom(const LevelConfig& c) { Size(c, 12); }
 inline void DynamicObstacles(const LevelConfig& c) {
   Size(c, 4);
   Start(c, c.size, c.size);
@@ -112,7 +126,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 13> kLevels{{
+inline constexpr std::array<Level, 15> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -127,6 +141,8 @@ inline constexpr std::array<Level, 13> kLevels{{
     {"memory", GenerateMemory, level_checks::Memory, 51, StepMemory},
     {"dynamic_obstacles", GenerateDynamicObstacles, level_checks::DynamicObstacles, 28,
      StepDynamicObstacles, 3},
+    {"multi_room", GenerateMultiRoom, level_checks::MultiRoom, 37},
+    {"locked_room", GenerateLockedRoom, level_checks::LockedRoom, 82},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
