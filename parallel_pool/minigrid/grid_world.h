@@ -112,7 +112,8 @@ class GridWorld {
     Color move_color = kRed;
     Pos failure_pos;             // Memory's wrong choice
     std::vector<int> obstacles;  // DynamicObstacles' balls
-    int first_door = kNone;      // RedBlueDoors' red door
+    int target_obj = kNone;      // the object to pick up (Unlock levels, KeyCorridor)
+    int first_door = kNone;      // RedBlueDoors' red door, Unlock's door
     int second_door = kNone;     // and blue door
   } task;
 
@@ -231,9 +232,10 @@ class GridWorld {
 
   // place_agent: an empty cell, and a random direction unless rand_dir is off.
   Pos PlaceAgent(numpy_exact::NumpyGenerator& rng, Pos top = {0, 0}, Pos size = {-1, -1},
-                 bool rand_dir = true) {
+                 bool rand_dir = true,
+                 long long max_tries = std::numeric_limits<long long>::max()) {
     agent_pos = {-1, -1};
-    const Pos pos = PlaceObj(rng, kNone, top, size);
+    const Pos pos = PlaceObj(rng, kNone, top, size, nullptr, max_tries);
     agent_pos = pos;
     if (rand_dir) agent_dir = RandInt(rng, 0, 4);
     return pos;

@@ -38,7 +38,8 @@ class MinigridEnvFns {
                     "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
                     "num_objs"_.Bind(2), "random_length"_.Bind(false), "n_obstacles"_.Bind(4),
                     "min_num_rooms"_.Bind(2), "max_num_rooms"_.Bind(6), "max_room_size"_.Bind(10),
-                    "mission_bytes"_.Bind(96));
+                    "room_size"_.Bind(6), "num_rows"_.Bind(3),
+                    "obj_type"_.Bind(std::string("ball")), "mission_bytes"_.Bind(96));
   }
 
   template <typename Config>
@@ -105,6 +106,12 @@ class MinigridEnvFns {
     c.min_num_rooms = conf["min_num_rooms"_];
     c.max_num_rooms = conf["max_num_rooms"_];
     c.max_room_size = conf["max_room_size"_];
+    c.room_size = conf["room_size"_];
+    c.num_rows = conf["num_rows"_];
+    const std::string& obj_type = conf["obj_type"_];
+    c.obj_type = obj_type == "key"
+                     ? kKey
+                     : (obj_type == "box" ? kBox : (obj_type == "ball" ? kBall : kEmpty));
     return c;
   }
 };

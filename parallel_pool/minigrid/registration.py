@@ -118,3 +118,14 @@ for _name, _rooms, _size in (
         height=25,
     )
 _minigrid("MiniGrid-LockedRoom-v0", "locked_room", 10 * 19, size=19)
+_minigrid("MiniGrid-Unlock-v0", "unlock", 8 * 6**2)
+_minigrid("MiniGrid-UnlockPickup-v0", "unlock_pickup", 8 * 6**2)
+_minigrid("MiniGrid-BlockedUnlockPickup-v0", "blocked_unlock_pickup", 16 * 6**2)
+for _room_size, _rows in ((3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (6, 3)):
+    _minigrid(
+        f"MiniGrid-KeyCorridorS{_room_size}R{_rows}-v0",
+        "key_corridor",
+        30 * _room_size**2,
+        room_size=_room_size,
+        num_rows=_rows,
+    )

@@ -26,6 +26,9 @@ struct LevelConfig {
   int min_num_rooms = 2;  // MultiRoom's
   int max_num_rooms = 6;
   int max_room_size = 10;
+  int room_size = 6;  // the RoomGrid levels'
+  int num_rows = 3;
+  ObjType obj_type = kBall;
 };
 
 }  // namespace parallel_pool::minigrid

@@ -17,6 +17,7 @@
 #include "parallel_pool/minigrid/levels/four_rooms.h"
 #include "parallel_pool/minigrid/levels/go_to_door.h"
 #include "parallel_pool/minigrid/levels/go_to_object.h"
+#include "parallel_pool/minigrid/levels/key_corridor.h"
 #include "parallel_pool/minigrid/levels/lava_gap.h"
 #include "parallel_pool/minigrid/levels/level_config.h"
 #include "parallel_pool/minigrid/levels/locked_room.h"
@@ -24,6 +25,7 @@
 #include "parallel_pool/minigrid/levels/multi_room.h"
 #include "parallel_pool/minigrid/levels/put_near.h"
 #include "parallel_pool/minigrid/levels/red_blue_doors.h"
+#include "parallel_pool/minigrid/levels/unlock.h"
 
 namespace parallel_pool::minigrid {
 
@@ -111,6 +113,12 @@ inline void MultiRoom(const LevelConfig& c) {
                     std::to_string(c.height) + " grid holds");
 }
 inline void LockedRoom(const LevelConfig& c) { Size(c, 12); }
+inline void KeyCorridor(const LevelConfig& c) {
+  RequireConfig(c.room_size >= 3, "room_size: expected an int >= 3, as minigrid asserts");
+  RequireConfig(c.num_rows >= 1, "num_rows: expected an int >= 1");
+  RequireConfig(c.obj_type == kKey || c.obj_type == kBall || c.obj_type == kBox,
+                "obj_type: expected 'key', 'ball' or 'box'");
+}
 inline void DynamicObstacles(const LevelConfig& c) {
   Size(c, 4);
   Start(c, c.size, c.size);
@@ -126,7 +134,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 15> kLevels{{
+inline constexpr std::array<Level, 19> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -143,6 +151,11 @@ inline constexpr std::array<Level, 15> kLevels{{
      StepDynamicObstacles, 3},
     {"multi_room", GenerateMultiRoom, level_checks::MultiRoom, 37},
     {"locked_room", GenerateLockedRoom, level_checks::LockedRoom, 82},
+    {"unlock", GenerateUnlock, level_checks::None, 13, StepUnlock},
+    {"unlock_pickup", GenerateUnlockPickup, level_checks::None, 22, StepPickUpTarget},
+    {"blocked_unlock_pickup", GenerateBlockedUnlockPickup, level_checks::None, 22,
+     StepPickUpTarget},
+    {"key_corridor", GenerateKeyCorridor, level_checks::KeyCorridor, 23, StepPickUpTarget},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
