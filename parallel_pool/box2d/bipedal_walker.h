@@ -10,15 +10,23 @@
 //   [-1, 1]: the motor speed's sign and, by its magnitude, its torque.
 // Seeds: env i of a pool made with seed=s runs gymnasium's episodes after
 //   reset(seed=s+i), bit for bit; later episodes those of its reset().
+// render(): gymnasium's 600 x 400 rgb_array frame (bipedal_walker_frame.h);
+//   the lidar ray it shows goes round with the renders of the env since its
+//   reset, as gymnasium's does with its render() calls.
 #ifndef PARALLEL_POOL_BOX2D_BIPEDAL_WALKER_H_
 #define PARALLEL_POOL_BOX2D_BIPEDAL_WALKER_H_
 
+#include <cstdint>
 #include <numbers>
+#include <stdexcept>
 #include <vector>
 
+#include "parallel_pool/box2d/bipedal_walker_frame.h"
 #include "parallel_pool/box2d/bipedal_walker_sim.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
+#include "parallel_pool/image/canvas.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::box2d {
@@ -52,8 +60,28 @@ class BipedalWalkerEnv : public Env<BipedalWalkerEnvSpec> {
   BipedalWalkerEnv(const Spec& spec, int env_id)
       : Env(spec, env_id), sim_(spec.config["hardcore"_]) {}
 
+  static RenderRequest CheckRender(const Spec& /*spec*/, RenderRequest request) {
+    return image::CheckFixedFrame(request, 400, 600, "BipedalWalker");
+  }
+
+  // gymnasium's render() in rgb_array mode.
+  void Render(const RenderRequest& /*request*/, std::uint8_t* rgb) {
+    // gymnasium's OrderEnforcing refuses it too (ResetNeeded).
+    if (!sim_.started()) {
+      throw std::runtime_error(
+          "render(): BipedalWalker has nothing to draw before its first reset()");
+    }
+    lidar_render_ = (lidar_render_ + 1) % 100;
+    // The surface is scratch, repainted where it is seen: one per thread.
+    static thread_local BipedalWalkerFrame frame;
+    frame.Draw(sim_, lidar_render_, rgb);
+  }
+
  protected:
-  void Reset() override { Write(sim_.Reset(np_random_)); }
+  void Reset() override {
+    lidar_render_ = 0;
+    Write(sim_.Reset(np_random_));
+  }
 
   void Step(const Action& action) override {
     const float* a = action["action"_].Data<float>();
@@ -77,6 +105,7 @@ class BipedalWalkerEnv : public Env<BipedalWalkerEnvSpec> {
   numpy_exact::NumpyGenerator np_random_{seed()};
   BipedalWalkerSim sim_;
   bool terminated_ = false;
+  int lidar_render_ = 0;  // gymnasium's self.lidar_render: render() calls since the reset
 };
 
 using BipedalWalkerEnvPool = AsyncEnvPool<BipedalWalkerEnv>;

@@ -11,9 +11,8 @@
 // Reset draws: the terrain (grass slopes of np_random.uniform(-1, 1) / 30 per
 // step after the start pad; with hardcore, obstacle kinds, pit, stump and
 // stair sizes from integers() and random()), the 10 clouds (110 uniform
-// draws, drawn only because gymnasium draws them), the hull's push
-// np_random.uniform(-5, 5); then a step with every motor off, as gymnasium's
-// reset() calls step(0).
+// draws; only frames show them), the hull's push np_random.uniform(-5, 5);
+// then a step with every motor off, as gymnasium's reset() calls step(0).
 // Each step sets the four motors (speed sign(a) * 4 or 6, torque 80 * |a|,
 // in float32 as NumPy computes them), steps the world 1/50 s (180 velocity,
 // 60 position iterations), casts the 10 lidar rays and computes gymnasium's
@@ -61,6 +60,21 @@ inline constexpr int kTerrainGrass = 10;
 inline constexpr int kTerrainStartpad = 20;
 inline constexpr double kFriction = 2.5;
 inline constexpr int kLidarRays = 10;
+
+// One of gymnasium's clouds: 5 points in world units and their least and
+// greatest x.
+struct WalkerCloud {
+  std::array<std::array<double, 2>, 5> poly;
+  double x1;
+  double x2;
+};
+
+// A lidar ray of the last step as gymnasium keeps it for its frames: from
+// the hull's position to the ground point it hit, or to its far end.
+struct LidarRay {
+  std::array<double, 2> p1;
+  std::array<double, 2> p2;
+};
 
 struct WalkerStep {
   std::array<double, 24> state{};  // gymnasium's state list, before its float32 cast
@@ -117,10 +131,11 @@ class BipedalWalkerSim {
     }
     for (int i = 0; i < kLidarRays; ++i) {
       Lidar lidar;
-      const b2Vec2 p2(static_cast<float>(pos.x + std::sin(1.5 * i / 10.0) * kLidarRange),
-                      static_cast<float>(pos.y - std::cos(1.5 * i / 10.0) * kLidarRange));
-      world_->RayCast(&lidar, pos, p2);
+      const double end_x = pos.x + std::sin(1.5 * i / 10.0) * kLidarRange;
+      const double end_y = pos.y - std::cos(1.5 * i / 10.0) * kLidarRange;
+      world_->RayCast(&lidar, pos, Vec(end_x, end_y));
       s[14 + i] = lidar.fraction;
+      lidar_[i] = {{pos.x, pos.y}, lidar.hit ? lidar.point : std::array<double, 2>{end_x, end_y}};
     }
     double shaping = 130 * static_cast<double>(pos.x) / kWalkerScale;
     shaping -= 5.0 * std::abs(s[0]);
@@ -134,17 +149,38 @@ class BipedalWalkerSim {
     return out;
   }
 
+  // Whether there is a walker to draw: the first Reset has built it.
+  bool started() const { return hull_ != nullptr; }
+
+  // What gymnasium's render() draws.
+  const b2Body* hull() const { return hull_; }
+  // The hip leg and lower leg, left (gymnasium's i = -1) then right.
+  const std::array<b2Body*, 4>& legs() const { return legs_; }
+  // gymnasium's self.terrain, in its order (the list reversed once built):
+  // the kTerrainLength - 1 edges, last made first, then the obstacles
+  // (stumps, pit walls, stairs), last made first.
+  const std::vector<b2Body*>& terrain() const { return terrain_; }
+  // The ground's points, kTerrainLength of them, in world units.
+  const std::vector<double>& terrain_x() const { return terrain_x_; }
+  const std::vector<double>& terrain_y() const { return terrain_y_; }
+  const std::array<WalkerCloud, kTerrainLength / 20>& clouds() const { return clouds_; }
+  const std::array<LidarRay, kLidarRays>& lidar() const { return lidar_; }
+
  private:
   // gymnasium's LidarCallback: the nearest fixture of the ground (category
   // bit 1; the walker's own parts are 0x20), as the fraction along the ray.
   struct Lidar : public b2RayCastCallback {
-    float ReportFixture(b2Fixture* fixture, const b2Vec2& /*point*/, const b2Vec2& /*normal*/,
-                        float hit) override {
+    float ReportFixture(b2Fixture* fixture, const b2Vec2& at, const b2Vec2& /*normal*/,
+                        float hit_fraction) override {
       if ((fixture->GetFilterData().categoryBits & 1) == 0) return -1;
-      fraction = hit;
-      return hit;
+      fraction = hit_fraction;
+      hit = true;
+      point = {at.x, at.y};
+      return hit_fraction;
     }
     float fraction = 1.0F;
+    bool hit = false;
+    std::array<double, 2> point{};
   };
 
   // The fuel cost, `for a in action: reward -= 0.00035 * MOTORS_TORQUE *
@@ -196,8 +232,10 @@ class BipedalWalkerSim {
     double y = kTerrainHeight;
     std::int64_t counter = kTerrainStartpad;
     bool oneshot = false;
-    std::vector<double> terrain_x;
-    std::vector<double> terrain_y;
+    std::vector<double>& terrain_x = terrain_x_;
+    std::vector<double>& terrain_y = terrain_y_;
+    terrain_x.clear();
+    terrain_y.clear();
     std::int64_t stair_steps = 0;
     std::int64_t stair_width = 0;
     std::int64_t stair_height = 0;
@@ -274,14 +312,24 @@ class BipedalWalkerSim {
     std::reverse(terrain_.begin(), terrain_.end());
   }
 
-  // gymnasium draws 10 clouds for its frames: 11 uniform draws each, in the
-  // order its expressions evaluate them.
-  static void GenerateClouds(numpy_exact::NumpyGenerator& np_random) {
-    for (int cloud = 0; cloud < kTerrainLength / 20; ++cloud) {
-      np_random.Uniform(0, kTerrainLength);
+  // gymnasium's _generate_clouds: 11 uniform draws a cloud, in the order its
+  // expressions evaluate them, and its arithmetic (3.14 is its pi).
+  void GenerateClouds(numpy_exact::NumpyGenerator& np_random) {
+    for (WalkerCloud& cloud : clouds_) {
+      const double x = np_random.Uniform(0, kTerrainLength) * kTerrainStep;
+      const double y = kWalkerViewportH / kWalkerScale * 3 / 4;
       for (int a = 0; a < 5; ++a) {
-        np_random.Uniform(0, 5 * kTerrainStep);
-        np_random.Uniform(0, 5 * kTerrainStep);
+        const double px = x + 15 * kTerrainStep * std::sin(3.14 * 2 * a / 5) +
+                          np_random.Uniform(0, 5 * kTerrainStep);
+        const double py = y + 5 * kTerrainStep * std::cos(3.14 * 2 * a / 5) +
+                          np_random.Uniform(0, 5 * kTerrainStep);
+        cloud.poly[a] = {px, py};
+      }
+      cloud.x1 = cloud.poly[0][0];
+      cloud.x2 = cloud.poly[0][0];
+      for (const auto& p : cloud.poly) {
+        cloud.x1 = std::min(cloud.x1, p[0]);
+        cloud.x2 = std::max(cloud.x2, p[0]);
       }
     }
   }
@@ -365,6 +413,10 @@ class BipedalWalkerSim {
   std::array<b2Body*, 4> legs_{};             // hip leg, lower leg; left then right
   std::array<b2RevoluteJoint*, 4> joints_{};  // hip, knee; left then right
   std::optional<double> prev_shaping_;
+  std::vector<double> terrain_x_;
+  std::vector<double> terrain_y_;
+  std::array<WalkerCloud, kTerrainLength / 20> clouds_{};
+  std::array<LidarRay, kLidarRays> lidar_{};
 };
 
 }  // namespace parallel_pool::box2d

@@ -168,10 +168,43 @@ def test_three_apis_give_one_transition(task_id: str) -> None:
     assert obs.dtype == (np.uint8 if task_id.startswith("CarRacing") else np.float32)
 
 
-@pytest.mark.parametrize("task_id", ["LunarLander-v3", "BipedalWalker-v3"])
-def test_render_is_refused_until_the_family_draws_frames(task_id: str) -> None:
-    with pytest.raises(ValueError, match=f"render_mode: {task_id} does not render"):
-        parallel_pool.make_gymnasium(task_id, render_mode="rgb_array")
+@pytest.mark.parametrize(
+    "task_id", ["LunarLander-v3", "LunarLanderContinuous-v2", "BipedalWalkerHardcore-v3", "CarRacing-v3"]
+)
+def test_render_draws_gymnasiums_600_by_400_frame_only(task_id: str) -> None:
+    # What the frames show is the *_render_test's and car_racing_lockstep_test's.
+    env = parallel_pool.make_gymnasium(
+        task_id, num_envs=2, render_mode="rgb_array", render_width=600, render_height=400
+    )
+    assert env.metadata["render_modes"] == ["rgb_array"]
+    with pytest.raises(RuntimeError, match="nothing to draw before its first reset"):
+        env.render()  # gymnasium's order enforcing: ResetNeeded
+    env.reset()
+    frames = env.render()
+    assert len(frames) == 2 and all(f.shape == (400, 600, 3) and f.dtype == np.uint8 for f in frames)
+    env.close()
+    for size in ({"render_width": 96}, {"render_height": 300}, {"render_width": 400, "render_height": 600}):
+        with pytest.raises(ValueError, match=r"^render_height, render_width: .* 400 x 600 frame"):
+            parallel_pool.make_gymnasium(task_id, render_mode="rgb_array", **size)
+    with pytest.raises(ValueError, match=r"^render_camera_id: .* one view"):
+        parallel_pool.make_gymnasium(task_id, render_mode="rgb_array", render_camera_id=0)
+
+
+def test_lander_rendering_follows_render_mode() -> None:
+    """`rendering` (the engines' particles, which gymnasium's LunarLander makes only
+    when it has a render mode) is make()'s to set from render_mode, not the user's."""
+    assert not parallel_pool.make_spec("LunarLander-v3").config.rendering
+    assert parallel_pool.make_spec("LunarLander-v3", render_mode="rgb_array").config.rendering
+    assert parallel_pool.make_gymnasium("LunarLanderContinuous-v3", render_mode="rgb_array").spec.config.rendering
+    assert not parallel_pool.make_dm("LunarLander-v2").spec.config.rendering
+    for kwargs in ({"rendering": True}, {"rendering": False, "render_mode": "rgb_array"}, {"rendering": 1}):
+        with pytest.raises(ValueError, match=r"^rendering: follows render_mode"):
+            parallel_pool.make_gymnasium("LunarLander-v3", **kwargs)
+    # The value it would be anyway is accepted (a config passed back as it was made).
+    env = parallel_pool.make_gym("LunarLander-v3", render_mode="rgb_array", rendering=True)
+    assert env.spec.config.rendering
+    assert not parallel_pool.make_gym("LunarLander-v3", rendering=False).spec.config.rendering
+    assert "rendering" not in parallel_pool.make_spec("BipedalWalker-v3").config._fields
 
 
 def test_truncated_at_max_episode_steps() -> None:

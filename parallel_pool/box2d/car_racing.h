@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "parallel_pool/box2d/car_racing_frame.h"
@@ -92,6 +93,10 @@ class CarRacingEnv : public Env<CarRacingEnvSpec<kContinuous>> {
 
   // gymnasium's render() in rgb_array mode.
   void Render(const RenderRequest& /*request*/, std::uint8_t* rgb) {
+    // gymnasium's OrderEnforcing refuses it too (ResetNeeded).
+    if (!sim_.started()) {
+      throw std::runtime_error("render(): CarRacing has nothing to draw before its first reset()");
+    }
     static thread_local CarRacingFrame video(400, 600, /*draw_particles=*/true);
     video.Draw(sim_, sim_.reward(), rgb);
   }

@@ -120,6 +120,8 @@ class CarRacingSim : private b2ContactListener {
 
   // What the frame is drawn from.
   const Car& car() const { return *car_; }
+  // Whether there is a car to draw: the first Reset has built it.
+  bool started() const { return car_ != nullptr; }
   const Track& track() const { return track_; }
   const std::vector<std::unique_ptr<Tile>>& tiles() const { return tiles_; }
   double t() const { return t_; }

@@ -10,21 +10,31 @@
 // enable_wind, wind_power, turbulence_power (finite; gymnasium only warns
 // outside [0, 20] and [0, 2]); version 3 (gymnasium's observation bounds) or
 // 2 (gymnasium 0.29's LunarLander-v2 bounds, the same physics: EnvPool runs one
-// env for both ids).
+// env for both ids); rendering, which make() sets from render_mode and no
+// user sets (python/render.py): gymnasium's LunarLander throws its engines'
+// particles only when it has a render mode, so a pool pays for them only
+// when it renders.
 // Observation "obs": float32 [8] = x, y, vx, vy, angle, angular velocity
 //   (gymnasium's scaled units), left and right leg contact (0 or 1).
 // Seeds: env i of a pool made with seed=s runs gymnasium's episodes after
 //   reset(seed=s+i), bit for bit; later episodes those of its reset().
+// render(): gymnasium's 600 x 400 rgb_array frame (lunar_lander_frame.h);
+//   each render of an env ages its particles, as each gymnasium render() does.
 #ifndef PARALLEL_POOL_BOX2D_LUNAR_LANDER_H_
 #define PARALLEL_POOL_BOX2D_LUNAR_LANDER_H_
 
 #include <cmath>
+#include <cstdint>
 #include <numbers>
+#include <stdexcept>
 #include <vector>
 
+#include "parallel_pool/box2d/lunar_lander_frame.h"
 #include "parallel_pool/box2d/lunar_lander_sim.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
+#include "parallel_pool/image/canvas.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::box2d {
@@ -35,7 +45,7 @@ class LunarLanderEnvFns {
   static auto DefaultConfig() {
     return MakeDict("reward_threshold"_.Bind(200.0), "continuous"_.Bind(kContinuous),
                     "gravity"_.Bind(-10.0), "enable_wind"_.Bind(false), "wind_power"_.Bind(15.0),
-                    "turbulence_power"_.Bind(1.5), "version"_.Bind(3));
+                    "turbulence_power"_.Bind(1.5), "version"_.Bind(3), "rendering"_.Bind(false));
   }
 
   template <typename Config>
@@ -90,6 +100,23 @@ class LunarLanderEnv : public Env<LunarLanderEnvSpec<kContinuous>> {
 
   LunarLanderEnv(const Spec& spec, int env_id) : Base(spec, env_id), sim_(ConfigOf(spec.config)) {}
 
+  static RenderRequest CheckRender(const Spec& /*spec*/, RenderRequest request) {
+    return image::CheckFixedFrame(request, 400, 600, "LunarLander");
+  }
+
+  // gymnasium's render() in rgb_array mode: the particles age, then the frame.
+  void Render(const RenderRequest& /*request*/, std::uint8_t* rgb) {
+    // gymnasium's OrderEnforcing refuses it too (ResetNeeded).
+    if (!sim_.started()) {
+      throw std::runtime_error(
+          "render(): LunarLander has nothing to draw before its first reset()");
+    }
+    sim_.AgeParticles();
+    // The surface is scratch, repainted whole each time: one per thread.
+    static thread_local LunarLanderFrame frame;
+    frame.Draw(sim_, rgb);
+  }
+
  protected:
   void Reset() override { Write(sim_.Reset(np_random_)); }
 
@@ -112,8 +139,8 @@ class LunarLanderEnv : public Env<LunarLanderEnvSpec<kContinuous>> {
  private:
   template <typename Config>
   static LunarLanderConfig ConfigOf(const Config& conf) {
-    return {conf["continuous"_], conf["gravity"_], conf["enable_wind"_], conf["wind_power"_],
-            conf["turbulence_power"_]};
+    return {conf["continuous"_], conf["gravity"_],          conf["enable_wind"_],
+            conf["wind_power"_], conf["turbulence_power"_], conf["rendering"_]};
   }
 
   void Write(const LanderStep& step) {

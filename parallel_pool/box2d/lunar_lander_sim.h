@@ -19,6 +19,15 @@
 // or the lander went to sleep (reward +100); else the reward is the change of
 // the shaping (distance, speed, tilt, leg contacts) less the fuel.
 //
+// With `particles` (gymnasium's render_mode is not None), each engine firing
+// also throws a particle, as gymnasium does only when it renders: a small
+// dynamic circle pushed away from the lander, living in the same world (it
+// collides with the moon only, so the lander's physics is the same either
+// way; lunar_lander_render_test checks it bit for bit). A particle's life (ttl) starts at the
+// engine's power and shrinks by 0.15 at each render() (AgeParticles); dead
+// particles leave from the front of the list, the oldest first, as
+// gymnasium's _clean_particles removes them.
+//
 // The arithmetic follows gymnasium's Python: doubles from Box2D's floats,
 // cast to float where pybox2d passes a value to Box2D (b2Vec2 and the
 // scalars are float there too).
@@ -29,6 +38,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <numbers>
 #include <optional>
@@ -68,6 +78,13 @@ struct LunarLanderConfig {
   bool enable_wind = false;
   double wind_power = 15.0;
   double turbulence_power = 1.5;
+  bool particles = false;  // the engines' particles, which only frames show
+};
+
+// An engine's particle: its body and its life (gymnasium's p.ttl).
+struct LanderParticle {
+  b2Body* body;
+  double ttl;
 };
 
 // One step's engine command: the discrete action (0 noop, 1 left, 2 main,
@@ -91,6 +108,7 @@ class LunarLanderSim {
   // step(noop), whose result is the first observation.
   LanderStep Reset(numpy_exact::NumpyGenerator& np_random) {
     prev_shaping_.reset();
+    particles_.clear();  // their bodies go with the old world
     world_ = NewWorld(b2Vec2(0.0F, static_cast<float>(config_.gravity)));
     world_->SetContactListener(&contacts_);
     BuildTerrain(np_random);
@@ -108,17 +126,40 @@ class LunarLanderSim {
     return Outcome(m_power, s_power);
   }
 
+  // What render() does to the particles before it draws: each one's life
+  // shrinks, and the dead at the front of the list are gone.
+  void AgeParticles() {
+    for (LanderParticle& p : particles_) p.ttl -= 0.15;
+    CleanParticles();
+  }
+
+  // Whether there is a world to draw: the first Reset has built it.
+  bool started() const { return lander_ != nullptr; }
+
+  // What gymnasium's render() draws.
+  const b2Body* lander() const { return lander_; }
+  const std::array<b2Body*, 2>& legs() const { return legs_; }
+  const std::deque<LanderParticle>& particles() const { return particles_; }
+  // The terrain's points (x, y) in world units, kLanderChunks of them.
+  const std::vector<double>& chunk_x() const { return chunk_x_; }
+  const std::vector<double>& smooth_y() const { return smooth_y_; }
+  double helipad_x1() const { return chunk_x_[kLanderChunks / 2 - 1]; }
+  double helipad_x2() const { return chunk_x_[kLanderChunks / 2 + 1]; }
+  double helipad_y() const { return helipad_y_; }
+
  private:
   void BuildTerrain(numpy_exact::NumpyGenerator& np_random) {
     constexpr double kW = kLanderViewportW / kLanderScale;
     constexpr double kH = kLanderViewportH / kLanderScale;
     std::vector<double> height = np_random.Uniform(0, kH / 2, kLanderChunks + 1);
-    std::vector<double> chunk_x;
+    std::vector<double>& chunk_x = chunk_x_;
+    chunk_x.clear();
     for (int i = 0; i < kLanderChunks; ++i) chunk_x.push_back(kW / (kLanderChunks - 1) * i);
     helipad_y_ = kH / 4;
     for (int i = kLanderChunks / 2 - 2; i <= kLanderChunks / 2 + 2; ++i) height[i] = helipad_y_;
     // Python's height[i - 1] at i = 0 is height[-1], the last one.
-    std::vector<double> smooth_y;
+    std::vector<double>& smooth_y = smooth_y_;
+    smooth_y.clear();
     for (int i = 0; i < kLanderChunks; ++i) {
       const double before = height[i == 0 ? kLanderChunks : i - 1];
       smooth_y.push_back(0.33 * (before + height[i + 0] + height[i + 1]));
@@ -241,9 +282,17 @@ class LunarLanderSim {
       const double along = kMainEngineYLocation / kLanderScale + 2 * dispersion[0];
       const double ox = tip[0] * along + side[0] * dispersion[1];
       const double oy = -tip[1] * along - side[1] * dispersion[1];
-      const b2Vec2 at = Vec(position.x + ox, position.y + oy);
+      const double at_x = position.x + ox;
+      const double at_y = position.y + oy;
+      if (config_.particles) {
+        b2Body* p = CreateParticle(3.5, at_x, at_y, *m_power);  // 3.5: an adequate speed
+        p->ApplyLinearImpulse(
+            Vec(ox * kMainEnginePower * *m_power, oy * kMainEnginePower * *m_power),
+            Vec(at_x, at_y), true);
+      }
       lander_->ApplyLinearImpulse(
-          Vec(-ox * kMainEnginePower * *m_power, -oy * kMainEnginePower * *m_power), at, true);
+          Vec(-ox * kMainEnginePower * *m_power, -oy * kMainEnginePower * *m_power),
+          Vec(at_x, at_y), true);
     }
     if ((config_.continuous && std::abs(lateral) > 0.5) ||
         (!config_.continuous && (action.discrete == 1 || action.discrete == 3))) {
@@ -260,10 +309,49 @@ class LunarLanderSim {
       const double oy = -tip[1] * dispersion[0] - side[1] * across;
       // gymnasium's 17 where SIDE_ENGINE_HEIGHT (14) was presumably meant:
       // an orientation-dependent torque, kept as the reference has it.
-      const b2Vec2 at = Vec(position.x + ox - tip[0] * 17 / kLanderScale,
-                            position.y + oy + tip[1] * kSideEngineHeight / kLanderScale);
+      const double at_x = position.x + ox - tip[0] * 17 / kLanderScale;
+      const double at_y = position.y + oy + tip[1] * kSideEngineHeight / kLanderScale;
+      if (config_.particles) {
+        b2Body* p = CreateParticle(0.7, at_x, at_y, *s_power);
+        p->ApplyLinearImpulse(
+            Vec(ox * kSideEnginePower * *s_power, oy * kSideEnginePower * *s_power),
+            Vec(at_x, at_y), true);
+      }
       lander_->ApplyLinearImpulse(
-          Vec(-ox * kSideEnginePower * *s_power, -oy * kSideEnginePower * *s_power), at, true);
+          Vec(-ox * kSideEnginePower * *s_power, -oy * kSideEnginePower * *s_power),
+          Vec(at_x, at_y), true);
+    }
+  }
+
+  // gymnasium's _create_particle: a circle of radius 2 (pixels) that
+  // collides with the moon only, added at the back of the list.
+  b2Body* CreateParticle(double mass, double x, double y, double ttl) {
+    b2BodyDef def;
+    def.type = b2_dynamicBody;
+    def.position = Vec(x, y);
+    def.angle = 0.0F;
+    b2Body* body = world_->CreateBody(&def);
+    b2CircleShape circle;
+    circle.m_radius = static_cast<float>(2 / kLanderScale);
+    circle.m_p = Vec(0, 0);
+    b2FixtureDef fixture;
+    fixture.shape = &circle;
+    fixture.density = static_cast<float>(mass);
+    fixture.friction = 0.1F;
+    fixture.filter.categoryBits = 0x0100;
+    fixture.filter.maskBits = 0x001;  // collide only with ground
+    fixture.restitution = 0.3F;
+    body->CreateFixture(&fixture);
+    particles_.push_back({body, ttl});
+    CleanParticles();
+    return body;
+  }
+
+  // _clean_particles(False): the dead particles at the front, until a living one.
+  void CleanParticles() {
+    while (!particles_.empty() && particles_.front().ttl < 0) {
+      world_->DestroyBody(particles_.front().body);
+      particles_.pop_front();
     }
   }
 
@@ -311,6 +399,9 @@ class LunarLanderSim {
   std::int64_t wind_idx_ = 0;
   std::int64_t torque_idx_ = 0;
   double helipad_y_ = 0.0;
+  std::vector<double> chunk_x_;
+  std::vector<double> smooth_y_;
+  std::deque<LanderParticle> particles_;
 };
 
 }  // namespace parallel_pool::box2d

@@ -100,6 +100,16 @@ class Canvas {
   int width() const { return width_; }
   int height() const { return height_; }
 
+  // Makes this a surface of another size, its pixels undefined until drawn:
+  // for a frame whose surface changes size from one frame to the next
+  // (BipedalWalker's grows as the walker goes), drawn in one buffer.
+  void Resize(int width, int height) {
+    width_ = width;
+    height_ = height;
+    rows_reversed_ = false;
+    pixels_.resize(3 * static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+  }
+
   void Fill(Rgb c) { FillSpan(0, width_ * height_, c); }
 
   // The surface as gymnasium returns it: flipped vertically, rows of RGB.

@@ -5,6 +5,12 @@
 asks a family with pixel observations for them: then `render_width`,
 `render_height` and `render_camera_id` are the env's config (the size of its
 observation) as well as render()'s defaults.
+
+A task whose env runs differently when it renders has the config key
+`rendering`, which follows `render_mode` (True exactly when a render mode is
+set) and is no user's to set: gymnasium's LunarLander throws its engines'
+particles (bodies its frames show) only when it has a render mode, so ours
+does only in a pool that renders.
 """
 
 from __future__ import annotations
@@ -43,6 +49,14 @@ def split_render_options(
     for key, default in (("render_width", 0), ("render_height", 0), ("render_camera_id", -1)):
         value = kwargs.get(key, default) if from_pixels else kwargs.pop(key, default)
         sizes[key] = check_int(key, value)
+    if "rendering" in config_keys:
+        rendering = mode is not None
+        if "rendering" in kwargs and kwargs["rendering"] is not rendering:
+            raise ValueError(
+                f"rendering: follows render_mode (True exactly when render_mode='rgb_array'); "
+                f"got rendering={kwargs['rendering']!r} with render_mode={mode!r}: set render_mode instead"
+            )
+        kwargs["rendering"] = rendering
     if from_pixels:
         if "from_pixels" not in config_keys:
             raise ValueError(f"from_pixels: {task_id} has no pixel observations (the dm_control tasks have)")
