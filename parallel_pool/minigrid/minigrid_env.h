@@ -31,15 +31,16 @@ namespace parallel_pool::minigrid {
 class MinigridEnvFns {
  public:
   static auto DefaultConfig() {
-    return MakeDict("env_name"_.Bind(std::string("empty")), "size"_.Bind(8), "width"_.Bind(9),
-                    "height"_.Bind(7), "agent_start_pos"_.Bind(std::vector<int>{1, 1}),
-                    "agent_start_dir"_.Bind(0), "agent_view_size"_.Bind(7),
-                    "see_through_walls"_.Bind(false), "num_crossings"_.Bind(1),
-                    "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
-                    "num_objs"_.Bind(2), "random_length"_.Bind(false), "n_obstacles"_.Bind(4),
-                    "min_num_rooms"_.Bind(2), "max_num_rooms"_.Bind(6), "max_room_size"_.Bind(10),
-                    "room_size"_.Bind(6), "num_rows"_.Bind(3),
-                    "obj_type"_.Bind(std::string("ball")), "mission_bytes"_.Bind(96));
+    return MakeDict(
+        "env_name"_.Bind(std::string("empty")), "size"_.Bind(8), "width"_.Bind(9),
+        "height"_.Bind(7), "agent_start_pos"_.Bind(std::vector<int>{1, 1}),
+        "agent_start_dir"_.Bind(0), "agent_view_size"_.Bind(7), "see_through_walls"_.Bind(false),
+        "num_crossings"_.Bind(1), "obstacle_type"_.Bind(std::string("lava")), "strip2_row"_.Bind(2),
+        "num_objs"_.Bind(2), "random_length"_.Bind(false), "n_obstacles"_.Bind(4),
+        "min_num_rooms"_.Bind(2), "max_num_rooms"_.Bind(6), "max_room_size"_.Bind(10),
+        "room_size"_.Bind(6), "num_rows"_.Bind(3), "obj_type"_.Bind(std::string("ball")),
+        "key_in_box"_.Bind(true), "blocked"_.Bind(true), "num_quarters"_.Bind(4),
+        "agent_room"_.Bind(std::vector<int>{1, 1}), "mission_bytes"_.Bind(96));
   }
 
   template <typename Config>
@@ -55,6 +56,7 @@ class MinigridEnvFns {
     const std::vector<int>& start = conf["agent_start_pos"_];
     RequireConfig(start.size() == 2,
                   "agent_start_pos: expected (x, y), or (-1, -1) for a random start");
+    RequireConfig(conf["agent_room"_].size() == 2, "agent_room: expected (i, j)");
     RequireConfig(conf["agent_start_dir"_] >= -1 && conf["agent_start_dir"_] <= 3,
                   "agent_start_dir: expected 0 (right), 1 (down), 2 (left), 3 (up) or -1");
     const std::string& obstacle = conf["obstacle_type"_];
@@ -112,6 +114,11 @@ class MinigridEnvFns {
     c.obj_type = obj_type == "key"
                      ? kKey
                      : (obj_type == "box" ? kBox : (obj_type == "ball" ? kBall : kEmpty));
+    c.key_in_box = conf["key_in_box"_];
+    c.blocked = conf["blocked"_];
+    c.num_quarters = conf["num_quarters"_];
+    const std::vector<int>& room = conf["agent_room"_];
+    if (room.size() == 2) c.agent_room = {room[0], room[1]};
     return c;
   }
 };

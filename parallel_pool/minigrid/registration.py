@@ -129,3 +129,29 @@ for _room_size, _rows in ((3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (6, 3)):
         room_size=_room_size,
         num_rows=_rows,
     )
+for _name, _in_box, _blocked in (("1Dl", False, False), ("1Dlh", True, False), ("1Dlhb", True, True)):
+    _minigrid(
+        f"MiniGrid-ObstructedMaze-{_name}-v0", "obstructed_maze_1d", 4 * 2 * 6**2, key_in_box=_in_box, blocked=_blocked
+    )
+# (id, agent_room, key_in_box, blocked, num_quarters, num_rooms_visited): minigrid's kwargs.
+_FULL_MAZES = (
+    ("2Dl", (2, 1), False, False, 1, 4),
+    ("2Dlh", (2, 1), True, False, 1, 4),
+    ("2Dlhb", (2, 1), True, True, 1, 4),
+    ("1Q", (1, 1), True, True, 1, 5),
+    ("2Q", (2, 1), True, True, 2, 11),
+    ("Full", (1, 1), True, True, 4, 25),
+)
+for _name, _room, _in_box, _blocked, _quarters, _visited in _FULL_MAZES:
+    for _version, _level in (("v0", "obstructed_maze_full"), ("v1", "obstructed_maze_full_v1")):
+        if _version == "v1" and _name in ("2Dl", "2Dlh"):
+            continue  # minigrid has no -v1 of these
+        _minigrid(
+            f"MiniGrid-ObstructedMaze-{_name}-{_version}",
+            _level,
+            4 * _visited * 6**2,
+            agent_room=_room,
+            key_in_box=_in_box,
+            blocked=_blocked,
+            num_quarters=_quarters,
+        )

@@ -29,6 +29,10 @@ struct LevelConfig {
   int room_size = 6;  // the RoomGrid levels'
   int num_rows = 3;
   ObjType obj_type = kBall;
+  bool key_in_box = true;  // the ObstructedMaze levels'
+  bool blocked = true;
+  int num_quarters = 4;
+  Pos agent_room{1, 1};
 };
 
 }  // namespace parallel_pool::minigrid

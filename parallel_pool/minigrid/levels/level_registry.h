@@ -23,6 +23,7 @@
 #include "parallel_pool/minigrid/levels/locked_room.h"
 #include "parallel_pool/minigrid/levels/memory.h"
 #include "parallel_pool/minigrid/levels/multi_room.h"
+#include "parallel_pool/minigrid/levels/obstructed_maze.h"
 #include "parallel_pool/minigrid/levels/put_near.h"
 #include "parallel_pool/minigrid/levels/red_blue_doors.h"
 #include "parallel_pool/minigrid/levels/unlock.h"
@@ -113,6 +114,13 @@ inline void MultiRoom(const LevelConfig& c) {
                     std::to_string(c.height) + " grid holds");
 }
 inline void LockedRoom(const LevelConfig& c) { Size(c, 12); }
+inline void ObstructedMaze(const LevelConfig& c) {
+  RequireConfig(c.num_quarters >= 1 && c.num_quarters <= 4,
+                "num_quarters: expected 1 to 4 quarters of the maze");
+  RequireConfig(
+      c.agent_room.x >= 0 && c.agent_room.x < 3 && c.agent_room.y >= 0 && c.agent_room.y < 3,
+      "agent_room: expected (i, j), a room of the 3 x 3 maze");
+}
 inline void KeyCorridor(const LevelConfig& c) {
   RequireConfig(c.room_size >= 3, "room_size: expected an int >= 3, as minigrid asserts");
   RequireConfig(c.num_rows >= 1, "num_rows: expected an int >= 1");
@@ -134,7 +142,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 19> kLevels{{
+inline constexpr std::array<Level, 22> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -156,6 +164,11 @@ inline constexpr std::array<Level, 19> kLevels{{
     {"blocked_unlock_pickup", GenerateBlockedUnlockPickup, level_checks::None, 22,
      StepPickUpTarget},
     {"key_corridor", GenerateKeyCorridor, level_checks::KeyCorridor, 23, StepPickUpTarget},
+    {"obstructed_maze_1d", GenerateObstructedMaze1D, level_checks::None, 21, StepPickUpTarget},
+    {"obstructed_maze_full", GenerateObstructedMazeFullV0, level_checks::ObstructedMaze, 21,
+     StepPickUpTarget},
+    {"obstructed_maze_full_v1", GenerateObstructedMazeFullV1, level_checks::ObstructedMaze, 21,
+     StepPickUpTarget},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
