@@ -67,6 +67,9 @@ VIZDOOM_ASYNC_TARGET = 1.5
 # every num_envs in each mode, the best row >= LIMIT_TARGET of its limit, and one env >=
 # ATARI_SINGLE_TARGET x one gymnasium env with AtariPreprocessing.
 ATARI_VECTOR_TARGET, ATARI_SINGLE_TARGET = 1.2, 2.0
+# The box2d (issue 26) and minigrid (issue 27) families': ours >= (EnvPool target) x EnvPool
+# at every num_envs in each mode, and one env >= (single target) x one gymnasium env.
+ENVPOOL_SINGLE_TARGETS = {"box2d": (1.2, 3.0), "minigrid": (1.0, 20.0)}
 
 # The summary figure's num_envs: one every family runs (ViZDoom stops at 8).
 SUMMARY_NUM_ENVS = 8
@@ -307,6 +310,8 @@ def target_table(data: Data, tasks: list[str]) -> str:
         return _vizdoom_targets(data, tasks)
     if family == "atari":
         return _atari_targets(data, tasks)
+    if family in ENVPOOL_SINGLE_TARGETS:
+        return _envpool_single_targets(data, tasks, *ENVPOOL_SINGLE_TARGETS[family])
     if family not in TARGET_FAMILIES:
         return ""
     pct = lambda x: f"{x:.0%}"  # noqa: E731
@@ -384,6 +389,31 @@ def _atari_targets(data: Data, tasks: list[str]) -> str:
         f"ours async / AtariVectorEnv async, lowest (target >= {ATARI_VECTOR_TARGET:g}x)",
         f"best of ours / limit, best row (target >= {LIMIT_TARGET:.0%})",
         f"one env: ours / one gymnasium env (target >= {ATARI_SINGLE_TARGET:g}x)",
+    ]
+    return _table(head, body, left=1)
+
+
+def _envpool_single_targets(data: Data, tasks: list[str], envpool_target: float, single_target: float) -> str:
+    """Targets against EnvPool in each mode (the worst row of each) and of one env against
+    one gymnasium env."""
+    body = []
+    for t in tasks:
+        rows = [n for task, n in _rows(data, [t]) if task == t]
+        cells = [t]
+        for mode in ("sync", "async"):
+            found = [
+                (a / b, n)
+                for n in rows
+                if (a := value(data, t, n, f"parallel_pool {mode}")) and (b := value(data, t, n, f"envpool {mode}"))
+            ]
+            cells.append(_lowest(found, envpool_target, _times))
+        cells.append(_single_env_cell(data, t, "gymnasium single env", single_target, "the gymnasium env"))
+        body.append(cells)
+    head = [
+        "task",
+        f"ours sync / EnvPool sync, lowest (target >= {envpool_target:g}x at every num_envs)",
+        f"ours async / EnvPool async, lowest (target >= {envpool_target:g}x)",
+        f"one env: ours / one gymnasium env (target >= {single_target:g}x)",
     ]
     return _table(head, body, left=1)
 
@@ -672,6 +702,16 @@ FAMILY_PROSE["vizdoom"] = (
 )
 
 TARGETS_PROSE = {
+    "box2d": (
+        f"The targets (issue 26): ours at least {ENVPOOL_SINGLE_TARGETS['box2d'][0]:g}x EnvPool at every "
+        f"num_envs, in each mode; one env at least {ENVPOOL_SINGLE_TARGETS['box2d'][1]:g}x one gymnasium env. "
+        "Each cell is the lowest ratio of this run's rows, with its num_envs."
+    ),
+    "minigrid": (
+        f"The targets (issue 27): ours at least EnvPool's speed at every num_envs, in each mode; one env at "
+        f"least {ENVPOOL_SINGLE_TARGETS['minigrid'][1]:g}x one minigrid env. Each cell is the lowest ratio of "
+        "this run's rows, with its num_envs."
+    ),
     "atari": (
         f"The targets (issue 13): ours at least {ATARI_VECTOR_TARGET:g}x ale_py's `AtariVectorEnv` at "
         f"every num_envs, in each mode; the best of our rows at least {LIMIT_TARGET:.0%} of its "
