@@ -320,13 +320,7 @@ def target_table(data: Data, tasks: list[str]) -> str:
     for t in tasks:
         rows = [n for task, n in _rows(data, [t]) if task == t]
         cells = [t]
-        for mode in ("sync", "async"):
-            found = [
-                (a / b, n)
-                for n in rows
-                if (a := value(data, t, n, f"parallel_pool {mode}")) and (b := value(data, t, n, f"envpool {mode}"))
-            ]
-            cells.append(_lowest(found, ENVPOOL_TARGET, _times))
+        cells += _envpool_cells(data, t, rows, ENVPOOL_TARGET)
         found = [
             (a / e["steps_per_s"], n)
             for n in rows
@@ -343,6 +337,19 @@ def target_table(data: Data, tasks: list[str]) -> str:
         f"one env: ours / {COLUMNS[single]} (target >= {SINGLE_TARGET:g}x)",
     ]
     return _table(head, body, left=1)
+
+
+def _envpool_cells(data: Data, task: str, rows: list[int], target: float) -> list[str]:
+    """Ours / EnvPool in sync, then async mode: each mode's lowest row against `target`."""
+    cells = []
+    for mode in ("sync", "async"):
+        found = [
+            (a / b, n)
+            for n in rows
+            if (a := value(data, task, n, f"parallel_pool {mode}")) and (b := value(data, task, n, f"envpool {mode}"))
+        ]
+        cells.append(_lowest(found, target, _times))
+    return cells
 
 
 def _times(x: float) -> str:
@@ -400,13 +407,7 @@ def _envpool_single_targets(data: Data, tasks: list[str], envpool_target: float,
     for t in tasks:
         rows = [n for task, n in _rows(data, [t]) if task == t]
         cells = [t]
-        for mode in ("sync", "async"):
-            found = [
-                (a / b, n)
-                for n in rows
-                if (a := value(data, t, n, f"parallel_pool {mode}")) and (b := value(data, t, n, f"envpool {mode}"))
-            ]
-            cells.append(_lowest(found, envpool_target, _times))
+        cells += _envpool_cells(data, t, rows, envpool_target)
         cells.append(_single_env_cell(data, t, "gymnasium single env", single_target, "the gymnasium env"))
         body.append(cells)
     head = [

@@ -241,6 +241,16 @@ class GridWorld {
     return pos;
   }
 
+  // The levels' `if self.agent_start_pos is not None: ... else: self.place_agent()`.
+  void PlaceAgentAt(numpy_exact::NumpyGenerator& rng, bool random, Pos start, int start_dir) {
+    if (random) {
+      PlaceAgent(rng);
+    } else {
+      agent_pos = start;
+      agent_dir = start_dir;
+    }
+  }
+
   Pos FrontPos() const {
     return {agent_pos.x + kDirToVec[agent_dir].x, agent_pos.y + kDirToVec[agent_dir].y};
   }

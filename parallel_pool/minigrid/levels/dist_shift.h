@@ -17,12 +17,7 @@ inline void GenerateDistShift(GridWorld& w, numpy_exact::NumpyGenerator& rng,
     w.Set(3 + i, 1, w.NewObj(kLava, kRed));
     w.Set(3 + i, c.strip2_row, w.NewObj(kLava, kRed));
   }
-  if (!c.random_start) {
-    w.agent_pos = c.agent_start_pos;
-    w.agent_dir = c.agent_start_dir;
-  } else {
-    w.PlaceAgent(rng);
-  }
+  w.PlaceAgentAt(rng, c.random_start, c.agent_start_pos, c.agent_start_dir);
   w.mission = "get to the green goal square";
 }
 

@@ -23,12 +23,7 @@ inline void GenerateDynamicObstacles(GridWorld& w, numpy_exact::NumpyGenerator& 
   w.NewGrid(c.size, c.size);
   w.WallRect(0, 0, w.width, w.height);
   w.Set(w.width - 2, w.height - 2, w.NewObj(kGoal, kGreen));
-  if (!c.random_start) {
-    w.agent_pos = c.agent_start_pos;
-    w.agent_dir = c.agent_start_dir;
-  } else {
-    w.PlaceAgent(rng);
-  }
+  w.PlaceAgentAt(rng, c.random_start, c.agent_start_pos, c.agent_start_dir);
   w.task.obstacles.clear();
   for (int i = 0; i < DynamicObstacleCount(c); ++i) {
     const int ball = w.NewObj(kBall, kBlue);

@@ -13,12 +13,7 @@ inline void GenerateEmpty(GridWorld& w, numpy_exact::NumpyGenerator& rng, const 
   w.NewGrid(c.size, c.size);
   w.WallRect(0, 0, w.width, w.height);
   w.PutObj(w.NewObj(kGoal, kGreen), w.width - 2, w.height - 2);
-  if (!c.random_start) {
-    w.agent_pos = c.agent_start_pos;
-    w.agent_dir = c.agent_start_dir;
-  } else {
-    w.PlaceAgent(rng);
-  }
+  w.PlaceAgentAt(rng, c.random_start, c.agent_start_pos, c.agent_start_dir);
   w.mission = "get to the green goal square";
 }
 
