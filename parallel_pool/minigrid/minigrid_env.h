@@ -15,6 +15,7 @@
 #ifndef PARALLEL_POOL_MINIGRID_MINIGRID_ENV_H_
 #define PARALLEL_POOL_MINIGRID_MINIGRID_ENV_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -62,7 +63,7 @@ class MinigridEnvFns {
     const std::string& obstacle = conf["obstacle_type"_];
     RequireConfig(obstacle == "lava" || obstacle == "wall",
                   "obstacle_type: expected 'lava' or 'wall', got '" + obstacle + "'");
-    const int needed = level->longest_mission;
+    const int needed = std::max(level->longest_mission, 1);
     RequireConfig(conf["mission_bytes"_] >= needed,
                   "mission_bytes: " + name + "'s missions take up to " + std::to_string(needed) +
                       " bytes; a mission is never cut (got " +

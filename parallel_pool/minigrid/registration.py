@@ -155,3 +155,4 @@ for _name, _room, _in_box, _blocked, _quarters, _visited in _FULL_MAZES:
             blocked=_blocked,
             num_quarters=_quarters,
         )
+_minigrid("MiniGrid-Playground-v0", "playground", 100)

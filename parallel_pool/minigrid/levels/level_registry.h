@@ -24,6 +24,7 @@
 #include "parallel_pool/minigrid/levels/memory.h"
 #include "parallel_pool/minigrid/levels/multi_room.h"
 #include "parallel_pool/minigrid/levels/obstructed_maze.h"
+#include "parallel_pool/minigrid/levels/playground.h"
 #include "parallel_pool/minigrid/levels/put_near.h"
 #include "parallel_pool/minigrid/levels/red_blue_doors.h"
 #include "parallel_pool/minigrid/levels/unlock.h"
@@ -142,7 +143,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 22> kLevels{{
+inline constexpr std::array<Level, 23> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -169,6 +170,7 @@ inline constexpr std::array<Level, 22> kLevels{{
      StepPickUpTarget},
     {"obstructed_maze_full_v1", GenerateObstructedMazeFullV1, level_checks::ObstructedMaze, 21,
      StepPickUpTarget},
+    {"playground", GeneratePlayground, level_checks::None, 0},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
