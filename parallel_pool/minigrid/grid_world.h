@@ -436,6 +436,31 @@ class GridWorld {
     }
   }
 
+  // minigrid's FullyObsWrapper: the whole grid encoded (width x height x 3,
+  // indexed [x][y]), the agent's cell (agent, red, direction).
+  void EncodeFull(std::uint8_t* image) const {
+    for (int i = 0; i < width; ++i) {
+      for (int j = 0; j < height; ++j) {
+        std::uint8_t* out = image + (static_cast<std::size_t>(i) * height + j) * 3;
+        const int cell = Get(i, j);
+        if (cell == kNone) {
+          out[0] = kEmpty;
+          out[1] = out[2] = 0;
+        } else {
+          const auto code = objects[cell].Encode();
+          out[0] = code[0];
+          out[1] = code[1];
+          out[2] = code[2];
+        }
+      }
+    }
+    std::uint8_t* agent =
+        image + (static_cast<std::size_t>(agent_pos.x) * height + agent_pos.y) * 3;
+    agent[0] = kAgent;
+    agent[1] = kRed;
+    agent[2] = static_cast<std::uint8_t>(agent_dir);
+  }
+
  private:
   mutable std::vector<int> view_, rotated_;
   mutable std::vector<char> mask_;

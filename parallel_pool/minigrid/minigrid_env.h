@@ -2,7 +2,8 @@
 // one env class for every id, the level picked by EnvPool's `env_name`.
 //
 // Observation (EnvPool's layout): "image" uint8 [view, view, 3], minigrid's
-// encoding of the agent's partial view, indexed [x][y] as minigrid's; the
+// encoding of the agent's partial view, indexed [x][y] as minigrid's (with
+// fully_observable, FullyObsWrapper's [width, height, 3] whole grid); the
 // "direction" (Discrete(4)); the "mission" as UTF-8 bytes, zero padded to
 // `mission_bytes` (parallel_pool.minigrid.decode_mission turns rows back
 // into strings). Info "agent_pos": the agent's (x, y).
@@ -41,7 +42,8 @@ class MinigridEnvFns {
         "min_num_rooms"_.Bind(2), "max_num_rooms"_.Bind(6), "max_room_size"_.Bind(10),
         "room_size"_.Bind(6), "num_rows"_.Bind(3), "obj_type"_.Bind(std::string("ball")),
         "key_in_box"_.Bind(true), "blocked"_.Bind(true), "num_quarters"_.Bind(4),
-        "agent_room"_.Bind(std::vector<int>{1, 1}), "mission_bytes"_.Bind(96));
+        "agent_room"_.Bind(std::vector<int>{1, 1}), "mission_bytes"_.Bind(96),
+        "fully_observable"_.Bind(false));
   }
 
   template <typename Config>
@@ -71,10 +73,22 @@ class MinigridEnvFns {
     level->validate(ConfigOf(conf));
   }
 
+  // The image's shape: the view's, or with fully_observable the grid's (a
+  // level's grid size never depends on its draws: one generated from seed 0
+  // tells it).
+  template <typename Config>
+  static std::vector<int> ImageShape(const Config& conf) {
+    const int view = conf["agent_view_size"_];
+    if (!conf["fully_observable"_]) return {view, view, 3};
+    GridWorld world;
+    numpy_exact::NumpyGenerator rng(0);
+    FindLevel(conf["env_name"_])->generate(world, rng, ConfigOf(conf));
+    return {world.width, world.height, 3};
+  }
+
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    const int view = conf["agent_view_size"_];
-    return MakeDict("obs:image"_.Bind(Spec<std::uint8_t>({view, view, 3}, {0, 255})),
+    return MakeDict("obs:image"_.Bind(Spec<std::uint8_t>(ImageShape(conf), {0, 255})),
                     "obs:direction"_.Bind(Spec<int>({}, {0, 3})),
                     "obs:mission"_.Bind(Spec<std::uint8_t>({conf["mission_bytes"_]}, {0, 255})),
                     "info:agent_pos"_.Bind(Spec<int>({2})));
@@ -132,7 +146,8 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
       : Env(spec, env_id),
         config_(MinigridEnvFns::ConfigOf(spec.config)),
         level_(FindLevel(config_.env_name)),
-        mission_bytes_(spec.config["mission_bytes"_]) {
+        mission_bytes_(spec.config["mission_bytes"_]),
+        fully_observable_(spec.config["fully_observable"_]) {
     world_.agent_view_size = spec.config["agent_view_size"_];
     world_.see_through_walls = spec.config["see_through_walls"_];
     world_.max_steps = spec.config["max_episode_steps"_];
@@ -162,7 +177,11 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
  private:
   void Write(double reward) {
     State state = Allocate();
-    world_.EncodeView(state["obs:image"_].Data<std::uint8_t>());
+    if (fully_observable_) {
+      world_.EncodeFull(state["obs:image"_].Data<std::uint8_t>());
+    } else {
+      world_.EncodeView(state["obs:image"_].Data<std::uint8_t>());
+    }
     state["obs:direction"_] = world_.agent_dir;
     auto* mission = state["obs:mission"_].Data<std::uint8_t>();
     std::memset(mission, 0, mission_bytes_);
@@ -177,6 +196,7 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   LevelConfig config_;
   const Level* level_;
   std::size_t mission_bytes_;
+  bool fully_observable_;
   GridWorld world_;
   numpy_exact::NumpyGenerator np_random_{seed()};
   bool terminated_ = false;

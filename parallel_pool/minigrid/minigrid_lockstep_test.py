@@ -14,6 +14,7 @@ import gymnasium
 import minigrid  # noqa: F401  (registers minigrid's ids with gymnasium)
 import numpy as np
 import pytest
+from minigrid.wrappers import FullyObsWrapper
 
 import parallel_pool
 from parallel_pool.minigrid import decode_mission
@@ -81,6 +82,25 @@ def test_first_observations_on_many_seeds(task_id: str) -> None:
         ref_obs, _ = ref.reset(seed=1000 + i)
         assert_same_obs(obs, i, ref_obs, ref, f"{task_id} env {i}")
         assert tuple(info["agent_pos"][i]) == tuple(int(v) for v in ref.agent_pos), f"{task_id} env {i}"
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_fully_observable_equals_minigrids_fully_obs_wrapper(task_id: str) -> None:
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=50, fully_observable=True)
+    refs = [FullyObsWrapper(gymnasium.make(task_id)) for _ in range(2)]
+    assert env.single_observation_space["image"] == refs[0].observation_space["image"]
+    obs, _ = env.reset()
+    for i, ref in enumerate(refs):
+        np.testing.assert_array_equal(obs["image"][i], ref.reset(seed=50 + i)[0]["image"], f"{task_id} env {i}")
+    rng = np.random.default_rng(0)
+    done = np.zeros(2, dtype=bool)
+    for t in range(60):
+        actions = rng.integers(0, env.single_action_space.n, 2)
+        obs, _, term, trunc, _ = env.step(actions)
+        for i, ref in enumerate(refs):
+            ref_obs = ref.reset()[0] if done[i] else ref.step(int(actions[i]))[0]
+            np.testing.assert_array_equal(obs["image"][i], ref_obs["image"], f"{task_id} env {i} step {t}")
+        done = term | trunc
 
 
 if __name__ == "__main__":
