@@ -126,6 +126,7 @@ DEFAULT_TASKS = [
     "BipedalWalker-v3",
     "CarRacing-v3",
     "MiniGrid-DoorKey-8x8-v0",
+    "BabyAI-GoTo-v0",
     "CheetahRun-v1",
     "WalkerWalk-v1",
     "HumanoidRun-v1",

@@ -29,7 +29,12 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "BipedalWalkerHardcore-v3",
         "CarRacing-v3",
     ),
-    "minigrid": ("MiniGrid-DoorKey-8x8-v0", "MiniGrid-LavaCrossingS9N2-v0", "MiniGrid-Empty-Random-5x5-v0"),
+    "minigrid": (
+        "MiniGrid-DoorKey-8x8-v0",
+        "MiniGrid-LavaCrossingS9N2-v0",
+        "MiniGrid-Empty-Random-5x5-v0",
+        "BabyAI-GoTo-v0",
+    ),
     # CartpoleTwoPoles-v1's model comes from dm_control's Python builder,
     # which also installs dm_control's MuJoCo warning handler in the process.
     "dm_control": ("CartpoleBalance-v1", "CheetahRun-v1", "LqrLqr21-v1", "PointMassEasy-v1", "CartpoleTwoPoles-v1"),

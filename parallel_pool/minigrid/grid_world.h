@@ -113,8 +113,12 @@ class GridWorld {
     Pos failure_pos;             // Memory's wrong choice
     std::vector<int> obstacles;  // DynamicObstacles' balls
     int target_obj = kNone;      // the object to pick up (Unlock levels, KeyCorridor)
-    int first_door = kNone;      // RedBlueDoors' red door, Unlock's door
-    int second_door = kNone;     // and blue door
+    // A BabyAI instruction's object description: the objects it matched at
+    // reset (obj_set) and their positions (obj_poss, updated after a drop).
+    std::vector<int> desc_objs;
+    std::vector<Pos> desc_poss;
+    int first_door = kNone;   // RedBlueDoors' red door, Unlock's door
+    int second_door = kNone;  // and blue door
   } task;
 
   // A new empty grid (minigrid's `self.grid = Grid(width, height)`).

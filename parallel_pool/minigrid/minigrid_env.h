@@ -43,7 +43,8 @@ class MinigridEnvFns {
         "room_size"_.Bind(6), "num_rows"_.Bind(3), "obj_type"_.Bind(std::string("ball")),
         "key_in_box"_.Bind(true), "blocked"_.Bind(true), "num_quarters"_.Bind(4),
         "agent_room"_.Bind(std::vector<int>{1, 1}), "mission_bytes"_.Bind(96),
-        "fully_observable"_.Bind(false));
+        "fully_observable"_.Bind(false), "num_dists"_.Bind(18), "num_cols"_.Bind(3),
+        "doors_open"_.Bind(false));
   }
 
   template <typename Config>
@@ -134,6 +135,9 @@ class MinigridEnvFns {
     c.num_quarters = conf["num_quarters"_];
     const std::vector<int>& room = conf["agent_room"_];
     if (room.size() == 2) c.agent_room = {room[0], room[1]};
+    c.num_dists = conf["num_dists"_];
+    c.num_cols = conf["num_cols"_];
+    c.doors_open = conf["doors_open"_];
     return c;
   }
 };

@@ -30,6 +30,7 @@ def test_spaces_and_max_steps_are_minigrids(task_id: str) -> None:
     assert space["direction"] == ref.observation_space["direction"]
     assert space["mission"] == gymnasium.spaces.Box(0, 255, (96,), np.uint8)
     assert env.single_action_space == ref.action_space  # Discrete(7), DynamicObstacles' Discrete(3)
+    ref.reset(seed=0)  # BabyAI sets max_steps at reset, from its instruction
     assert env.spec.config.max_episode_steps == ref.max_steps
     assert env.spec.config.see_through_walls == ref.see_through_walls
 

@@ -156,3 +156,31 @@ for _name, _room, _in_box, _blocked, _quarters, _visited in _FULL_MAZES:
             num_quarters=_quarters,
         )
 _minigrid("MiniGrid-Playground-v0", "playground", 100)
+
+
+def _babyai(task_id: str, env_name: str, room_size: int = 8, rows: int = 1, cols: int = 1, **config: object) -> None:
+    """A BabyAI level with one instruction: max_steps = room_size^2 x rooms, as RoomGridLevel sets it."""
+    _minigrid(
+        task_id, env_name, room_size**2 * rows * cols, room_size=room_size, num_rows=rows, num_cols=cols, **config
+    )
+
+
+_babyai("BabyAI-GoToRedBallGrey-v0", "babyai_goto_red_ball_grey", num_dists=7)
+_babyai("BabyAI-GoToRedBall-v0", "babyai_goto_red_ball", num_dists=7)
+_babyai("BabyAI-GoToRedBallNoDists-v0", "babyai_goto_red_ball", num_dists=0)
+# GoToObj places its one object itself: num_dists says so.
+_babyai("BabyAI-GoToObj-v0", "babyai_goto_obj", num_dists=1)
+_babyai("BabyAI-GoToObjS4-v0", "babyai_goto_obj", room_size=4, num_dists=1)
+_babyai("BabyAI-GoToObjS6-v1", "babyai_goto_obj", room_size=6, num_dists=1)
+_babyai("BabyAI-GoToLocal-v0", "babyai_goto_local", num_dists=8)
+for _size, _n in ((5, 2), (6, 2), (6, 3), (6, 4), (7, 4), (7, 5), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6), (8, 7)):
+    _babyai(f"BabyAI-GoToLocalS{_size}N{_n}-v0", "babyai_goto_local", room_size=_size, num_dists=_n)
+_babyai("BabyAI-GoTo-v0", "babyai_goto", rows=3, cols=3, num_dists=18)
+_babyai("BabyAI-GoToOpen-v0", "babyai_goto", rows=3, cols=3, num_dists=18, doors_open=True)
+_babyai("BabyAI-GoToObjMaze-v0", "babyai_goto", rows=3, cols=3, num_dists=1)
+_babyai("BabyAI-GoToObjMazeOpen-v0", "babyai_goto", rows=3, cols=3, num_dists=1, doors_open=True)
+_babyai("BabyAI-GoToObjMazeS4R2-v0", "babyai_goto", room_size=4, rows=2, cols=2, num_dists=1)
+for _size in (4, 5, 6, 7):
+    _babyai(f"BabyAI-GoToObjMazeS{_size}-v0", "babyai_goto", room_size=_size, rows=3, cols=3, num_dists=1)
+_babyai("BabyAI-GoToRedBlueBall-v0", "babyai_goto_red_blue_ball", num_dists=7)
+_babyai("BabyAI-GoToDoor-v0", "babyai_goto_door", room_size=7, rows=3, cols=3)

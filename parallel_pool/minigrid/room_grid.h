@@ -84,6 +84,7 @@ class RoomGrid {
     w.agent_dir = 0;
   }
 
+  int room_size() const { return room_size_; }
   int num_rows() const { return num_rows_; }
   int num_cols() const { return num_cols_; }
   Room& room(int i, int j) { return rooms_[Index(i, j)]; }
@@ -222,6 +223,15 @@ class RoomGrid {
       existing.push_back(obj);
     }
     return dists;
+  }
+
+  // RoomGridLevel.open_all_doors.
+  void OpenAllDoors() {
+    for (const Room& r : rooms_) {
+      for (int door : r.doors) {
+        if (door >= 0) w_.objects[door].is_open = true;
+      }
+    }
   }
 
  private:

@@ -33,6 +33,9 @@ struct LevelConfig {
   bool blocked = true;
   int num_quarters = 4;
   Pos agent_room{1, 1};
+  int num_dists = 18;  // BabyAI's
+  int num_cols = 3;
+  bool doors_open = false;
 };
 
 }  // namespace parallel_pool::minigrid

@@ -8,6 +8,7 @@
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/minigrid/grid_world.h"
+#include "parallel_pool/minigrid/levels/babyai_goto.h"
 #include "parallel_pool/minigrid/levels/crossing.h"
 #include "parallel_pool/minigrid/levels/dist_shift.h"
 #include "parallel_pool/minigrid/levels/door_key.h"
@@ -115,6 +116,17 @@ inline void MultiRoom(const LevelConfig& c) {
                     std::to_string(c.height) + " grid holds");
 }
 inline void LockedRoom(const LevelConfig& c) { Size(c, 12); }
+// BabyAI's room grids: distractors must fit, or generation would retry forever.
+inline void BabyAI(const LevelConfig& c, int rows, int cols) {
+  RequireConfig(c.room_size >= 4, "room_size: expected an int >= 4");
+  RequireConfig(rows >= 1 && cols >= 1, "num_rows, num_cols: expected ints >= 1");
+  RequireConfig(c.num_dists >= 0, "num_dists: expected an int >= 0");
+  const int room = (c.room_size - 2) * (c.room_size - 2) * rows * cols;
+  RequireConfig(c.num_dists <= room / 2,
+                "num_dists: at most " + std::to_string(room / 2) + " distractors fit these rooms");
+}
+inline void BabyAIOneRoom(const LevelConfig& c) { BabyAI(c, 1, 1); }
+inline void BabyAIMaze(const LevelConfig& c) { BabyAI(c, c.num_rows, c.num_cols); }
 inline void ObstructedMaze(const LevelConfig& c) {
   RequireConfig(c.num_quarters >= 1 && c.num_quarters <= 4,
                 "num_quarters: expected 1 to 4 quarters of the maze");
@@ -143,7 +155,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 23> kLevels{{
+inline constexpr std::array<Level, 30> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -171,6 +183,15 @@ inline constexpr std::array<Level, 23> kLevels{{
     {"obstructed_maze_full_v1", GenerateObstructedMazeFullV1, level_checks::ObstructedMaze, 21,
      StepPickUpTarget},
     {"playground", GeneratePlayground, level_checks::None, 0},
+    {"babyai_goto_red_ball", GenerateGoToRedBall, level_checks::BabyAIOneRoom, 21, StepBabyAIGoTo},
+    {"babyai_goto_red_ball_grey", GenerateGoToRedBallGrey, level_checks::BabyAIOneRoom, 21,
+     StepBabyAIGoTo},
+    {"babyai_goto_obj", GenerateGoToObj, level_checks::BabyAIOneRoom, 21, StepBabyAIGoTo},
+    {"babyai_goto_local", GenerateGoToLocal, level_checks::BabyAIOneRoom, 21, StepBabyAIGoTo},
+    {"babyai_goto", GenerateGoTo, level_checks::BabyAIMaze, 21, StepBabyAIGoTo},
+    {"babyai_goto_red_blue_ball", GenerateGoToRedBlueBall, level_checks::BabyAIOneRoom, 21,
+     StepBabyAIGoTo},
+    {"babyai_goto_door", GenerateBabyAIGoToDoor, level_checks::None, 21, StepBabyAIGoTo},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
