@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -22,6 +23,10 @@
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::minigrid {
+
+namespace babyai {
+class Instr;  // levels/babyai_instr.h
+}  // namespace babyai
 
 // minigrid's OBJECT_TO_IDX and COLOR_TO_IDX: the observation's encoding.
 enum ObjType : std::uint8_t {
@@ -110,15 +115,12 @@ class GridWorld {
     Color target_color = kRed;
     ObjType move_type = kEmpty;
     Color move_color = kRed;
-    Pos failure_pos;             // Memory's wrong choice
-    std::vector<int> obstacles;  // DynamicObstacles' balls
-    int target_obj = kNone;      // the object to pick up (Unlock levels, KeyCorridor)
-    // A BabyAI instruction's object description: the objects it matched at
-    // reset (obj_set) and their positions (obj_poss, updated after a drop).
-    std::vector<int> desc_objs;
-    std::vector<Pos> desc_poss;
-    int first_door = kNone;   // RedBlueDoors' red door, Unlock's door
-    int second_door = kNone;  // and blue door
+    Pos failure_pos;                       // Memory's wrong choice
+    std::vector<int> obstacles;            // DynamicObstacles' balls
+    int target_obj = kNone;                // the object to pick up (Unlock levels, KeyCorridor)
+    std::shared_ptr<babyai::Instr> instr;  // a BabyAI level's instruction
+    int first_door = kNone;                // RedBlueDoors' red door, Unlock's door
+    int second_door = kNone;               // and blue door
   } task;
 
   // A new empty grid (minigrid's `self.grid = Grid(width, height)`).

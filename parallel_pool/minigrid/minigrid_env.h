@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,7 +45,9 @@ class MinigridEnvFns {
         "key_in_box"_.Bind(true), "blocked"_.Bind(true), "num_quarters"_.Bind(4),
         "agent_room"_.Bind(std::vector<int>{1, 1}), "mission_bytes"_.Bind(96),
         "fully_observable"_.Bind(false), "num_dists"_.Bind(18), "num_cols"_.Bind(3),
-        "doors_open"_.Bind(false));
+        "doors_open"_.Bind(false), "select_by"_.Bind(std::string("")), "debug"_.Bind(false),
+        "strict"_.Bind(false), "first_color"_.Bind(std::string("")),
+        "second_color"_.Bind(std::string("")), "num_doors"_.Bind(2));
   }
 
   template <typename Config>
@@ -61,6 +64,13 @@ class MinigridEnvFns {
     RequireConfig(start.size() == 2,
                   "agent_start_pos: expected (x, y), or (-1, -1) for a random start");
     RequireConfig(conf["agent_room"_].size() == 2, "agent_room: expected (i, j)");
+    for (const std::string& color :
+         {std::string(conf["first_color"_]), std::string(conf["second_color"_])}) {
+      RequireConfig(color.empty() || ColorNamed(color).has_value(),
+                    "first_color, second_color: expected one of minigrid's colours (red, green, "
+                    "blue, purple, yellow, grey) or '' (drawn), got '" +
+                        color + "'");
+    }
     RequireConfig(conf["agent_start_dir"_] >= -1 && conf["agent_start_dir"_] <= 3,
                   "agent_start_dir: expected 0 (right), 1 (down), 2 (left), 3 (up) or -1");
     const std::string& obstacle = conf["obstacle_type"_];
@@ -138,7 +148,21 @@ class MinigridEnvFns {
     c.num_dists = conf["num_dists"_];
     c.num_cols = conf["num_cols"_];
     c.doors_open = conf["doors_open"_];
+    c.select_by = conf["select_by"_];
+    c.debug = conf["debug"_];
+    c.strict = conf["strict"_];
+    c.first_color = ColorNamed(conf["first_color"_]);
+    c.second_color = ColorNamed(conf["second_color"_]);
+    c.num_doors = conf["num_doors"_];
     return c;
+  }
+
+  // A colour by minigrid's name; none for "".
+  static std::optional<Color> ColorNamed(const std::string& name) {
+    for (int k = 0; k < static_cast<int>(kColorText.size()); ++k) {
+      if (name == kColorText[k]) return static_cast<Color>(k);
+    }
+    return std::nullopt;
   }
 };
 

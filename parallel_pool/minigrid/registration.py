@@ -184,3 +184,24 @@ for _size in (4, 5, 6, 7):
     _babyai(f"BabyAI-GoToObjMazeS{_size}-v0", "babyai_goto", room_size=_size, rows=3, cols=3, num_dists=1)
 _babyai("BabyAI-GoToRedBlueBall-v0", "babyai_goto_red_blue_ball", num_dists=7)
 _babyai("BabyAI-GoToDoor-v0", "babyai_goto_door", room_size=7, rows=3, cols=3)
+_babyai("BabyAI-Open-v0", "babyai_open", rows=3, cols=3, num_dists=18)
+_babyai("BabyAI-OpenRedDoor-v0", "babyai_open_red_door", room_size=5, rows=1, cols=2)
+_babyai("BabyAI-OpenDoor-v0", "babyai_open_door", rows=3, cols=3)
+_babyai("BabyAI-OpenDoorDebug-v0", "babyai_open_door", rows=3, cols=3, debug=True)
+_babyai("BabyAI-OpenDoorColor-v0", "babyai_open_door", rows=3, cols=3, select_by="color")
+_babyai("BabyAI-OpenDoorLoc-v0", "babyai_open_door", rows=3, cols=3, select_by="loc")
+
+
+def _babyai_fixed(task_id: str, env_name: str, **config: object) -> None:
+    """A BabyAI level with its own max_steps: 20 x room_size^2 (room_size 6, a 3 x 3 maze)."""
+    _minigrid(task_id, env_name, 20 * 6**2, room_size=6, num_rows=3, num_cols=3, **config)
+
+
+_babyai_fixed("BabyAI-OpenTwoDoors-v0", "babyai_open_two_doors")
+_babyai_fixed("BabyAI-OpenRedBlueDoors-v0", "babyai_open_two_doors", first_color="red", second_color="blue")
+_babyai_fixed(
+    "BabyAI-OpenRedBlueDoorsDebug-v0", "babyai_open_two_doors", first_color="red", second_color="blue", strict=True
+)
+for _n in (2, 4):
+    _babyai_fixed(f"BabyAI-OpenDoorsOrderN{_n}-v0", "babyai_open_doors_order", num_doors=_n)
+    _babyai_fixed(f"BabyAI-OpenDoorsOrderN{_n}Debug-v0", "babyai_open_doors_order", num_doors=_n, debug=True)

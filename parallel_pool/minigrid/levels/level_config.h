@@ -3,6 +3,7 @@
 #ifndef PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_CONFIG_H_
 #define PARALLEL_POOL_MINIGRID_LEVELS_LEVEL_CONFIG_H_
 
+#include <optional>
 #include <string>
 
 #include "parallel_pool/minigrid/grid_world.h"
@@ -36,6 +37,11 @@ struct LevelConfig {
   int num_dists = 18;  // BabyAI's
   int num_cols = 3;
   bool doors_open = false;
+  std::string select_by;  // BabyAI's OpenDoor: "color", "loc", or empty (drawn)
+  bool debug = false;     // OpenDoor's and OpenDoorsOrder's strict verifiers
+  bool strict = false;    // OpenTwoDoors' first door
+  std::optional<Color> first_color, second_color;
+  int num_doors = 2;
 };
 
 }  // namespace parallel_pool::minigrid

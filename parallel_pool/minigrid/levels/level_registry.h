@@ -9,6 +9,7 @@
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/minigrid/grid_world.h"
 #include "parallel_pool/minigrid/levels/babyai_goto.h"
+#include "parallel_pool/minigrid/levels/babyai_open.h"
 #include "parallel_pool/minigrid/levels/crossing.h"
 #include "parallel_pool/minigrid/levels/dist_shift.h"
 #include "parallel_pool/minigrid/levels/door_key.h"
@@ -127,6 +128,15 @@ inline void BabyAI(const LevelConfig& c, int rows, int cols) {
 }
 inline void BabyAIOneRoom(const LevelConfig& c) { BabyAI(c, 1, 1); }
 inline void BabyAIMaze(const LevelConfig& c) { BabyAI(c, c.num_rows, c.num_cols); }
+inline void OpenDoor(const LevelConfig& c) {
+  RequireConfig(c.select_by.empty() || c.select_by == "color" || c.select_by == "loc",
+                "select_by: expected 'color', 'loc' or '' (drawn at each reset)");
+}
+inline void OpenDoorsOrder(const LevelConfig& c) {
+  RequireConfig(
+      c.num_doors >= 2 && c.num_doors <= 4,
+      "num_doors: expected 2 to 4 doors (the middle room's walls), as minigrid asserts >= 2");
+}
 inline void ObstructedMaze(const LevelConfig& c) {
   RequireConfig(c.num_quarters >= 1 && c.num_quarters <= 4,
                 "num_quarters: expected 1 to 4 quarters of the maze");
@@ -155,7 +165,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 30> kLevels{{
+inline constexpr std::array<Level, 35> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -183,15 +193,22 @@ inline constexpr std::array<Level, 30> kLevels{{
     {"obstructed_maze_full_v1", GenerateObstructedMazeFullV1, level_checks::ObstructedMaze, 21,
      StepPickUpTarget},
     {"playground", GeneratePlayground, level_checks::None, 0},
-    {"babyai_goto_red_ball", GenerateGoToRedBall, level_checks::BabyAIOneRoom, 21, StepBabyAIGoTo},
+    {"babyai_goto_red_ball", GenerateGoToRedBall, level_checks::BabyAIOneRoom, 21,
+     babyai::StepBabyAI},
     {"babyai_goto_red_ball_grey", GenerateGoToRedBallGrey, level_checks::BabyAIOneRoom, 21,
-     StepBabyAIGoTo},
-    {"babyai_goto_obj", GenerateGoToObj, level_checks::BabyAIOneRoom, 21, StepBabyAIGoTo},
-    {"babyai_goto_local", GenerateGoToLocal, level_checks::BabyAIOneRoom, 21, StepBabyAIGoTo},
-    {"babyai_goto", GenerateGoTo, level_checks::BabyAIMaze, 21, StepBabyAIGoTo},
+     babyai::StepBabyAI},
+    {"babyai_goto_obj", GenerateGoToObj, level_checks::BabyAIOneRoom, 21, babyai::StepBabyAI},
+    {"babyai_goto_local", GenerateGoToLocal, level_checks::BabyAIOneRoom, 21, babyai::StepBabyAI},
+    {"babyai_goto", GenerateGoTo, level_checks::BabyAIMaze, 21, babyai::StepBabyAI},
     {"babyai_goto_red_blue_ball", GenerateGoToRedBlueBall, level_checks::BabyAIOneRoom, 21,
-     StepBabyAIGoTo},
-    {"babyai_goto_door", GenerateBabyAIGoToDoor, level_checks::None, 21, StepBabyAIGoTo},
+     babyai::StepBabyAI},
+    {"babyai_goto_door", GenerateBabyAIGoToDoor, level_checks::None, 21, babyai::StepBabyAI},
+    {"babyai_open", GenerateBabyAIOpen, level_checks::BabyAIMaze, 51, babyai::StepBabyAI},
+    {"babyai_open_red_door", GenerateOpenRedDoor, level_checks::None, 51, babyai::StepBabyAI},
+    {"babyai_open_door", GenerateOpenDoor, level_checks::OpenDoor, 51, babyai::StepBabyAI},
+    {"babyai_open_two_doors", GenerateOpenTwoDoors, level_checks::None, 51, babyai::StepBabyAI},
+    {"babyai_open_doors_order", GenerateOpenDoorsOrder, level_checks::OpenDoorsOrder, 51,
+     babyai::StepBabyAI},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
