@@ -197,6 +197,12 @@ def _babyai_fixed(task_id: str, env_name: str, **config: object) -> None:
     _minigrid(task_id, env_name, 20 * 6**2, room_size=6, num_rows=3, num_cols=3, **config)
 
 
+_babyai("BabyAI-Pickup-v0", "babyai_pickup", rows=3, cols=3, num_dists=18)
+_babyai("BabyAI-UnblockPickup-v0", "babyai_unblock_pickup", rows=3, cols=3, num_dists=20)
+# PickupDist places its own five objects: num_dists says so.
+_babyai("BabyAI-PickupDist-v0", "babyai_pickup_dist", room_size=7, num_dists=5)
+_babyai("BabyAI-PickupDistDebug-v0", "babyai_pickup_dist", room_size=7, num_dists=5, debug=True)
+_minigrid("BabyAI-PickupAbove-v0", "babyai_pickup_above", 8 * 6**2, room_size=6, num_rows=3, num_cols=3, num_dists=1)
 _babyai_fixed("BabyAI-OpenTwoDoors-v0", "babyai_open_two_doors")
 _babyai_fixed("BabyAI-OpenRedBlueDoors-v0", "babyai_open_two_doors", first_color="red", second_color="blue")
 _babyai_fixed(

@@ -22,9 +22,10 @@ enum class Loc { kLeft, kRight, kFront, kBehind };
 
 enum class Status { kContinue, kSuccess, kFailure };
 
-// ObjDesc: a type, and optionally a colour and a location in the agent's room.
+// ObjDesc: a type (or any: "object"), and optionally a colour and a location
+// in the agent's room.
 struct ObjDesc {
-  ObjType type;
+  std::optional<ObjType> type;
   std::optional<Color> color;
   std::optional<Loc> loc;
   std::vector<int> obj_set;   // matched at reset
@@ -47,7 +48,7 @@ struct ObjDesc {
           continue;
         }
         const Obj& cell = w.objects[id];
-        if (cell.type != type) continue;
+        if (type && cell.type != *type) continue;
         if (color && cell.color != *color) continue;
         if (use_location && loc) {
           if (i < room_x || j < room_y || i >= room_x + room_size || j >= room_y + room_size) {
@@ -72,7 +73,7 @@ struct ObjDesc {
   std::string Surface(const GridWorld& w, int room_size) {
     FindMatchingObjs(w, room_size);
     if (obj_set.empty()) throw std::logic_error("no object matching description");
-    std::string s = kTypeText[type];
+    std::string s = type ? kTypeText[*type] : "object";
     if (color) s = std::string(kColorText[*color]) + " " + s;
     if (loc) {
       switch (*loc) {
@@ -96,7 +97,7 @@ struct ObjDesc {
 
 class Instr {
  public:
-  enum class Kind { kGoTo, kOpen, kBefore, kAfter };
+  enum class Kind { kGoTo, kOpen, kPickup, kBefore, kAfter };
 
   static std::unique_ptr<Instr> GoTo(ObjDesc desc) {
     return std::unique_ptr<Instr>(new Instr(Kind::kGoTo, std::move(desc), false));
@@ -104,9 +105,12 @@ class Instr {
   static std::unique_ptr<Instr> Open(ObjDesc desc, bool strict = false) {
     return std::unique_ptr<Instr>(new Instr(Kind::kOpen, std::move(desc), strict));
   }
+  static std::unique_ptr<Instr> Pickup(ObjDesc desc, bool strict = false) {
+    return std::unique_ptr<Instr>(new Instr(Kind::kPickup, std::move(desc), strict));
+  }
   static std::unique_ptr<Instr> Sequence(Kind kind, std::unique_ptr<Instr> a,
                                          std::unique_ptr<Instr> b, bool strict = false) {
-    auto out = std::unique_ptr<Instr>(new Instr(kind, ObjDesc{kEmpty, {}, {}, {}, {}}, strict));
+    auto out = std::unique_ptr<Instr>(new Instr(kind, ObjDesc{}, strict));
     out->a_ = std::move(a);
     out->b_ = std::move(b);
     return out;
@@ -119,6 +123,8 @@ class Instr {
         return "go to " + desc_.Surface(w, room_size);
       case Kind::kOpen:
         return "open " + desc_.Surface(w, room_size);
+      case Kind::kPickup:
+        return "pick up " + desc_.Surface(w, room_size);
       case Kind::kBefore:
         return a_->Surface(w, room_size) + ", then " + b_->Surface(w, room_size);
       case Kind::kAfter:
@@ -136,6 +142,7 @@ class Instr {
       a_done_ = b_done_ = Status::kContinue;
       return;
     }
+    pre_carrying_ = GridWorld::kNone;
     desc_.FindMatchingObjs(w, room_size);
   }
 
@@ -170,6 +177,19 @@ class Instr {
         }
         return Status::kContinue;
       }
+      case Kind::kPickup: {
+        // Picking up a matching object with empty hands; strict: picking up
+        // anything else fails.
+        const int pre_carrying = pre_carrying_;
+        pre_carrying_ = w.carrying;
+        if (action != kPickup) return Status::kContinue;
+        for (int obj : desc_.obj_set) {
+          if (pre_carrying == GridWorld::kNone && w.carrying == obj) return Status::kSuccess;
+        }
+        if (strict_ && w.carrying != GridWorld::kNone) return Status::kFailure;
+        pre_carrying_ = w.carrying;
+        return Status::kContinue;
+      }
       case Kind::kBefore:
         return VerifySequence(w, action, *a_, a_done_, *b_, b_done_);
       case Kind::kAfter:
@@ -202,6 +222,7 @@ class Instr {
   ObjDesc desc_;
   bool strict_;
   int room_size_ = 0;
+  int pre_carrying_ = GridWorld::kNone;  // PickupInstr's
   std::unique_ptr<Instr> a_, b_;
   Status a_done_ = Status::kContinue, b_done_ = Status::kContinue;
 };

@@ -19,9 +19,9 @@ struct RejectSampling : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// check_objs_reachable: every object (walls aside) reachable from the agent,
-// doors passable whatever their state.
-inline void CheckObjsReachable(const GridWorld& w) {
+// check_objs_reachable(raise_exc=False): whether every object (walls aside)
+// is reachable from the agent, doors passable whatever their state.
+inline bool ObjsReachable(const GridWorld& w) {
   std::vector<char> reach(static_cast<std::size_t>(w.width) * w.height, 0);
   std::vector<Pos> stack{w.agent_pos};
   while (!stack.empty()) {
@@ -42,11 +42,15 @@ inline void CheckObjsReachable(const GridWorld& w) {
     for (int j = 0; j < w.height; ++j) {
       const Obj* cell = w.At(i, j);
       if (cell == nullptr || cell->type == kWall) continue;
-      if (!reach[static_cast<std::size_t>(j) * w.width + i]) {
-        throw RejectSampling("unreachable object");
-      }
+      if (!reach[static_cast<std::size_t>(j) * w.width + i]) return false;
     }
   }
+  return true;
+}
+
+// check_objs_reachable(): an unreachable object rejects the sample.
+inline void CheckObjsReachable(const GridWorld& w) {
+  if (!ObjsReachable(w)) throw RejectSampling("unreachable object");
 }
 
 // RoomGridLevel._gen_grid and reset: RoomGrid's grid and the level's

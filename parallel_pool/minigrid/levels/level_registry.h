@@ -10,6 +10,7 @@
 #include "parallel_pool/minigrid/grid_world.h"
 #include "parallel_pool/minigrid/levels/babyai_goto.h"
 #include "parallel_pool/minigrid/levels/babyai_open.h"
+#include "parallel_pool/minigrid/levels/babyai_pickup.h"
 #include "parallel_pool/minigrid/levels/crossing.h"
 #include "parallel_pool/minigrid/levels/dist_shift.h"
 #include "parallel_pool/minigrid/levels/door_key.h"
@@ -165,7 +166,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 35> kLevels{{
+inline constexpr std::array<Level, 39> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -209,6 +210,11 @@ inline constexpr std::array<Level, 35> kLevels{{
     {"babyai_open_two_doors", GenerateOpenTwoDoors, level_checks::None, 51, babyai::StepBabyAI},
     {"babyai_open_doors_order", GenerateOpenDoorsOrder, level_checks::OpenDoorsOrder, 51,
      babyai::StepBabyAI},
+    {"babyai_pickup", GenerateBabyAIPickup, level_checks::BabyAIMaze, 25, babyai::StepBabyAI},
+    {"babyai_unblock_pickup", GenerateUnblockPickup, level_checks::BabyAIMaze, 25,
+     babyai::StepBabyAI},
+    {"babyai_pickup_dist", GeneratePickupDist, level_checks::None, 25, babyai::StepBabyAI},
+    {"babyai_pickup_above", GeneratePickupAbove, level_checks::None, 25, babyai::StepBabyAI},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
