@@ -28,7 +28,7 @@ import pytest
 from gymnasium.envs.box2d.lunar_lander import heuristic
 
 import parallel_pool
-from parallel_pool.box2d.testing.lockstep import assert_same_bits
+from parallel_pool.box2d.testing.lockstep import assert_same_bits, assert_same_step
 
 NUM_ENVS = 2
 CRASH, LANDED = -100, 100
@@ -79,10 +79,9 @@ def run(
                     ref_obs[i] = ref.reset()[0]
                     assert_same_bits(obs[i], ref_obs[i], where)
                     continue
-                ref_obs[i], ref_rew, ref_term, ref_trunc, _ = ref.step(actions[i])
-                assert_same_bits(obs[i], ref_obs[i], where)
-                assert_same_bits(rew[i], np.float64(ref_rew), where)
-                assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
+                ref_step = ref.step(actions[i])
+                assert_same_step((obs[i], rew[i], term[i], trunc[i]), ref_step, where)
+                ref_obs[i], ref_rew, ref_term, ref_trunc, _ = ref_step
                 if ref_term:
                     seen[{CRASH: "crashed", LANDED: "landed"}[ref_rew]] += 1
             done = term | trunc

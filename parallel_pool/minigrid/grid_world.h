@@ -201,6 +201,17 @@ class GridWorld {
   static T RandElem(numpy_exact::NumpyGenerator& rng, const std::vector<T>& list) {
     return list[RandInt(rng, 0, static_cast<int>(list.size()))];
   }
+  // _rand_subset(list, n): n distinct elements, drawn one by one.
+  template <typename T>
+  static std::vector<T> RandSubset(numpy_exact::NumpyGenerator& rng, std::vector<T> list, int n) {
+    std::vector<T> out;
+    while (static_cast<int>(out.size()) < n) {
+      const int pick = RandInt(rng, 0, static_cast<int>(list.size()));
+      out.push_back(list[pick]);
+      list.erase(list.begin() + pick);
+    }
+    return out;
+  }
   static Color RandColor(numpy_exact::NumpyGenerator& rng) {
     return kColorNames[RandInt(rng, 0, static_cast<int>(kColorNames.size()))];
   }

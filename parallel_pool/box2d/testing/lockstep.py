@@ -16,6 +16,16 @@ def assert_same_bits(ours: Any, ref: Any, where: str) -> None:
     np.testing.assert_array_equal(ours.reshape(-1).view(np.uint8), ref.reshape(-1).view(np.uint8), where)
 
 
+def assert_same_step(ours: tuple[Any, Any, Any, Any], ref_step: tuple, where: str) -> None:
+    """One env's (obs, reward, terminated, truncated) against the reference's step():
+    observation and reward bit for bit, terminated and truncated exactly."""
+    obs, rew, term, trunc = ours
+    ref_obs, ref_rew, ref_term, ref_trunc, _ = ref_step
+    assert_same_bits(obs, ref_obs, where)
+    assert_same_bits(rew, np.float64(ref_rew), where)
+    assert (bool(term), bool(trunc)) == (ref_term, ref_trunc), where
+
+
 def step_in_lockstep(
     env: Any,
     refs: list[Any],
@@ -45,10 +55,9 @@ def step_in_lockstep(
                 assert_same_bits(obs[i], ref.reset()[0], where)
                 assert (rew[i], bool(term[i]), bool(trunc[i])) == (0.0, False, False), where
                 continue
-            ref_obs, ref_rew, ref_term, ref_trunc, _ = ref.step(actions[i])
-            assert_same_bits(obs[i], ref_obs, where)
-            assert_same_bits(rew[i], np.float64(ref_rew), where)
-            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
+            ref_step = ref.step(actions[i])
+            assert_same_step((obs[i], rew[i], term[i], trunc[i]), ref_step, where)
+            _, ref_rew, ref_term, ref_trunc, _ = ref_step
             if ref_term or ref_trunc:
                 episode[i] += 1
                 endings[ending(float(ref_rew), bool(ref_trunc))] += 1

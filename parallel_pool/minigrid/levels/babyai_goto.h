@@ -24,10 +24,6 @@ namespace parallel_pool::minigrid {
 
 namespace babyai {
 
-inline std::unique_ptr<Instr> GoToObj(const Obj& obj) {
-  return Instr::GoTo(ObjDesc{obj.type, obj.color, std::nullopt, {}, {}});
-}
-
 // GoToRedBall, GoToRedBallGrey (the distractors turned grey), and with
 // num_dists 0 GoToRedBallNoDists.
 inline void RedBall(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c,
@@ -41,7 +37,7 @@ inline void RedBall(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelC
       for (int d : dists) w.objects[d].color = kGrey;
     }
     CheckObjsReachable(w);
-    return GoToObj(w.objects[obj]);
+    return Instr::GoTo(Describe(w.objects[obj]));
   });
 }
 
@@ -62,7 +58,7 @@ inline void GenerateGoToObj(GridWorld& w, numpy_exact::NumpyGenerator& rng, cons
   babyai::Generate(w, rng, c.room_size, 1, 1, [&](RoomGrid& grid) {
     grid.PlaceAgent();
     const int obj = grid.AddDistractors(std::nullopt, std::nullopt, 1, true)[0];
-    return babyai::GoToObj(w.objects[obj]);
+    return babyai::Instr::GoTo(babyai::Describe(w.objects[obj]));
   });
 }
 
@@ -78,7 +74,7 @@ inline void GenerateGoToLocalOrMaze(GridWorld& w, numpy_exact::NumpyGenerator& r
                          grid.AddDistractors(std::nullopt, std::nullopt, c.num_dists, false);
                      babyai::CheckObjsReachable(w);
                      const int obj = GridWorld::RandElem(rng, objs);
-                     auto instr = babyai::GoToObj(w.objects[obj]);
+                     auto instr = babyai::Instr::GoTo(babyai::Describe(w.objects[obj]));
                      if (maze && c.doors_open) grid.OpenAllDoors();
                      return instr;
                    });
@@ -108,7 +104,7 @@ inline void GenerateGoToRedBlueBall(GridWorld& w, numpy_exact::NumpyGenerator& r
     const Color color = GridWorld::RandElem(rng, std::vector<Color>{kRed, kBlue});
     const int obj = grid.AddObject(0, 0, kBall, color).first;
     babyai::CheckObjsReachable(w);
-    return babyai::GoToObj(w.objects[obj]);
+    return babyai::Instr::GoTo(babyai::Describe(w.objects[obj]));
   });
 }
 
@@ -120,7 +116,7 @@ inline void GenerateBabyAIGoToDoor(GridWorld& w, numpy_exact::NumpyGenerator& rn
     for (int k = 0; k < 4; ++k) doors.push_back(grid.AddDoor(1, 1).first);
     grid.PlaceAgent(1, 1);
     const int door = GridWorld::RandElem(rng, doors);
-    return babyai::GoToObj(w.objects[door]);
+    return babyai::Instr::GoTo(babyai::Describe(w.objects[door]));
   });
 }
 

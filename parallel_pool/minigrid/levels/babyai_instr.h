@@ -95,6 +95,11 @@ struct ObjDesc {
   }
 };
 
+// ObjDesc(obj.type, obj.color): a description of one object's kind.
+inline ObjDesc Describe(const Obj& obj) {
+  return ObjDesc{obj.type, obj.color, std::nullopt, {}, {}};
+}
+
 class Instr {
  public:
   enum class Kind { kGoTo, kOpen, kPickup, kBefore, kAfter };

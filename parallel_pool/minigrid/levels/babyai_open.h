@@ -17,26 +17,6 @@
 
 namespace parallel_pool::minigrid {
 
-namespace babyai {
-
-// _rand_subset(list, n): n distinct elements, drawn one by one.
-template <typename T>
-std::vector<T> RandSubset(numpy_exact::NumpyGenerator& rng, std::vector<T> list, int n) {
-  std::vector<T> out;
-  while (static_cast<int>(out.size()) < n) {
-    const int pick = GridWorld::RandInt(rng, 0, static_cast<int>(list.size()));
-    out.push_back(list[pick]);
-    list.erase(list.begin() + pick);
-  }
-  return out;
-}
-
-inline ObjDesc DoorDesc(const Obj& door) {
-  return ObjDesc{kDoor, door.color, std::nullopt, {}, {}};
-}
-
-}  // namespace babyai
-
 // Open: a random door of a 3 x 3 maze (each room's doors listed, a shared
 // door twice, as minigrid lists them).
 inline void GenerateBabyAIOpen(GridWorld& w, numpy_exact::NumpyGenerator& rng,
@@ -55,7 +35,7 @@ inline void GenerateBabyAIOpen(GridWorld& w, numpy_exact::NumpyGenerator& rng,
       }
     }
     const int door = GridWorld::RandElem(rng, doors);
-    return babyai::Instr::Open(babyai::DoorDesc(w.objects[door]));
+    return babyai::Instr::Open(babyai::Describe(w.objects[door]));
   });
 }
 
@@ -74,7 +54,7 @@ inline void GenerateOpenRedDoor(GridWorld& w, numpy_exact::NumpyGenerator& rng,
 inline void GenerateOpenDoor(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c) {
   babyai::Generate(w, rng, c.room_size, 3, 3, [&](RoomGrid& grid) {
     const std::vector<Color> colors =
-        babyai::RandSubset(rng, std::vector<Color>(kColorNames.begin(), kColorNames.end()), 4);
+        GridWorld::RandSubset(rng, std::vector<Color>(kColorNames.begin(), kColorNames.end()), 4);
     std::vector<int> doors;
     for (int i = 0; i < 4; ++i) doors.push_back(grid.AddDoor(1, 1, i, colors[i], false).first);
     std::string select_by = c.select_by;
@@ -97,7 +77,7 @@ inline void GenerateOpenTwoDoors(GridWorld& w, numpy_exact::NumpyGenerator& rng,
                                  const LevelConfig& c) {
   babyai::Generate(w, rng, c.room_size, 3, 3, [&](RoomGrid& grid) {
     const std::vector<Color> colors =
-        babyai::RandSubset(rng, std::vector<Color>(kColorNames.begin(), kColorNames.end()), 2);
+        GridWorld::RandSubset(rng, std::vector<Color>(kColorNames.begin(), kColorNames.end()), 2);
     const Color first = c.first_color ? *c.first_color : colors[0];
     const Color second = c.second_color ? *c.second_color : colors[1];
     const int door1 = grid.AddDoor(1, 1, 2, first, false).first;
@@ -105,8 +85,8 @@ inline void GenerateOpenTwoDoors(GridWorld& w, numpy_exact::NumpyGenerator& rng,
     grid.PlaceAgent(1, 1);
     return babyai::Instr::Sequence(
         babyai::Instr::Kind::kBefore,
-        babyai::Instr::Open(babyai::DoorDesc(w.objects[door1]), c.strict),
-        babyai::Instr::Open(babyai::DoorDesc(w.objects[door2])));
+        babyai::Instr::Open(babyai::Describe(w.objects[door1]), c.strict),
+        babyai::Instr::Open(babyai::Describe(w.objects[door2])));
   });
 }
 
@@ -115,16 +95,16 @@ inline void GenerateOpenTwoDoors(GridWorld& w, numpy_exact::NumpyGenerator& rng,
 inline void GenerateOpenDoorsOrder(GridWorld& w, numpy_exact::NumpyGenerator& rng,
                                    const LevelConfig& c) {
   babyai::Generate(w, rng, c.room_size, 3, 3, [&](RoomGrid& grid) {
-    const std::vector<Color> colors = babyai::RandSubset(
+    const std::vector<Color> colors = GridWorld::RandSubset(
         rng, std::vector<Color>(kColorNames.begin(), kColorNames.end()), c.num_doors);
     std::vector<int> doors;
     for (int i = 0; i < c.num_doors; ++i) {
       doors.push_back(grid.AddDoor(1, 1, std::nullopt, colors[i], false).first);
     }
     grid.PlaceAgent(1, 1);
-    const std::vector<int> pair = babyai::RandSubset(rng, doors, 2);
-    const babyai::ObjDesc desc1 = babyai::DoorDesc(w.objects[pair[0]]);
-    const babyai::ObjDesc desc2 = babyai::DoorDesc(w.objects[pair[1]]);
+    const std::vector<int> pair = GridWorld::RandSubset(rng, doors, 2);
+    const babyai::ObjDesc desc1 = babyai::Describe(w.objects[pair[0]]);
+    const babyai::ObjDesc desc2 = babyai::Describe(w.objects[pair[1]]);
     const int mode = GridWorld::RandInt(rng, 0, 3);
     if (mode == 0) return babyai::Instr::Open(desc1, c.debug);
     return babyai::Instr::Sequence(

@@ -17,10 +17,6 @@ namespace parallel_pool::minigrid {
 
 namespace babyai {
 
-inline ObjDesc Describe(const Obj& obj) {
-  return ObjDesc{obj.type, obj.color, std::nullopt, {}, {}};
-}
-
 // Pickup (every object reachable) and UnblockPickup (some object blocked:
 // samples where all are reachable are rejected): a maze with num_dists
 // objects, one of them named.

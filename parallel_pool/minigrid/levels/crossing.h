@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "parallel_pool/minigrid/grid_world.h"
+#include "parallel_pool/minigrid/levels/lava_gap.h"
 #include "parallel_pool/minigrid/levels/level_config.h"
 
 namespace parallel_pool::minigrid {
@@ -77,8 +78,7 @@ inline void GenerateCrossing(GridWorld& w, numpy_exact::NumpyGenerator& rng, con
     }
     w.Set(i, j, GridWorld::kNone);
   }
-  w.mission = c.obstacle_type == kLava ? "avoid the lava and get to the green goal square"
-                                       : "find the opening and get to the green goal square";
+  w.mission = ObstacleMission(c.obstacle_type);
 }
 
 }  // namespace parallel_pool::minigrid

@@ -18,10 +18,7 @@ inline void GenerateFetch(GridWorld& w, numpy_exact::NumpyGenerator& rng, const 
   constexpr std::array<const char*, 5> kSyntax{"get a", "go get a", "fetch a", "go fetch a",
                                                "you must fetch a"};
   w.NewGrid(c.size, c.size);
-  w.HorzWall(0, 0);
-  w.HorzWall(0, w.height - 1);
-  w.VertWall(0, 0);
-  w.VertWall(w.width - 1, 0);
+  w.WallRect(0, 0, w.width, w.height);  // the four walls, in minigrid's order
   std::vector<int> objs;
   while (static_cast<int>(objs.size()) < c.num_objs) {
     const ObjType type = kTypes[GridWorld::RandInt(rng, 0, 2)];

@@ -14,10 +14,7 @@ inline void GenerateFourRooms(GridWorld& w, numpy_exact::NumpyGenerator& rng,
   w.NewGrid(19, 19);
   const int width = w.width;
   const int height = w.height;
-  w.HorzWall(0, 0);
-  w.HorzWall(0, height - 1);
-  w.VertWall(0, 0);
-  w.VertWall(width - 1, 0);
+  w.WallRect(0, 0, w.width, w.height);  // the four walls, in minigrid's order
   const int room_w = width / 2;
   const int room_h = height / 2;
   for (int j = 0; j < 2; ++j) {

@@ -8,6 +8,13 @@
 
 namespace parallel_pool::minigrid {
 
+// The mission of a level whose obstacles are lava or walls (LavaGap, the
+// crossings).
+inline const char* ObstacleMission(ObjType obstacle) {
+  return obstacle == kLava ? "avoid the lava and get to the green goal square"
+                           : "find the opening and get to the green goal square";
+}
+
 inline void GenerateLavaGap(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c) {
   w.NewGrid(c.size, c.size);
   const int width = w.width;
@@ -20,8 +27,7 @@ inline void GenerateLavaGap(GridWorld& w, numpy_exact::NumpyGenerator& rng, cons
   const int gap_y = GridWorld::RandInt(rng, 1, height - 1);
   w.VertWall(gap_x, 1, height - 2, c.obstacle_type);
   w.Set(gap_x, gap_y, GridWorld::kNone);
-  w.mission = c.obstacle_type == kLava ? "avoid the lava and get to the green goal square"
-                                       : "find the opening and get to the green goal square";
+  w.mission = ObstacleMission(c.obstacle_type);
 }
 
 }  // namespace parallel_pool::minigrid

@@ -16,10 +16,7 @@ inline void GenerateMemory(GridWorld& w, numpy_exact::NumpyGenerator& rng, const
   w.NewGrid(c.size, c.size);
   const int width = w.width;
   const int height = w.height;
-  w.HorzWall(0, 0);
-  w.HorzWall(0, height - 1);
-  w.VertWall(0, 0);
-  w.VertWall(width - 1, 0);
+  w.WallRect(0, 0, w.width, w.height);  // the four walls, in minigrid's order
   const int upper_room_wall = height / 2 - 2;
   const int lower_room_wall = height / 2 + 2;
   const int hallway_end = c.random_length ? GridWorld::RandInt(rng, 4, width - 2) : width - 3;

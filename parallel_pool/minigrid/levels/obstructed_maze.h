@@ -28,14 +28,8 @@ inline constexpr Color kBoxColor = kColorNames[2];
 // ObstructedMazeEnv._gen_grid after RoomGrid's: door colours, a random
 // permutation of the six (_rand_subset).
 inline std::vector<Color> DoorColors(numpy_exact::NumpyGenerator& rng) {
-  std::vector<Color> left(kColorNames.begin(), kColorNames.end());
-  std::vector<Color> out;
-  while (!left.empty()) {
-    const int pick = GridWorld::RandInt(rng, 0, static_cast<int>(left.size()));
-    out.push_back(left[pick]);
-    left.erase(left.begin() + pick);
-  }
-  return out;
+  return GridWorld::RandSubset(rng, std::vector<Color>(kColorNames.begin(), kColorNames.end()),
+                               static_cast<int>(kColorNames.size()));
 }
 
 // A door whose inside cell a ball blocks.

@@ -18,10 +18,7 @@ namespace parallel_pool::minigrid {
 
 inline void GeneratePutNear(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c) {
   w.NewGrid(c.size, c.size);
-  w.HorzWall(0, 0);
-  w.HorzWall(0, w.height - 1);
-  w.VertWall(0, 0);
-  w.VertWall(w.width - 1, 0);
+  w.WallRect(0, 0, w.width, w.height);  // the four walls, in minigrid's order
   std::vector<std::pair<ObjType, Color>> objs;
   std::vector<Pos> positions;
   const auto near_placed = [&positions](const GridWorld&, Pos p) {
