@@ -29,9 +29,10 @@ class BinaryDistribution(Distribution):
 
 class BuildPyWithExtensions(build_py):
     def find_package_modules(self, package: str, package_dir: str) -> list:
-        # Tests stay in the repository; the wheel carries the library only.
+        # Tests and build-time generators (*_gen.py, run by Bazel genrules) stay
+        # in the repository; the wheel carries the library only.
         modules = super().find_package_modules(package, package_dir)
-        return [m for m in modules if not m[1].endswith("_test")]
+        return [m for m in modules if not m[1].endswith(("_test", "_gen"))]
 
     def run(self) -> None:
         super().run()

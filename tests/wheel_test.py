@@ -201,12 +201,12 @@ print(json.dumps({"ids": parallel_pool.list_all_envs(), "private": private}))
 SHIPPED_PRIVATE_NAME = re.compile(r"_\w+Env(Spec|Pool)|_limit_probe|_numpy_rounding")
 
 
-def test_the_wheel_holds_no_template_and_no_test_hook(
+def test_the_wheel_holds_no_template_no_test_hook_and_no_build_tool(
     wheel: pathlib.Path, venv_python: pathlib.Path, tmp_path: pathlib.Path
 ) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    test_only = [n for n in names if "/testing/" in n or "test_hooks" in n or n.endswith("_test.py")]
+    test_only = [n for n in names if "/testing/" in n or "test_hooks" in n or n.endswith(("_test.py", "_gen.py"))]
     assert test_only == [], test_only
     assert not [n for n in names if n.startswith("templates/")]
     result = _run_elsewhere(venv_python, tmp_path / "elsewhere", "-c", _WHAT_USERS_GET)
