@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "parallel_pool/core/test_envs.h"
@@ -135,6 +136,31 @@ TEST(AsyncEnvPoolTest, TruncationAtMaxEpisodeSteps) {
   EXPECT_TRUE(out.arrays[kTruncated].Data<bool>()[0]);
   EXPECT_FALSE(out.arrays[kTerminated].Data<bool>()[0]);
   EXPECT_EQ(out.arrays[kDiscount].Data<float>()[0], 1.0F);
+}
+
+// An env's own limit for one episode truncates it first; max_episode_steps
+// still caps a longer one.
+TEST(AsyncEnvPoolTest, AnEpisodesOwnStepLimitTruncatesAtTheSmallerLimit) {
+  for (const auto& [own, expected] : {std::pair{2, 2}, std::pair{9, 4}}) {
+    auto config = CounterEnvSpec::DefaultConfig();
+    config["max_episode_steps"_] = 4;
+    config["episode_length"_] = 100;
+    config["episode_step_limit"_] = own;
+    CounterEnvPool pool{CounterEnvSpec(config)};
+    pool.Reset({});
+    pool.Recv();
+    for (int t = 1; t <= expected; ++t) {
+      StateBatch out = pool.Step(Actions({0}, {1}));
+      EXPECT_EQ(out.arrays[kTruncated].Data<bool>()[0], t == expected) << own << " step " << t;
+      EXPECT_FALSE(out.arrays[kTerminated].Data<bool>()[0]);
+    }
+    // The next episode has the limit again.
+    pool.Step(Actions({0}, {1}));
+    for (int t = 1; t <= expected; ++t) {
+      StateBatch out = pool.Step(Actions({0}, {1}));
+      EXPECT_EQ(out.arrays[kTruncated].Data<bool>()[0], t == expected) << own << " step " << t;
+    }
+  }
 }
 
 TEST(AsyncEnvPoolTest, AsyncRecvReturnsBatchesOfFinishedEnvs) {

@@ -16,6 +16,7 @@
 #ifndef PARALLEL_POOL_CORE_ENV_H_
 #define PARALLEL_POOL_CORE_ENV_H_
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -58,6 +59,7 @@ class Env {
         max_num_players_(spec.max_num_players()),
         seed_(SeedFor(spec, env_id)),
         max_episode_steps_(spec.config["max_episode_steps"_]),
+        episode_step_limit_(max_episode_steps_),
         same_step_(spec.same_step_autoreset()) {}
   virtual ~Env() = default;
   Env(const Env&) = delete;
@@ -96,7 +98,7 @@ class Env {
       ++elapsed_step_;
       Step(ActionView());
       bool terminated = IsTerminated();
-      bool truncated = elapsed_step_ >= max_episode_steps_;
+      bool truncated = elapsed_step_ >= episode_step_limit_;
       done_ = terminated || truncated;
       WriteCommon(done_ ? kLast : kMid, terminated, truncated);
       if (same_step_) ShadowFinal();
@@ -167,6 +169,14 @@ class Env {
   void CarryElapsedSteps(int steps) {
     if (steps < 0) throw std::logic_error("CarryElapsedSteps: steps must be >= 0");
     carried_steps_ = steps;
+  }
+
+  // Called from Reset(): this episode is truncated after `steps` steps, or at
+  // max_episode_steps if that comes first (a task whose time limit depends
+  // on the episode drawn, as BabyAI's missions).
+  void LimitEpisodeSteps(int steps) {
+    if (steps < 1) throw std::logic_error("LimitEpisodeSteps: steps must be >= 1");
+    episode_step_limit_ = std::min(steps, max_episode_steps_);
   }
 
   // Whether this Reset() was asked for by the user (reset(), async_reset())
@@ -305,6 +315,7 @@ class Env {
   }
 
   void BeginEpisode() {
+    episode_step_limit_ = max_episode_steps_;
     elapsed_step_ = 0;
     carried_steps_ = 0;
     done_ = false;
@@ -312,6 +323,7 @@ class Env {
 
   std::uint32_t seed_;
   const int max_episode_steps_;
+  int episode_step_limit_;  // max_episode_steps_ unless Reset() set less
   int elapsed_step_ = 0;
   int carried_steps_ = 0;
   bool forced_reset_ = false;

@@ -80,7 +80,8 @@ class CounterEnvFns {
  public:
   static auto DefaultConfig() {
     return MakeDict("episode_length"_.Bind(3), "sleep_us"_.Bind(0), "fail_env"_.Bind(-1),
-                    "fail_step"_.Bind(1), "workers_only"_.Bind(false));
+                    "fail_step"_.Bind(1), "workers_only"_.Bind(false),
+                    "episode_step_limit"_.Bind(0));
   }
   template <typename Config>
   static void Validate(const Config& conf) {
@@ -132,6 +133,8 @@ class CounterEnv : public Env<CounterEnvSpec> {
     StepThreads().Add();
     RunOrder().Add(env_id_);
     seed_draw_ = static_cast<int>(gen_() % 1000);
+    const int limit = spec_.config["episode_step_limit"_];  // 0: max_episode_steps alone
+    if (limit > 0) LimitEpisodeSteps(limit);
     Write(0);
   }
   void Step(const Action& action) override {

@@ -119,6 +119,8 @@ class GridWorld {
     std::vector<int> obstacles;            // DynamicObstacles' balls
     int target_obj = kNone;                // the object to pick up (Unlock levels, KeyCorridor)
     std::shared_ptr<babyai::Instr> instr;  // a BabyAI level's instruction
+    int mission_max_steps = 0;             // and the time limit it sets
+    int carried_at_start = kNone;          // PutNext...Carrying's object, taken after reset
     int first_door = kNone;                // RedBlueDoors' red door, Unlock's door
     int second_door = kNone;               // and blue door
   } task;

@@ -10,7 +10,10 @@
 // Actions: Discrete(7), minigrid's left, right, forward, pickup, drop,
 // toggle, done.
 // max_steps is the pool's max_episode_steps: minigrid truncates at it and
-// pays 1 - 0.9 * step_count / max_steps for reaching the goal.
+// pays 1 - 0.9 * step_count / max_steps for reaching the goal. With
+// mission_max_steps (BabyAI's level-generator ids) max_steps is each
+// mission's own, as RoomGridLevel sets it (navigations x maze cells), and
+// max_episode_steps only caps it.
 // Seeds: env i of a pool made with seed=s runs minigrid's episodes after
 //   reset(seed=s+i), draw for draw; later episodes those of its reset().
 #ifndef PARALLEL_POOL_MINIGRID_MINIGRID_ENV_H_
@@ -21,6 +24,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
@@ -47,7 +51,9 @@ class MinigridEnvFns {
         "fully_observable"_.Bind(false), "num_dists"_.Bind(18), "num_cols"_.Bind(3),
         "doors_open"_.Bind(false), "select_by"_.Bind(std::string("")), "debug"_.Bind(false),
         "strict"_.Bind(false), "first_color"_.Bind(std::string("")),
-        "second_color"_.Bind(std::string("")), "num_doors"_.Bind(2));
+        "second_color"_.Bind(std::string("")), "num_doors"_.Bind(2), "objs_per_room"_.Bind(1),
+        "start_carrying"_.Bind(false), "distractors"_.Bind(false),
+        "mission_max_steps"_.Bind(false));
   }
 
   template <typename Config>
@@ -81,6 +87,9 @@ class MinigridEnvFns {
                   "mission_bytes: " + name + "'s missions take up to " + std::to_string(needed) +
                       " bytes; a mission is never cut (got " +
                       std::to_string(static_cast<int>(conf["mission_bytes"_])) + ")");
+    RequireConfig(!conf["mission_max_steps"_] || level->step == babyai::StepBabyAI,
+                  "mission_max_steps: only BabyAI's levels (env_name babyai_*) set a time limit "
+                  "from their mission");
     level->validate(ConfigOf(conf));
   }
 
@@ -154,6 +163,9 @@ class MinigridEnvFns {
     c.first_color = ColorNamed(conf["first_color"_]);
     c.second_color = ColorNamed(conf["second_color"_]);
     c.num_doors = conf["num_doors"_];
+    c.objs_per_room = conf["objs_per_room"_];
+    c.start_carrying = conf["start_carrying"_];
+    c.distractors = conf["distractors"_];
     return c;
   }
 
@@ -175,7 +187,8 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
         config_(MinigridEnvFns::ConfigOf(spec.config)),
         level_(FindLevel(config_.env_name)),
         mission_bytes_(spec.config["mission_bytes"_]),
-        fully_observable_(spec.config["fully_observable"_]) {
+        fully_observable_(spec.config["fully_observable"_]),
+        mission_max_steps_(spec.config["mission_max_steps"_]) {
     world_.agent_view_size = spec.config["agent_view_size"_];
     world_.see_through_walls = spec.config["see_through_walls"_];
     world_.max_steps = spec.config["max_episode_steps"_];
@@ -186,8 +199,16 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
     level_->generate(world_, np_random_, config_);
     world_.carrying = GridWorld::kNone;
     world_.step_count = 0;
+    if (mission_max_steps_) {
+      world_.max_steps = world_.task.mission_max_steps;
+      LimitEpisodeSteps(world_.max_steps);
+    }
     terminated_ = false;
+    // PutNext...Carrying: minigrid's reset() hands the agent the object after
+    // its partial view is made, and before FullyObsWrapper reads the grid.
+    if (fully_observable_) TakeCarriedAtStart();
     Write(0.0);
+    TakeCarriedAtStart();
   }
 
   void Step(const Action& action) override {
@@ -203,6 +224,14 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   bool IsTerminated() override { return terminated_; }
 
  private:
+  void TakeCarriedAtStart() {
+    const int carried = std::exchange(world_.task.carried_at_start, GridWorld::kNone);
+    if (carried == GridWorld::kNone) return;
+    const Pos at = world_.objects[carried].init_pos;
+    world_.Set(at.x, at.y, GridWorld::kNone);
+    world_.carrying = carried;
+  }
+
   void Write(double reward) {
     State state = Allocate();
     if (fully_observable_) {
@@ -225,6 +254,7 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   const Level* level_;
   std::size_t mission_bytes_;
   bool fully_observable_;
+  bool mission_max_steps_;  // BabyAI's time limit per mission
   GridWorld world_;
   numpy_exact::NumpyGenerator np_random_{seed()};
   bool terminated_ = false;

@@ -33,26 +33,31 @@ def assert_same_obs(obs: dict, i: int, ref_obs: dict, ref: gymnasium.Env, where:
     assert decode_mission(obs["mission"][i]) == ref_obs["mission"], where
 
 
-@pytest.mark.parametrize("task_id", IDS)
-def test_episodes_equal_minigrids(task_id: str) -> None:
-    seed = sum(map(ord, task_id)) % 1000
-    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=MAX_STEPS)
-    refs = [gymnasium.make(task_id, max_steps=MAX_STEPS).unwrapped for _ in range(NUM_ENVS)]
+def fixed_max_steps(task_id: str, max_steps: int) -> dict:
+    """The config of minigrid's `max_steps=...`: a fixed limit, also for BabyAI's level generator
+    ids, whose limit is otherwise each mission's own."""
+    per_mission = parallel_pool.make_spec(task_id).config.mission_max_steps
+    return {"max_episode_steps": max_steps, **({"mission_max_steps": False} if per_mission else {})}
+
+
+def run_lockstep(task_id: str, env: object, refs: list, seed: int, steps: int) -> dict:
+    """Steps the pool and minigrid's envs on the same random actions; returns how episodes ended."""
     obs, info = env.reset()
     for i, ref in enumerate(refs):
         ref_obs, _ = ref.reset(seed=seed + i)
         assert_same_obs(obs, i, ref_obs, ref, f"{task_id} env {i} reset")
     rng = np.random.default_rng(seed)
+    num_envs = len(refs)
     n_actions = int(env.single_action_space.n)
     assert n_actions == refs[0].action_space.n
-    done = np.zeros(NUM_ENVS, dtype=bool)
+    done = np.zeros(num_envs, dtype=bool)
     endings = {"goal": 0, "other": 0, "truncated": 0}
-    for t in range(STEPS):
+    for t in range(steps):
         # Forward most often, so that goals, lava and doors are reached.
         if n_actions == 7:
-            actions = rng.choice(7, NUM_ENVS, p=[0.15, 0.15, 0.4, 0.1, 0.05, 0.1, 0.05])
+            actions = rng.choice(7, num_envs, p=[0.15, 0.15, 0.4, 0.1, 0.05, 0.1, 0.05])
         else:
-            actions = rng.choice(n_actions, NUM_ENVS, p=[0.25, 0.25, 0.5])
+            actions = rng.choice(n_actions, num_envs, p=[0.25, 0.25, 0.5])
         obs, rew, term, trunc, info = env.step(actions)
         for i, ref in enumerate(refs):
             where = f"{task_id} env {i} step {t}"
@@ -70,7 +75,31 @@ def test_episodes_equal_minigrids(task_id: str) -> None:
             elif ref_term:
                 endings["goal" if ref_rew > 0 else "other"] += 1
         done = term | trunc
+    return endings
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_episodes_equal_minigrids(task_id: str) -> None:
+    seed = sum(map(ord, task_id)) % 1000
+    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, **fixed_max_steps(task_id, MAX_STEPS))
+    refs = [gymnasium.make(task_id, max_steps=MAX_STEPS).unwrapped for _ in range(NUM_ENVS)]
+    endings = run_lockstep(task_id, env, refs, seed, STEPS)
     assert sum(endings.values()) >= NUM_ENVS, endings
+
+
+# Level generator ids in small mazes, whose missions' own limits (RoomGridLevel's navigations x
+# cells: 100 to 800 steps) end episodes within the run.
+MISSION_LIMIT_IDS = ["BabyAI-GoToSeqS5R2-v0", "BabyAI-MiniBossLevel-v0"]
+
+
+@pytest.mark.parametrize("task_id", MISSION_LIMIT_IDS)
+def test_mission_time_limits_equal_minigrids(task_id: str) -> None:
+    """As registered (no max_steps): each episode is truncated, and its reward scaled, at its own
+    mission's limit, as minigrid's RoomGridLevel sets it after every reset."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=7)
+    refs = [gymnasium.make(task_id).unwrapped for _ in range(2)]
+    endings = run_lockstep(task_id, env, refs, 7, 1500)
+    assert endings["truncated"] >= 2, endings
 
 
 @pytest.mark.parametrize("task_id", IDS)

@@ -211,3 +211,118 @@ _babyai_fixed(
 for _n in (2, 4):
     _babyai_fixed(f"BabyAI-OpenDoorsOrderN{_n}-v0", "babyai_open_doors_order", num_doors=_n)
     _babyai_fixed(f"BabyAI-OpenDoorsOrderN{_n}Debug-v0", "babyai_open_doors_order", num_doors=_n, debug=True)
+_babyai("BabyAI-GoToImpUnlock-v0", "babyai_goto_imp_unlock", rows=3, cols=3)
+_babyai("BabyAI-GoToObjDoor-v0", "babyai_goto_obj_door", rows=3, cols=3)
+_babyai("BabyAI-PickupLoc-v0", "babyai_pickup_loc", num_dists=8)
+# A put-next instruction counts two navigations: max_steps = 2 x room_size^2.
+for _suffix, _size, _n in (("", 8, 8), ("S5N3", 5, 3), ("S6N4", 6, 4)):
+    _minigrid(f"BabyAI-PutNextLocal{_suffix}-v0", "babyai_put_next_local", 2 * _size**2, room_size=_size, num_objs=_n)
+for _size, _n, _carrying in (
+    (4, 1, False),
+    (5, 2, False),
+    (5, 1, False),
+    (6, 3, False),
+    (7, 4, False),
+    (5, 2, True),
+    (6, 3, True),
+    (7, 4, True),
+):
+    _minigrid(
+        f"BabyAI-PutNextS{_size}N{_n}{'Carrying' if _carrying else ''}-v0",
+        "babyai_put_next",
+        8 * _size**2,
+        room_size=_size,
+        num_rows=1,
+        num_cols=2,
+        objs_per_room=_n,
+        start_carrying=_carrying,
+    )
+_babyai("BabyAI-Unlock-v0", "babyai_unlock", rows=3, cols=3)
+_babyai("BabyAI-UnlockLocal-v0", "babyai_unlock_local", rows=3, cols=3)
+_babyai("BabyAI-UnlockLocalDist-v0", "babyai_unlock_local", rows=3, cols=3, distractors=True)
+_babyai("BabyAI-KeyInBox-v0", "babyai_key_in_box", rows=3, cols=3)
+# minigrid's UnlockPickup means to fix max_steps at 8 x 36 but tests `max` (the builtin), so
+# RoomGridLevel's room_size^2 x rooms applies.
+_babyai("BabyAI-UnlockPickup-v0", "babyai_unlock_pickup", room_size=6, rows=1, cols=2)
+_babyai("BabyAI-UnlockPickupDist-v0", "babyai_unlock_pickup", room_size=6, rows=1, cols=2, distractors=True)
+_minigrid(
+    "BabyAI-BlockedUnlockPickup-v0", "babyai_blocked_unlock_pickup", 16 * 6**2, room_size=6, num_rows=1, num_cols=2
+)
+_minigrid("BabyAI-UnlockToUnlock-v0", "babyai_unlock_to_unlock", 30 * 6**2, room_size=6, num_rows=1, num_cols=3)
+_babyai("BabyAI-ActionObjDoor-v0", "babyai_action_obj_door", room_size=7, rows=3, cols=3)
+for _size in (5, 6, 7):
+    _minigrid(f"BabyAI-FindObjS{_size}-v0", "babyai_find_obj", 20 * _size**2, room_size=_size, num_rows=3, num_cols=3)
+for _suffix, _size, _rows in (
+    ("", 6, 3),
+    ("S3R1", 3, 1),
+    ("S3R2", 3, 2),
+    ("S3R3", 3, 3),
+    ("S4R3", 4, 3),
+    ("S5R3", 5, 3),
+    ("S6R3", 6, 3),
+):
+    _minigrid(
+        f"BabyAI-KeyCorridor{_suffix}-v0",
+        "babyai_key_corridor",
+        30 * _size**2,
+        room_size=_size,
+        num_rows=_rows,
+        num_cols=3,
+    )
+for _size in (8, 12, 16, 20):
+    _babyai(f"BabyAI-OneRoomS{_size}-v0", "babyai_one_room", room_size=_size)
+for _size, _n in ((5, 2), (8, 9)):
+    _minigrid(
+        f"BabyAI-MoveTwoAcrossS{_size}N{_n}-v0",
+        "babyai_move_two_across",
+        16 * _size**2,
+        room_size=_size,
+        num_rows=1,
+        num_cols=2,
+        objs_per_room=_n,
+    )
+
+
+def _babyai_levelgen(
+    task_id: str,
+    env_name: str,
+    most_navs: int,
+    mission_bytes: int = 96,
+    room_size: int = 8,
+    rows: int = 3,
+    **config: object,
+) -> None:
+    """A LevelGen level: each mission sets its own time limit (its navigations x the maze's cells, as
+    RoomGridLevel does); max_episode_steps is the longest a mission of the level can get."""
+    cols = config.pop("cols", 3)
+    assert isinstance(cols, int)
+    _minigrid(
+        task_id,
+        env_name,
+        most_navs * room_size**2 * rows * cols,
+        room_size=room_size,
+        num_rows=rows,
+        num_cols=cols,
+        mission_max_steps=True,
+        mission_bytes=mission_bytes,
+        **config,
+    )
+
+
+# The most navigations a sentence can need: a put-next counts two, "and" and sequences add up.
+_babyai_levelgen("BabyAI-GoToSeq-v0", "babyai_goto_seq", 4, mission_bytes=105, num_dists=18)
+_babyai_levelgen(
+    "BabyAI-GoToSeqS5R2-v0", "babyai_goto_seq", 4, mission_bytes=105, room_size=5, rows=2, cols=2, num_dists=4
+)
+_babyai_levelgen("BabyAI-Synth-v0", "babyai_synth", 2, num_dists=18)
+_babyai_levelgen("BabyAI-SynthS5R2-v0", "babyai_synth", 2, room_size=5, rows=2, num_dists=18)
+_babyai_levelgen("BabyAI-SynthLoc-v0", "babyai_synth_loc", 2, num_dists=18)
+for _name, _level in (
+    ("SynthSeq", "babyai_synth_seq"),
+    ("BossLevel", "babyai_boss_level"),
+    ("BossLevelNoUnlock", "babyai_boss_level_no_unlock"),
+):
+    _babyai_levelgen(f"BabyAI-{_name}-v0", _level, 8, mission_bytes=321, num_dists=18)
+_babyai_levelgen(
+    "BabyAI-MiniBossLevel-v0", "babyai_mini_boss_level", 8, mission_bytes=321, room_size=5, rows=2, cols=2, num_dists=7
+)

@@ -158,19 +158,39 @@ class RoomGrid {
   }
 
   // RoomGrid.place_agent: in room (i, j) (drawn when not given), again
-  // until the cell in front is empty or a wall.
+  // until the cell in front is empty or a wall. When no free cell of the room
+  // has such a neighbour, minigrid's loop never ends; the sample is dropped
+  // instead (the draws up to then are minigrid's).
   Pos PlaceAgent(std::optional<int> i = std::nullopt, std::optional<int> j = std::nullopt,
                  bool rand_dir = true) {
     const int ri = i ? *i : GridWorld::RandInt(rng_, 0, num_cols_);
     const int rj = j ? *j : GridWorld::RandInt(rng_, 0, num_rows_);
     const Room& r = room(ri, rj);
-    while (true) {
+    for (long long tries = 1;; ++tries) {
       w_.PlaceAgent(rng_, r.top, r.size, rand_dir, 1000);
       const Pos front = w_.FrontPos();
       const Obj* cell = w_.At(front.x, front.y);
       if (cell == nullptr || cell->type == kWall) break;
+      if (tries % 1000 == 0 && !CanFaceFreeOrWall(r)) {
+        throw std::runtime_error("place_agent: no cell of the room faces an empty cell or a wall");
+      }
     }
     return w_.agent_pos;
+  }
+
+  // The levels' `while True: place_agent(); if room_from_pos(agent) is not
+  // the locked room: break`.
+  Pos PlaceAgentOutside(int locked_i, int locked_j) {
+    while (true) {
+      const Pos p = PlaceAgent();
+      if (p.x / (room_size_ - 1) != locked_i || p.y / (room_size_ - 1) != locked_j) return p;
+    }
+  }
+
+  // Room.pos_inside for room (i, j): its walls included.
+  bool PosInside(int i, int j, Pos p) const {
+    const Room& r = room(i, j);
+    return p.x >= r.top.x && p.y >= r.top.y && p.x < r.top.x + r.size.x && p.y < r.top.y + r.size.y;
   }
 
   // connect_all: doors of door_colors added at random (never to a locked
@@ -240,6 +260,24 @@ class RoomGrid {
   // reject_next_to: a cell at Manhattan distance < 2 from the agent.
   static bool RejectNextToAgent(const GridWorld& w, Pos p) {
     return std::abs(w.agent_pos.x - p.x) + std::abs(w.agent_pos.y - p.y) < 2;
+  }
+
+  // Whether place_agent's loop can end in room r: a free cell beside an
+  // empty cell or a wall.
+  bool CanFaceFreeOrWall(const Room& r) const {
+    for (int x = r.top.x; x < std::min(r.top.x + r.size.x, w_.width); ++x) {
+      for (int y = r.top.y; y < std::min(r.top.y + r.size.y, w_.height); ++y) {
+        if (w_.Get(x, y) != GridWorld::kNone) continue;
+        for (const Pos& d : kDirToVec) {
+          const int fx = x + d.x;
+          const int fy = y + d.y;
+          if (fx < 0 || fy < 0 || fx >= w_.width || fy >= w_.height) continue;
+          const Obj* cell = w_.At(fx, fy);
+          if (cell == nullptr || cell->type == kWall) return true;
+        }
+      }
+    }
+    return false;
   }
 
   // find_reach's rooms, counted.

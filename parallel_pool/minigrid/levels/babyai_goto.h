@@ -120,6 +120,44 @@ inline void GenerateBabyAIGoToDoor(GridWorld& w, numpy_exact::NumpyGenerator& rn
   });
 }
 
+// GoToImpUnlock: the object to go to is in a locked room whose key lies in
+// another room (the key's room and the distractors' rooms are compared with
+// `is` on NumPy integers in minigrid, never true: the key's first room is
+// taken even if it is the locked one, and every room gets two distractors).
+inline void GenerateGoToImpUnlock(GridWorld& w, numpy_exact::NumpyGenerator& rng,
+                                  const LevelConfig& c) {
+  babyai::Generate(w, rng, c.room_size, c.num_rows, c.num_cols, [&](RoomGrid& grid) {
+    const int id = GridWorld::RandInt(rng, 0, grid.num_cols());
+    const int jd = GridWorld::RandInt(rng, 0, grid.num_rows());
+    const int door = grid.AddDoor(id, jd, std::nullopt, std::nullopt, true).first;
+    const int ik = GridWorld::RandInt(rng, 0, grid.num_cols());
+    const int jk = GridWorld::RandInt(rng, 0, grid.num_rows());
+    grid.AddObject(ik, jk, kKey, w.objects[door].color);
+    grid.ConnectAll();
+    for (int i = 0; i < grid.num_cols(); ++i) {
+      for (int j = 0; j < grid.num_rows(); ++j) grid.AddDistractors(i, j, 2, false);
+    }
+    grid.PlaceAgentOutside(id, jd);
+    babyai::CheckObjsReachable(w);
+    const int obj = grid.AddDistractors(id, jd, 1, false)[0];
+    return babyai::Instr::GoTo(babyai::Describe(w.objects[obj]));
+  });
+}
+
+// GoToObjDoor: eight objects and four doors in the middle room of a 3 x 3
+// maze, any of them named.
+inline void GenerateGoToObjDoor(GridWorld& w, numpy_exact::NumpyGenerator& rng,
+                                const LevelConfig& c) {
+  babyai::Generate(w, rng, c.room_size, 3, 3, [&](RoomGrid& grid) {
+    grid.PlaceAgent(1, 1);
+    std::vector<int> objs = grid.AddDistractors(1, 1, 8, false);
+    for (int k = 0; k < 4; ++k) objs.push_back(grid.AddDoor(1, 1).first);
+    babyai::CheckObjsReachable(w);
+    const int obj = GridWorld::RandElem(rng, objs);
+    return babyai::Instr::GoTo(babyai::Describe(w.objects[obj]));
+  });
+}
+
 }  // namespace parallel_pool::minigrid
 
 #endif  // PARALLEL_POOL_MINIGRID_LEVELS_BABYAI_GOTO_H_

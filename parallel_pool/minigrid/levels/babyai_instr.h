@@ -1,12 +1,14 @@
 // BabyAI's instructions (minigrid.envs.babyai.core.verifier): an object
-// description, the action instructions built on it (go to, open) and the
-// sequences (before, after), each with its surface text and its verifier,
+// description, the action instructions built on it (go to, open, pick up,
+// put next to) and the compositions (and, before, after), each with its
+// surface text and its verifier,
 // which returns minigrid's "success", "failure" or "continue" after every
 // step.
 #ifndef PARALLEL_POOL_MINIGRID_LEVELS_BABYAI_INSTR_H_
 #define PARALLEL_POOL_MINIGRID_LEVELS_BABYAI_INSTR_H_
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +23,12 @@ namespace parallel_pool::minigrid::babyai {
 enum class Loc { kLeft, kRight, kFront, kBehind };
 
 enum class Status { kContinue, kSuccess, kFailure };
+
+// RoomGridLevel's RejectSampling: the sample is dropped and generation
+// starts over, drawing on.
+struct RejectSampling : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // ObjDesc: a type (or any: "object"), and optionally a colour and a location
 // in the agent's room.
@@ -102,7 +110,7 @@ inline ObjDesc Describe(const Obj& obj) {
 
 class Instr {
  public:
-  enum class Kind { kGoTo, kOpen, kPickup, kBefore, kAfter };
+  enum class Kind { kGoTo, kOpen, kPickup, kPutNext, kAnd, kBefore, kAfter };
 
   static std::unique_ptr<Instr> GoTo(ObjDesc desc) {
     return std::unique_ptr<Instr>(new Instr(Kind::kGoTo, std::move(desc), false));
@@ -113,6 +121,12 @@ class Instr {
   static std::unique_ptr<Instr> Pickup(ObjDesc desc, bool strict = false) {
     return std::unique_ptr<Instr>(new Instr(Kind::kPickup, std::move(desc), strict));
   }
+  static std::unique_ptr<Instr> PutNext(ObjDesc move, ObjDesc fixed, bool strict = false) {
+    auto out = std::unique_ptr<Instr>(new Instr(Kind::kPutNext, std::move(move), strict));
+    out->desc_fixed_ = std::move(fixed);
+    return out;
+  }
+  // kAnd, kBefore or kAfter of two instructions.
   static std::unique_ptr<Instr> Sequence(Kind kind, std::unique_ptr<Instr> a,
                                          std::unique_ptr<Instr> b, bool strict = false) {
     auto out = std::unique_ptr<Instr>(new Instr(kind, ObjDesc{}, strict));
@@ -130,6 +144,11 @@ class Instr {
         return "open " + desc_.Surface(w, room_size);
       case Kind::kPickup:
         return "pick up " + desc_.Surface(w, room_size);
+      case Kind::kPutNext:
+        return "put " + desc_.Surface(w, room_size) + " next to " +
+               desc_fixed_.Surface(w, room_size);
+      case Kind::kAnd:
+        return a_->Surface(w, room_size) + " and " + b_->Surface(w, room_size);
       case Kind::kBefore:
         return a_->Surface(w, room_size) + ", then " + b_->Surface(w, room_size);
       case Kind::kAfter:
@@ -149,6 +168,7 @@ class Instr {
     }
     pre_carrying_ = GridWorld::kNone;
     desc_.FindMatchingObjs(w, room_size);
+    if (kind_ == Kind::kPutNext) desc_fixed_.FindMatchingObjs(w, room_size);
   }
 
   // RoomGridLevel.update_objs_poss, after a drop.
@@ -159,6 +179,44 @@ class Instr {
       return;
     }
     desc_.FindMatchingObjs(w, room_size_, /*use_location=*/false);
+    if (kind_ == Kind::kPutNext) desc_fixed_.FindMatchingObjs(w, room_size_, false);
+  }
+
+  // num_navs_needed: how many trips across the maze the instruction takes
+  // (RoomGridLevel's time limit is this many times the maze's cells).
+  int NumNavs() const {
+    if (a_) return a_->NumNavs() + b_->NumNavs();
+    return kind_ == Kind::kPutNext ? 2 : 1;
+  }
+
+  // RoomGridLevel.validate_instrs: a put-next whose objects overlap or
+  // already touch is rejected; with unblocking, so is an action on a key of a
+  // locked door's colour (the keys the agent may need to move).
+  void Validate(const GridWorld& w, int room_size, bool unblocking) {
+    if (a_) {
+      a_->Validate(w, room_size, unblocking);
+      b_->Validate(w, room_size, unblocking);
+      return;
+    }
+    if (kind_ == Kind::kPutNext) {
+      ResetVerifier(w, room_size);
+      for (int obj : desc_.obj_set) {
+        if (std::find(desc_fixed_.obj_set.begin(), desc_fixed_.obj_set.end(), obj) !=
+            desc_fixed_.obj_set.end()) {
+          throw RejectSampling("objects match both sides of put next");
+        }
+      }
+      if (ObjsNext(w)) throw RejectSampling("objects already next to each other");
+    }
+    if (!unblocking) return;
+    for (const ObjDesc* desc : {&desc_, &desc_fixed_}) {
+      if (desc->type != kKey || !desc->color) continue;
+      for (const Obj& obj : w.objects) {
+        if (obj.type == kDoor && obj.is_locked && obj.color == *desc->color) {
+          throw RejectSampling("an action on a key that opens a locked door");
+        }
+      }
+    }
   }
 
   Status Verify(const GridWorld& w, int action) {
@@ -195,6 +253,26 @@ class Instr {
         pre_carrying_ = w.carrying;
         return Status::kContinue;
       }
+      case Kind::kPutNext: {
+        const int pre_carrying = pre_carrying_;
+        pre_carrying_ = w.carrying;
+        if (strict_ && action == kPickup && w.carrying != GridWorld::kNone) {
+          return Status::kFailure;
+        }
+        if (action != kDrop) return Status::kContinue;
+        for (int obj : desc_.obj_set) {
+          if (pre_carrying != obj) continue;
+          for (const Pos& p : desc_fixed_.obj_poss) {
+            if (NextTo(w.objects[obj].cur_pos, p)) return Status::kSuccess;
+          }
+        }
+        return Status::kContinue;
+      }
+      case Kind::kAnd:
+        if (a_done_ != Status::kSuccess) a_done_ = a_->Verify(w, action);
+        if (b_done_ != Status::kSuccess) b_done_ = b_->Verify(w, action);
+        if (a_done_ == Status::kSuccess && b_done_ == Status::kSuccess) return Status::kSuccess;
+        return Status::kContinue;
       case Kind::kBefore:
         return VerifySequence(w, action, *a_, a_done_, *b_, b_done_);
       case Kind::kAfter:
@@ -206,6 +284,19 @@ class Instr {
  private:
   Instr(Kind kind, ObjDesc desc, bool strict)
       : kind_(kind), desc_(std::move(desc)), strict_(strict) {}
+
+  // pos_next_to: one step apart along a row or a column.
+  static bool NextTo(Pos a, Pos b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y) == 1; }
+
+  // PutNextInstr.objs_next: an object to move already beside a fixed one.
+  bool ObjsNext(const GridWorld& w) const {
+    for (int obj : desc_.obj_set) {
+      for (const Pos& p : desc_fixed_.obj_poss) {
+        if (NextTo(w.objects[obj].cur_pos, p)) return true;
+      }
+    }
+    return false;
+  }
 
   // BeforeInstr.verify (AfterInstr's with the two swapped): the first part,
   // then the second; with strict, doing the second first fails.
@@ -224,7 +315,8 @@ class Instr {
   }
 
   Kind kind_;
-  ObjDesc desc_;
+  ObjDesc desc_;        // PutNext's object to move
+  ObjDesc desc_fixed_;  // PutNext's object to put it next to
   bool strict_;
   int room_size_ = 0;
   int pre_carrying_ = GridWorld::kNone;  // PickupInstr's

@@ -15,10 +15,6 @@
 
 namespace parallel_pool::minigrid::babyai {
 
-struct RejectSampling : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 // check_objs_reachable(raise_exc=False): whether every object (walls aside)
 // is reachable from the agent, doors passable whatever their state.
 inline bool ObjsReachable(const GridWorld& w) {
@@ -53,23 +49,27 @@ inline void CheckObjsReachable(const GridWorld& w) {
   if (!ObjsReachable(w)) throw RejectSampling("unreachable object");
 }
 
-// RoomGridLevel._gen_grid and reset: RoomGrid's grid and the level's
-// gen_mission (which returns its instruction) until accepted; the mission is
-// the instruction's surface; then the verifier is reset.
+// RoomGridLevel._gen_grid and reset: RoomGrid's grid, the level's
+// gen_mission (which returns its instruction) and validate_instrs until
+// accepted; the mission is the instruction's surface; then the verifier is
+// reset. The mission's own time limit (RoomGridLevel's max_steps when none
+// is given) goes to task.mission_max_steps.
 template <typename GenMission>
 void Generate(GridWorld& w, numpy_exact::NumpyGenerator& rng, int room_size, int num_rows,
-              int num_cols, GenMission gen_mission) {
+              int num_cols, GenMission gen_mission, bool unblocking = false) {
   std::unique_ptr<Instr> instr;
   while (true) {
     try {
       RoomGrid grid(w, rng, room_size, num_rows, num_cols);
       instr = gen_mission(grid);
+      instr->Validate(w, room_size, unblocking);
       break;
     } catch (const std::runtime_error&) {  // RejectSampling, or minigrid's RecursionError
     }
   }
   w.mission = instr->Surface(w, room_size);
   instr->ResetVerifier(w, room_size);
+  w.task.mission_max_steps = instr->NumNavs() * room_size * room_size * num_rows * num_cols;
   w.task.instr = std::move(instr);
 }
 

@@ -42,6 +42,9 @@ struct LevelConfig {
   bool strict = false;    // OpenTwoDoors' first door
   std::optional<Color> first_color, second_color;
   int num_doors = 2;
+  int objs_per_room = 1;        // BabyAI's PutNext and MoveTwoAcross
+  bool start_carrying = false;  // PutNext...Carrying
+  bool distractors = false;     // UnlockLocalDist, UnlockPickupDist
 };
 
 }  // namespace parallel_pool::minigrid

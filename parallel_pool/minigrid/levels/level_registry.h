@@ -9,8 +9,12 @@
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/minigrid/grid_world.h"
 #include "parallel_pool/minigrid/levels/babyai_goto.h"
+#include "parallel_pool/minigrid/levels/babyai_levelgen.h"
 #include "parallel_pool/minigrid/levels/babyai_open.h"
+#include "parallel_pool/minigrid/levels/babyai_other.h"
 #include "parallel_pool/minigrid/levels/babyai_pickup.h"
+#include "parallel_pool/minigrid/levels/babyai_putnext.h"
+#include "parallel_pool/minigrid/levels/babyai_unlock.h"
 #include "parallel_pool/minigrid/levels/crossing.h"
 #include "parallel_pool/minigrid/levels/dist_shift.h"
 #include "parallel_pool/minigrid/levels/door_key.h"
@@ -128,6 +132,41 @@ inline void BabyAI(const LevelConfig& c, int rows, int cols) {
                 "num_dists: at most " + std::to_string(room / 2) + " distractors fit these rooms");
 }
 inline void BabyAIOneRoom(const LevelConfig& c) { BabyAI(c, 1, 1); }
+// Levels that place several objects in each room (or reject samples whose
+// objects touch) need room to place them, or would retry forever.
+// (They place their own objects: num_dists is not theirs.)
+inline void RoomyBabyAI(const LevelConfig& c, int rows, int cols) {
+  RequireConfig(rows >= 1 && cols >= 1, "num_rows, num_cols: expected ints >= 1");
+  RequireConfig(c.room_size >= 5, "room_size: this level needs rooms of at least 5 cells");
+}
+inline void BabyAIRoomyMaze(const LevelConfig& c) { RoomyBabyAI(c, c.num_rows, c.num_cols); }
+// Levels whose maze is fixed: 3 x 3, or 1 x 2, or 1 x 3 rooms.
+inline void RoomyThreeByThree(const LevelConfig& c) { RoomyBabyAI(c, 3, 3); }
+inline void RoomSize4(const LevelConfig& c) {
+  RequireConfig(c.room_size >= 4, "room_size: expected an int >= 4");
+}
+inline void RoomyOneByTwo(const LevelConfig& c) { RoomyBabyAI(c, 1, 2); }
+inline void RoomyOneByThree(const LevelConfig& c) { RoomyBabyAI(c, 1, 3); }
+inline void PutNextLocal(const LevelConfig& c) {
+  RoomyBabyAI(c, 1, 1);
+  RequireConfig(c.num_objs >= 2, "num_objs: PutNextLocal names two distinct objects: at least 2");
+  const int inner = (c.room_size - 2) * (c.room_size - 2);
+  RequireConfig(c.num_objs <= std::min(18, inner / 2), "num_objs: at most " +
+                                                           std::to_string(std::min(18, inner / 2)) +
+                                                           " distinct objects fit this room");
+}
+// PutNext and MoveTwoAcross: objs_per_room distinct objects per side
+// (minigrid asserts at most 9; MoveTwoAcross draws two of each side).
+inline void PutNextSides(const LevelConfig& c, int min_objs) {
+  RequireConfig(c.room_size >= 4, "room_size: expected an int >= 4, as minigrid asserts");
+  const int inner = (c.room_size - 2) * (c.room_size - 2);
+  const int most = std::min(9, inner / 2);
+  RequireConfig(c.objs_per_room >= min_objs && c.objs_per_room <= most,
+                "objs_per_room: expected " + std::to_string(min_objs) + " to " +
+                    std::to_string(most) + " objects per room for this room_size");
+}
+inline void PutNext(const LevelConfig& c) { PutNextSides(c, 1); }
+inline void MoveTwoAcross(const LevelConfig& c) { PutNextSides(c, 2); }
 inline void BabyAIMaze(const LevelConfig& c) { BabyAI(c, c.num_rows, c.num_cols); }
 inline void OpenDoor(const LevelConfig& c) {
   RequireConfig(c.select_by.empty() || c.select_by == "color" || c.select_by == "loc",
@@ -166,7 +205,7 @@ inline void DistShift(const LevelConfig& c) {
 
 }  // namespace level_checks
 
-inline constexpr std::array<Level, 39> kLevels{{
+inline constexpr std::array<Level, 62> kLevels{{
     {"empty", GenerateEmpty, level_checks::Empty, 28},
     {"doorkey", GenerateDoorKey, level_checks::DoorKey, 53},
     {"four_rooms", GenerateFourRooms, level_checks::None, 14},
@@ -215,6 +254,44 @@ inline constexpr std::array<Level, 39> kLevels{{
      babyai::StepBabyAI},
     {"babyai_pickup_dist", GeneratePickupDist, level_checks::None, 25, babyai::StepBabyAI},
     {"babyai_pickup_above", GeneratePickupAbove, level_checks::None, 25, babyai::StepBabyAI},
+    {"babyai_goto_imp_unlock", GenerateGoToImpUnlock, level_checks::BabyAIRoomyMaze, 21,
+     babyai::StepBabyAI},
+    {"babyai_goto_obj_door", GenerateGoToObjDoor, level_checks::RoomyThreeByThree, 21,
+     babyai::StepBabyAI},
+    {"babyai_put_next_local", GeneratePutNextLocal, level_checks::PutNextLocal, 43,
+     babyai::StepBabyAI},
+    {"babyai_put_next", GeneratePutNext, level_checks::PutNext, 43, babyai::StepBabyAI},
+    {"babyai_move_two_across", GenerateMoveTwoAcross, level_checks::MoveTwoAcross, 93,
+     babyai::StepBabyAI},
+    {"babyai_unlock", GenerateBabyAIUnlock, level_checks::BabyAIRoomyMaze, 20, babyai::StepBabyAI},
+    {"babyai_unlock_local", GenerateUnlockLocal, level_checks::RoomyThreeByThree, 13,
+     babyai::StepBabyAI},
+    {"babyai_key_in_box", GenerateKeyInBox, level_checks::RoomyThreeByThree, 13,
+     babyai::StepBabyAI},
+    {"babyai_unlock_pickup", GenerateBabyAIUnlockPickup, level_checks::RoomyOneByTwo, 22,
+     babyai::StepBabyAI},
+    {"babyai_blocked_unlock_pickup", GenerateBabyAIBlockedUnlockPickup, level_checks::RoomyOneByTwo,
+     15, babyai::StepBabyAI},
+    {"babyai_unlock_to_unlock", GenerateUnlockToUnlock, level_checks::RoomyOneByThree, 16,
+     babyai::StepBabyAI},
+    {"babyai_action_obj_door", GenerateActionObjDoor, level_checks::RoomyThreeByThree, 23,
+     babyai::StepBabyAI},
+    {"babyai_find_obj", GenerateFindObj, level_checks::RoomSize4, 16, babyai::StepBabyAI},
+    {"babyai_key_corridor", GenerateBabyAIKeyCorridor, level_checks::KeyCorridor, 16,
+     babyai::StepBabyAI},
+    {"babyai_one_room", GenerateOneRoom, level_checks::RoomSize4, 16, babyai::StepBabyAI},
+    // LevelGen's: the longest sentence each can draw (a description is at
+    // most "the purple ball", 15 bytes, or with a side 31).
+    {"babyai_goto_seq", GenerateGoToSeq, level_checks::BabyAIMaze, 105, babyai::StepBabyAI},
+    {"babyai_pickup_loc", GeneratePickupLoc, level_checks::BabyAIOneRoom, 39, babyai::StepBabyAI},
+    {"babyai_synth", GenerateSynth, level_checks::BabyAIMaze, 43, babyai::StepBabyAI},
+    {"babyai_synth_loc", GenerateSynthLoc, level_checks::BabyAIMaze, 75, babyai::StepBabyAI},
+    {"babyai_synth_seq", GenerateSynthSeq, level_checks::BabyAIMaze, 321, babyai::StepBabyAI},
+    {"babyai_mini_boss_level", GenerateMiniBossLevel, level_checks::BabyAIMaze, 321,
+     babyai::StepBabyAI},
+    {"babyai_boss_level", GenerateBossLevel, level_checks::BabyAIMaze, 321, babyai::StepBabyAI},
+    {"babyai_boss_level_no_unlock", GenerateBossLevelNoUnlock, level_checks::BabyAIMaze, 321,
+     babyai::StepBabyAI},
 }};
 
 inline const Level* FindLevel(const std::string& name) {
