@@ -20,7 +20,7 @@ TEST(EnvSpecTest, CommonAndFamilyConfigAreJoined) {
   EXPECT_EQ(config["episode_length"_], 3);
   std::vector<std::string> keys = decltype(config)::Keys();
   EXPECT_EQ(keys.front(), "num_envs");
-  EXPECT_EQ(keys.back(), "workers_only");
+  EXPECT_EQ(keys.back(), "episode_step_limit");
 }
 
 TEST(EnvSpecTest, ZeroMeansDefault) {

@@ -168,6 +168,19 @@ inline void PutNextSides(const LevelConfig& c, int min_objs) {
 inline void PutNext(const LevelConfig& c) { PutNextSides(c, 1); }
 inline void MoveTwoAcross(const LevelConfig& c) { PutNextSides(c, 2); }
 inline void BabyAIMaze(const LevelConfig& c) { BabyAI(c, c.num_rows, c.num_cols); }
+// Levels that name one of their distractors need one (minigrid's draw from an
+// empty list fails).
+inline void NeedsDistractor(const LevelConfig& c) {
+  RequireConfig(c.num_dists >= 1, "num_dists: this level names one of its distractors: at least 1");
+}
+inline void BabyAIOneRoomNamed(const LevelConfig& c) {
+  BabyAIOneRoom(c);
+  NeedsDistractor(c);
+}
+inline void BabyAIMazeNamed(const LevelConfig& c) {
+  BabyAIMaze(c);
+  NeedsDistractor(c);
+}
 inline void OpenDoor(const LevelConfig& c) {
   RequireConfig(c.select_by.empty() || c.select_by == "color" || c.select_by == "loc",
                 "select_by: expected 'color', 'loc' or '' (drawn at each reset)");
@@ -238,8 +251,9 @@ inline constexpr std::array<Level, 62> kLevels{{
     {"babyai_goto_red_ball_grey", GenerateGoToRedBallGrey, level_checks::BabyAIOneRoom, 21,
      babyai::StepBabyAI},
     {"babyai_goto_obj", GenerateGoToObj, level_checks::BabyAIOneRoom, 21, babyai::StepBabyAI},
-    {"babyai_goto_local", GenerateGoToLocal, level_checks::BabyAIOneRoom, 21, babyai::StepBabyAI},
-    {"babyai_goto", GenerateGoTo, level_checks::BabyAIMaze, 21, babyai::StepBabyAI},
+    {"babyai_goto_local", GenerateGoToLocal, level_checks::BabyAIOneRoomNamed, 21,
+     babyai::StepBabyAI},
+    {"babyai_goto", GenerateGoTo, level_checks::BabyAIMazeNamed, 21, babyai::StepBabyAI},
     {"babyai_goto_red_blue_ball", GenerateGoToRedBlueBall, level_checks::BabyAIOneRoom, 21,
      babyai::StepBabyAI},
     {"babyai_goto_door", GenerateBabyAIGoToDoor, level_checks::None, 21, babyai::StepBabyAI},
@@ -249,8 +263,8 @@ inline constexpr std::array<Level, 62> kLevels{{
     {"babyai_open_two_doors", GenerateOpenTwoDoors, level_checks::None, 51, babyai::StepBabyAI},
     {"babyai_open_doors_order", GenerateOpenDoorsOrder, level_checks::OpenDoorsOrder, 51,
      babyai::StepBabyAI},
-    {"babyai_pickup", GenerateBabyAIPickup, level_checks::BabyAIMaze, 25, babyai::StepBabyAI},
-    {"babyai_unblock_pickup", GenerateUnblockPickup, level_checks::BabyAIMaze, 25,
+    {"babyai_pickup", GenerateBabyAIPickup, level_checks::BabyAIMazeNamed, 25, babyai::StepBabyAI},
+    {"babyai_unblock_pickup", GenerateUnblockPickup, level_checks::BabyAIMazeNamed, 25,
      babyai::StepBabyAI},
     {"babyai_pickup_dist", GeneratePickupDist, level_checks::None, 25, babyai::StepBabyAI},
     {"babyai_pickup_above", GeneratePickupAbove, level_checks::None, 25, babyai::StepBabyAI},
@@ -283,7 +297,8 @@ inline constexpr std::array<Level, 62> kLevels{{
     // LevelGen's: the longest sentence each can draw (a description is at
     // most "the purple ball", 15 bytes, or with a side 31).
     {"babyai_goto_seq", GenerateGoToSeq, level_checks::BabyAIMaze, 105, babyai::StepBabyAI},
-    {"babyai_pickup_loc", GeneratePickupLoc, level_checks::BabyAIOneRoom, 39, babyai::StepBabyAI},
+    {"babyai_pickup_loc", GeneratePickupLoc, level_checks::BabyAIOneRoomNamed, 39,
+     babyai::StepBabyAI},
     {"babyai_synth", GenerateSynth, level_checks::BabyAIMaze, 43, babyai::StepBabyAI},
     {"babyai_synth_loc", GenerateSynthLoc, level_checks::BabyAIMaze, 75, babyai::StepBabyAI},
     {"babyai_synth_seq", GenerateSynthSeq, level_checks::BabyAIMaze, 321, babyai::StepBabyAI},
