@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from parallel_pool.python import per_env as per_env_config
 from parallel_pool.python.checks import check_bool, check_int
 from parallel_pool.python.pool import renders, set_render_options
 from parallel_pool.python.render import RenderOptions, split_render_options
@@ -220,8 +221,16 @@ class EnvRegistry:
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
         seeds_from = "env_seed" if "env_seed" in kwargs and "seed" not in kwargs else "seed"
         kwargs = _envpool_common_keys(kwargs)
+        per_env = per_env_config.split(kwargs, config)
+        for key, values in per_env.items():
+            if not values:
+                raise ValueError(f"{key}: expected one value per env, got an empty sequence")
+            kwargs[key] = values[0]  # checked as a scalar below, the others once num_envs is known
         if entry.config_aliases is not None:
             kwargs = entry.config_aliases(dict(kwargs), dict(config))
+            for key, values in per_env.items():
+                if kwargs.get(key) is not values[0]:
+                    raise ValueError(f"{key}: {task_id} reads it into other keys, so it cannot be given per env")
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":
                 valid = ", ".join(k for k in config if k != "env_seeds")
@@ -240,6 +249,12 @@ class EnvRegistry:
             # pybind11 could not convert a value to its C++ type (a dict whose values
             # have the wrong shape, say) and names no key: find the one.
             raise TypeError(_unconvertible(spec_cls, config, kwargs)) from None
+        if per_env:
+            per_env_config.check_lengths(per_env, config["num_envs"])
+            spec.env_specs = per_env_config.env_specs(
+                spec_cls, config, per_env, _coerce, spec_cls.default_config(), spec
+            )
+            spec.per_env = per_env
         fps = entry.render_fps
         spec.render_fps = fps(dict(config)) if callable(fps) else fps
         if config.get("from_pixels"):  # render() shows what the observation shows
@@ -375,34 +390,40 @@ def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
     mode_name = mode_name.lower().replace("-", "_")
     config["autoreset_mode"] = _AUTORESET_MODES.get(mode_name, mode_name)
     for key, default in defaults.items():
-        value = config[key]
-        if key in ("seed", "env_seeds", "autoreset_mode"):
-            continue
-        if isinstance(default, bool):
-            config[key] = check_bool(key, value)
-        elif isinstance(default, int):
-            config[key] = check_int(key, value)
-        elif isinstance(default, float):
-            if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
-                raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
+        if key not in ("seed", "env_seeds", "autoreset_mode"):
+            config[key] = _coerce(key, config[key], default)
+
+
+def _coerce(key: str, value: Any, default: Any) -> Any:
+    """One config value coerced to the C++ type of its `default`; errors start with `key`
+    (per-env values pass `key[i]`)."""
+    if isinstance(default, bool):
+        return check_bool(key, value)
+    if isinstance(default, int):
+        return check_int(key, value)
+    if isinstance(default, float):
+        if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
+            raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
+        try:
+            return float(value)
+        except (TypeError, ValueError):  # an ndarray of several values, a str subclass, ...
+            raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}") from None
+    if isinstance(default, str):
+        _check_str(key, value)
+        return value
+    if isinstance(default, dict):
+        return _check_mapping(key, value, default)
+    if isinstance(default, list):
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+            raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
+        items = list(value)
+        if default and isinstance(default[0], float):  # MuJoCo's (low, high) ranges
             try:
-                config[key] = float(value)
-            except (TypeError, ValueError):  # an ndarray of several values, a str subclass, ...
-                raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}") from None
-        elif isinstance(default, str):
-            _check_str(key, value)
-        elif isinstance(default, dict):
-            config[key] = _check_mapping(key, value, default)
-        elif isinstance(default, list):
-            if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-                raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
-            items = list(value)
-            if default and isinstance(default[0], float):  # MuJoCo's (low, high) ranges
-                try:
-                    items = [float(x) for x in items]
-                except (TypeError, ValueError):
-                    raise TypeError(f"{key}: expected a list of numbers, got {value!r}") from None
-            config[key] = items
+                items = [float(x) for x in items]
+            except (TypeError, ValueError):
+                raise TypeError(f"{key}: expected a list of numbers, got {value!r}") from None
+        return items
+    return value
 
 
 def _check_str(key: str, value: Any) -> None:

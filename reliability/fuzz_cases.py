@@ -34,6 +34,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "MiniGrid-LavaCrossingS9N2-v0",
         "MiniGrid-Empty-Random-5x5-v0",
         "BabyAI-GoTo-v0",
+        "BabyAI-BossLevel-v0",
+        "BabyAI-PutNextS5N2Carrying-v0",
     ),
     # CartpoleTwoPoles-v1's model comes from dm_control's Python builder,
     # which also installs dm_control's MuJoCo warning handler in the process.
@@ -177,6 +179,11 @@ def configs(draw: st.DrawFn, task: str, short: bool) -> dict[str, Any]:
     if draw(st.sampled_from((False, False, True))):
         for key in draw(st.lists(st.sampled_from(keys), min_size=1, max_size=3, unique=True)):
             config[key] = draw(_value(key, defaults[key]))
+            # One key in four of those with a scalar default: a value per env (docs/api.md),
+            # mostly one per env, sometimes one too few or too many.
+            if isinstance(defaults[key], (bool, int, float, str)) and draw(st.integers(0, 3)) == 3:
+                recipes = draw(st.lists(_value(key, defaults[key]), min_size=1, max_size=3))
+                config[key] = ("per_env", tuple(recipes), draw(st.sampled_from((0, 0, 0, -1, 1))))
     # One case in ten renders (render() calls are only made then).
     if draw(st.integers(0, 9)) == 9:
         config.update(draw(render_options()))

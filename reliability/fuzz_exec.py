@@ -77,6 +77,10 @@ def value(recipe: Any, num_envs: int = 1) -> Any:
             return max(1, num_envs * rest[0] // 4) if isinstance(num_envs, int) else rest[0]
         if tag == "seeds":
             return list(range(max(0, _int_or(num_envs, 1) + rest[0])))
+        if tag == "per_env":  # one value per env (num_envs + delta of them), from recipes in turn
+            recipes, delta = rest
+            count = max(0, _int_or(num_envs, 1) + delta)
+            return [value(recipes[i % len(recipes)], num_envs) for i in range(min(count, 4096))]
         if tag == "seed_array":
             return np.arange(min(_int_or(num_envs, 1), 4096)).astype(rest[0])
     if isinstance(recipe, tuple):

@@ -134,8 +134,11 @@ class AsyncEnvPool {
   static constexpr std::chrono::microseconds kSpin =
       Spec::ThreadPerEnv() ? std::chrono::microseconds::zero() : kSpinBudget;
 
-  explicit AsyncEnvPool(const Spec& spec)
+  // `env_specs`: env i's own spec (config values given per env, with the
+  // pool's spaces), or empty for `spec` everywhere.
+  explicit AsyncEnvPool(const Spec& spec, std::vector<Spec> env_specs = {})
       : spec_(spec),
+        env_specs_(std::move(env_specs)),
         num_envs_(spec.num_envs()),
         batch_size_(spec.batch_size()),
         max_players_(spec.max_num_players()),
@@ -158,6 +161,11 @@ class AsyncEnvPool {
                                     (a.per_player ? max_players_ : 1)};
       dims.insert(dims.end(), a.shape.begin(), a.shape.end());
       action_buffers_.emplace_back(a.dtype, Shape(dims));
+    }
+    if (!env_specs_.empty() && static_cast<int>(env_specs_.size()) != num_envs_) {
+      throw std::invalid_argument("env_specs: expected one spec per env (" +
+                                  std::to_string(num_envs_) + "), got " +
+                                  std::to_string(env_specs_.size()));
     }
     env_id_field_ = IndexOfKey("info:env_id");
     // Workers take envs in chunks small enough to keep every thread busy
@@ -391,7 +399,7 @@ class AsyncEnvPool {
       try {
         for (int i = t; i < num_envs_; i += num_threads) {
           try {
-            envs_[i] = std::make_unique<EnvT>(spec_, i);
+            envs_[i] = std::make_unique<EnvT>(env_specs_.empty() ? spec_ : env_specs_[i], i);
           } catch (...) {
             errors[t] = NamingEnv(std::current_exception(), i);
             return;
@@ -765,6 +773,7 @@ class AsyncEnvPool {
   }
 
   Spec spec_;
+  std::vector<Spec> env_specs_;  // each env's own, or empty
   const int num_envs_;
   const int batch_size_;
   const int max_players_;

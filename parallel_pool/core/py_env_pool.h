@@ -276,8 +276,9 @@ class PyEnvPool {
   using Spec = typename PoolT::Spec;
   using Values = typename Spec::Config::Values;
 
-  explicit PyEnvPool(const Spec& spec)
-      : pool_(std::make_unique<PoolT>(spec)), action_specs_(ArraySpecsOf(spec.action_spec)) {
+  explicit PyEnvPool(const Spec& spec, std::vector<Spec> env_specs = {})
+      : pool_(std::make_unique<PoolT>(spec, std::move(env_specs))),
+        action_specs_(ArraySpecsOf(spec.action_spec)) {
     std::vector<ArraySpec> state_specs = ArraySpecsOf(spec.state_spec);
     for (std::size_t i = 0; i < state_specs.size(); ++i) {
       if (!state_specs[i].enabled) continue;
@@ -538,7 +539,8 @@ void BindEnv(py::module_& m, const std::string& name) {
   // Waiting with the GIL held would deadlock, so both release it.
   auto pool = py::class_<PyEnvPool<PoolT>>(m, ("_" + name + "EnvPool").c_str(),
                                            py::release_gil_before_calling_cpp_dtor());
-  pool.def(py::init<const Spec&>(), py::call_guard<py::gil_scoped_release>())
+  pool.def(py::init<const Spec&, std::vector<Spec>>(), py::arg("spec"),
+           py::arg("env_specs") = std::vector<Spec>{}, py::call_guard<py::gil_scoped_release>())
       .def("_send", &PyEnvPool<PoolT>::Send)
       .def("_recv", &PyEnvPool<PoolT>::Recv, py::arg("timeout") = py::none())
       .def("_step", &PyEnvPool<PoolT>::Step)

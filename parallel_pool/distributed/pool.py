@@ -145,12 +145,14 @@ def make(
     layout = plan(num_envs, batch_size, num_actors, actor_batch_size)
     env_seeds = seeds(num_envs, cfg.seed, cfg.env_seeds)
     # Each actor's config: the user's keys (its own installation fills in the
-    # defaults, e.g. paths), its share of the envs and their seeds.
+    # defaults, e.g. paths), its share of the envs, their seeds and their
+    # per-env config values.
     common = {k: v for k, v in config.items() if k not in ("seed", "env_seed")}
     threads = config.get("num_threads") or cpus
     configs = []
     for start, stop in layout.ranges:
         local = dict(common, num_envs=stop - start, seed=env_seeds[start:stop], num_threads=threads)
+        local.update({key: values[start:stop] for key, values in spec.per_env.items()})  # its envs' own values
         local["batch_size"] = layout.actor_batch_size or stop - start
         configs.append(local)
     actors, group, described = cluster.start_actors(

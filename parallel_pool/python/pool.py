@@ -143,8 +143,13 @@ class PoolBase:
         if not isinstance(spec, self._spec_cls):
             raise TypeError(f"spec: expected a {self._spec_cls.__name__}, got {type(spec).__name__}")
         self.spec = spec
-        self.config = Config(spec.config._asdict())
-        self._pool = self._pool_cls(spec._cpp) if cpp_pool is None else cpp_pool
+        self.config = Config({**spec.config._asdict(), **spec.per_env})  # per-env keys: every env's value
+        if cpp_pool is not None:
+            self._pool = cpp_pool
+        elif spec.env_specs:
+            self._pool = self._pool_cls(spec._cpp, [s._cpp for s in spec.env_specs])
+        else:
+            self._pool = self._pool_cls(spec._cpp)
         _OPEN_POOLS.add(self)
         self.num_envs: int = spec.config.num_envs
         self.batch_size: int = spec.config.batch_size

@@ -87,6 +87,10 @@ class EnvSpec:
     """
 
     _cpp_cls: ClassVar[type]  # the bound C++ spec class, set by py_env()
+    # Config values given per env (python/per_env.py): {key: one value per env}, and each
+    # env's own spec; empty when every env has the pool's config.
+    per_env: dict[str, list[Any]]
+    env_specs: list[EnvSpec]
     # The task's frames per second, as its registration declares it (None: not declared).
     render_fps: int | None = None
 
@@ -99,6 +103,8 @@ class EnvSpec:
 
     def __init__(self, config_values: tuple) -> None:
         self._cpp = self._cpp_cls(config_values)
+        self.per_env = {}
+        self.env_specs = []
         self.config = self.config_type()(*self._cpp._config_values)
         self.state_array_spec = {s.key: s for s in map(_parse, self._cpp._state_spec)}
         self.action_array_spec = {s.key: s for s in map(_parse, self._cpp._action_spec)}
