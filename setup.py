@@ -75,6 +75,8 @@ DISTRIBUTED = ["ray==2.60.0"]
 # headers (XLA's FFI takes handlers built against older headers, so later jax
 # should load them too; the bound stops at the next major version).
 XLA = ["jax>=0.10,<1"]
+# make_pettingzoo(): multi-player pools as PettingZoo ParallelEnvs (tested with 1.27).
+PETTINGZOO = ["pettingzoo>=1.24,<2"]
 EXTRAS = {
     "atari": ATARI,
     "mujoco": MUJOCO,
@@ -83,6 +85,7 @@ EXTRAS = {
     "vizdoom-dfp": VIZDOOM_DFP,
     "distributed": DISTRIBUTED,
     "xla": XLA,
+    "pettingzoo": PETTINGZOO,
     # Every family's run-time data, not the integrations: ray (240 MB
     # installed) and jax with jaxlib (380 MB) serve no family; asked for by name.
     "all": sorted(set(ATARI + MUJOCO + DM_CONTROL + VIZDOOM_DFP)),

@@ -24,6 +24,23 @@ from parallel_pool.registration import (
 
 __version__ = "0.1.0"
 
+
+def make_pettingzoo(task_id: str, num_players: int = 2, **config: object) -> object:
+    """One match of a multi-player task as a PettingZoo `ParallelEnv` (needs the `pettingzoo`
+    extra; parallel_pool/integrations/pettingzoo_env.py). Imports PettingZoo only when called."""
+    from parallel_pool.integrations.pettingzoo_env import MatchEnv
+
+    return MatchEnv(task_id, num_players, **config)
+
+
+def make_pettingzoo_batched(task_id: str, num_matches: int = 1, num_players: int = 2, **config: object) -> object:
+    """`num_matches` matches of a multi-player task stepped in one call, values laid out agents x
+    matches (parallel_pool/integrations/pettingzoo_env.py). Imports PettingZoo only when called."""
+    from parallel_pool.integrations.pettingzoo_env import MatchBatch
+
+    return MatchBatch(task_id, num_matches, num_players, **config)
+
+
 __all__ = [
     "DMEnvPool",
     "EnvSpec",
@@ -34,6 +51,8 @@ __all__ = [
     "make_dm",
     "make_gym",
     "make_gymnasium",
+    "make_pettingzoo",
+    "make_pettingzoo_batched",
     "make_spec",
     "register",
 ]

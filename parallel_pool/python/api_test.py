@@ -68,8 +68,10 @@ def test_unknown_config_key_is_a_type_error_naming_it() -> None:
         ({"episode_length": "5"}, TypeError, "episode_length"),
         # Found by the fuzzer (reliability/fuzz.py): an ndarray of several values has
         # __index__ and __float__ too, and refuses them with numpy's own message.
-        ({"episode_length": np.array([1, 2])}, TypeError, "episode_length"),
-        ({"num_envs": np.array([2, 3])}, TypeError, "num_envs"),
+        # A 1-D array is one value per env (docs/api.md): the wrong number of them, or any
+        # for a key of the pool itself, is a ValueError.
+        ({"episode_length": np.array([1, 2])}, ValueError, "episode_length"),
+        ({"num_envs": np.array([2, 3])}, ValueError, "num_envs"),
         ({"num_envs": 3, "env_seed": [1, 2]}, ValueError, "^env_seed: expected one seed per env"),
         # Found by the fuzzer: C++ cut its message at a NUL ("no ROM at .../roms/"), and a
         # path with a NUL was taken as the path before it.

@@ -56,7 +56,7 @@ def split(kwargs: dict[str, Any], defaults: dict[str, Any]) -> dict[str, list[An
 def check_lengths(per_env: dict[str, list[Any]], num_envs: int) -> None:
     for key, values in per_env.items():
         if len(values) != num_envs:
-            raise ValueError(f"{key}: expected one value per env ({num_envs} values), got {len(values)}")
+            raise ValueError(f"{key}: expected one value per env (num_envs = {num_envs}), got {len(values)} values")
 
 
 def env_specs(

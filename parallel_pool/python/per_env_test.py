@@ -110,7 +110,12 @@ def test_async_pool_and_reset_with_seeds_keep_each_envs_value() -> None:
 @pytest.mark.parametrize(
     ("task_id", "kwargs", "error", "match"),
     [
-        ("Pendulum-v1", {"num_envs": 3, "g": [1.0, 2.0]}, ValueError, r"^g: expected one value per env \(3"),
+        (
+            "Pendulum-v1",
+            {"num_envs": 3, "g": [1.0, 2.0]},
+            ValueError,
+            r"^g: expected one value per env \(num_envs = 3\), got 2 values",
+        ),
         ("Pendulum-v1", {"num_envs": 2, "g": []}, ValueError, "^g: expected one value per env"),
         ("Pendulum-v1", {"num_envs": 2, "g": [1.0, "x"]}, TypeError, r"^g\[1\]: expected a float"),
         ("Pendulum-v1", {"num_envs": 2, "max_episode_steps": [5, 0]}, ValueError, r"^max_episode_steps\[1\]"),
