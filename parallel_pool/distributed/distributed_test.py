@@ -304,6 +304,18 @@ def test_dm_pendulum_with_a_seed_list_and_autoreset_disabled_equals_a_local_pool
     assert_same(remote.step(zero[:2], [1, 3]), local.step(zero[:2], [1, 3]))
 
 
+def test_per_env_config_values_equal_a_local_pools(pools) -> None:
+    # Each actor gets its envs' own values (docs/api.md, "Config values per env").
+    config = {"num_envs": 5, "seed": 3, "g": [2.0, 5.0, 9.81, 15.0, 24.79], "max_episode_steps": [3, 9, 4, 6, 5]}
+    remote, local = both(pools, "make_gymnasium", "Pendulum-v1", **config)
+    assert remote.config["g"] == local.config["g"] == config["g"]
+    assert_same(remote.reset(), local.reset())
+    rng = np.random.default_rng(3)
+    for t in range(12):
+        action = rng.uniform(-2, 2, (5, 1)).astype(np.float32)
+        assert_same(remote.step(action), local.step(action), f"step {t}")
+
+
 def test_gym_same_step_autoreset_equals_a_local_pool(pools) -> None:
     remote, local = both(pools, "make_gym", "CartPole-v1", num_envs=4, seed=0, autoreset_mode="same_step")
     assert_same(remote.reset(), local.reset())
