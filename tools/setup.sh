@@ -29,10 +29,17 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The venv holds exactly what requirements-dev.txt declares: it does not see
+# the interpreter's own site-packages, so a package missing from the file
+# fails here and in CI, not only on a machine whose interpreter lacks it.
+# A venv that sees them (include-system-site-packages = true) is emptied and
+# made again.
 if [[ ! -x "$VENV/bin/python" ]]; then
   echo "setup: creating venv $VENV"
-  # --system-site-packages: reuse what the interpreter already has installed.
-  "$PYTHON" -m venv --system-site-packages "$VENV"
+  "$PYTHON" -m venv "$VENV"
+elif grep -qiE '^include-system-site-packages *= *true' "$VENV/pyvenv.cfg" 2>/dev/null; then
+  echo "setup: recreating venv $VENV without the system site-packages"
+  "$PYTHON" -m venv --clear "$VENV"
 fi
 stamp="$VENV/.requirements-$(md5sum requirements-dev.txt | cut -c1-12)"
 if [[ ! -f "$stamp" ]]; then

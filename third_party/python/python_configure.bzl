@@ -9,8 +9,8 @@ Nothing is downloaded. `find_python` picks the interpreter, first match wins:
      no environment variable to know;
   3. the `python3` on PATH (a machine set up by other means).
 The venv comes before PATH because the `python3` on PATH is usually the
-system one, without numpy or pybind11 (the venv is created with
---system-site-packages, so it sees what the system has too).
+system one, without numpy or pybind11 (the venv holds requirements-dev.txt
+only: it does not see the system's site-packages).
 
 The repository exposes
   :python_headers   Python.h and friends
