@@ -62,7 +62,30 @@ MUJOCO: list[str] = []
 # The suite's XMLs, and its builders for the models made in code (swimmer,
 # lqr, stacker, ...). dm-control 1.0.50 does not run on mujoco 4.x (its
 # suite.load fails), and pip would pick 4.x: keep dm_control itself usable.
-DM_CONTROL = ["dm-control>=1.0.50,<1.1", "mujoco>=3.17,<4"]
+# dm-control requires labmaze, which has wheels for CPython 3.12 and older only
+# and which only dm_control.locomotion imports, never the suite: on 3.13 and
+# later the extra brings dm-control's other requirements (as dm-control 1.0.50
+# declares them), and the user installs dm-control itself with --no-deps
+# (docs/wheel.md).
+DM_CONTROL_PIN = "dm-control>=1.0.50,<1.1"
+DM_CONTROL_DEPS_BUT_LABMAZE = [
+    "absl-py>=0.7.0",
+    "dm-tree!=0.1.2",
+    "glfw",
+    "lxml",
+    "protobuf>=3.19.4",
+    "pyopengl>=3.1.4",
+    "pyparsing>=3.0.0",
+    "requests",
+    "scipy",
+    "setuptools!=50.0.0",
+    "tqdm",
+]
+DM_CONTROL = [
+    f'{DM_CONTROL_PIN}; python_version < "3.13"',
+    "mujoco>=3.17,<4",
+    *(f'{r}; python_version >= "3.13"' for r in DM_CONTROL_DEPS_BUT_LABMAZE),
+]
 # The engine, freedoom2.wad and the scenarios: the engine refuses a client
 # library of another version, and ours is built from 1.3.2.
 VIZDOOM = ["vizdoom==1.3.2"]

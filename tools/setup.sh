@@ -55,6 +55,11 @@ if [[ ! -f "$stamp" ]]; then
     "${pip_q[@]}" install --force-reinstall --no-deps "$(grep -E '^mujoco==' requirements-dev.txt)"
   fi
   "${pip_q[@]}" install -r requirements-dev.txt
+  # dm-control without labmaze on CPython 3.13 and later: its other
+  # requirements came with requirements-dev.txt (see there).
+  if "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 13))'; then
+    "${pip_q[@]}" install --no-deps "$(grep -oE '^dm-control==[^;[:space:]]+' requirements-dev.txt)"
+  fi
   touch "$stamp"
 fi
 
