@@ -113,6 +113,14 @@ def venv_python(wheel: pathlib.Path, tmp_path_factory: pytest.TempPathFactory) -
     python = venv / "bin" / "python"
     install = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     subprocess.run([*install, f"{wheel}[all,xla]", "-c", str(ROOT / "requirements-dev.txt")], check=True)
+    # On CPython 3.13 and later the dm_control extra brings dm-control's
+    # requirements but labmaze (no wheel there) and not dm-control itself,
+    # which a user then installs with --no-deps (docs/wheel.md): the same here,
+    # at requirements-dev.txt's version.
+    if subprocess.run([str(python), "-c", "import sys; sys.exit(sys.version_info < (3, 13))"]).returncode == 0:
+        pin = re.search(r"^dm-control==[^;\s]+", (ROOT / "requirements-dev.txt").read_text(), re.M)
+        assert pin, "requirements-dev.txt pins no dm-control"
+        subprocess.run([*install, "--no-deps", pin.group(0)], check=True)
     yield python
     shutil.rmtree(venv)  # about 0.9 GB (dm-control, scipy, envpool-assets, ...): not left in /tmp
 
