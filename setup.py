@@ -124,6 +124,14 @@ setup(
     # tests; the templates are outside parallel_pool/ and never packed.
     packages=find_packages(include=["parallel_pool", "parallel_pool.*"], exclude=["*.testing", "*.testing.*"]),
     python_requires=">=3.11",
+    # The versions whose every dependency has wheels (docs/wheel.md, "Python
+    # versions"); a wheel itself is for the one CPython that built it (its tag).
+    classifiers=[
+        "Programming Language :: Python :: 3 :: Only",
+        *(f"Programming Language :: Python :: 3.{minor}" for minor in (11, 12, 13, 14)),
+        "Programming Language :: C++",
+        "Operating System :: POSIX :: Linux",
+    ],
     install_requires=BASE,
     extras_require=EXTRAS,
     distclass=BinaryDistribution,

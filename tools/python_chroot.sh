@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes a Debian chroot holding another CPython, idempotently, for building and
+# testing the wheel of that version (docs/wheel.md, "Python versions"): a
+# Debian release ships one CPython, so other versions come from other suites
+# of Debian's archive, which set-up reaches anyway (no current suite has 3.12).
+#   tools/python_chroot.sh trixie 3.13   # Debian 13: CPython 3.13
+#   tools/python_chroot.sh sid 3.14      # Debian unstable: CPython 3.14
+# Prints the chroot's path. A second run does nothing: the chroot is complete
+# when its stamp file exists (a failed debootstrap is started over).
+set -euo pipefail
+
+suite=${1:?usage: tools/python_chroot.sh SUITE PYTHON_VERSION}
+version=${2:?usage: tools/python_chroot.sh SUITE PYTHON_VERSION}
+root=${CHROOT_DIR:-$HOME/.cache/parallel_pool/chroots}/$suite-python$version
+stamp=$root/.parallel_pool-complete
+
+if [[ ! -f "$stamp" ]]; then
+  command -v debootstrap >/dev/null || {
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+  }
+  rm -rf "$root"
+  mkdir -p "$root"
+  echo "python_chroot: debootstrap $suite (python$version) into $root" >&2
+  debootstrap --variant=minbase \
+    --include="python$version,python$version-venv,python$version-dev,ca-certificates" \
+    "$suite" "$root" >"$root.log" 2>&1 || { tail -20 "$root.log" >&2; exit 1; }
+  # sid's Release file outlives the archive snapshot's validity window.
+  echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99parallel-pool"
+  touch "$stamp"
+fi
+# pip inside reaches the index with the host's resolver and CA bundle.
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+echo "$root"
