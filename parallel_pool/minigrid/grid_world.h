@@ -354,10 +354,14 @@ class GridWorld {
     return false;
   }
 
-  // ---- gen_obs: the partial view, encoded ----
-  // Writes agent_view_size x agent_view_size x 3 bytes, indexed [x][y][c] in
-  // the view (minigrid's Grid.encode layout).
-  void EncodeView(std::uint8_t* image) const {
+  // Outside the grid, in a view: a wall (Grid.slice's).
+  static constexpr int kWallOutside = -2;
+
+  // ---- gen_obs_grid: the agent's view and what of it the agent sees ----
+  // Fills view() (n x n object ids, [j * n + i] for view cell (i, j), the
+  // agent at (n / 2, n - 1) holding what it carries, kWallOutside beyond the
+  // grid) and visible() (process_vis's mask, same layout).
+  void ObsGrid() const {
     const int n = agent_view_size;
     // get_view_exts: the view's top-left corner in the grid.
     int top_x = 0;
@@ -382,7 +386,6 @@ class GridWorld {
     }
     // Grid.slice, outside the grid walls (kWallOutside), then rotate_left
     // agent_dir + 1 times: view (i, j) <- slice (i', j').
-    constexpr int kWallOutside = -2;
     std::vector<int>& view = view_;
     std::vector<int>& rotated = rotated_;
     view.assign(static_cast<std::size_t>(n) * n, kNone);
@@ -432,6 +435,18 @@ class GridWorld {
     }
     // The agent sees what it carries, in its own cell.
     view[(n - 1) * n + n / 2] = carrying;
+  }
+  const std::vector<int>& view() const { return view_; }
+  const std::vector<char>& visible() const { return mask_; }
+
+  // ---- gen_obs: the partial view, encoded ----
+  // Writes agent_view_size x agent_view_size x 3 bytes, indexed [x][y][c] in
+  // the view (minigrid's Grid.encode layout).
+  void EncodeView(std::uint8_t* image) const {
+    ObsGrid();
+    const int n = agent_view_size;
+    const std::vector<int>& view = view_;
+    const std::vector<char>& mask = mask_;
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < n; ++j) {
         std::uint8_t* out = image + (static_cast<std::size_t>(i) * n + j) * 3;

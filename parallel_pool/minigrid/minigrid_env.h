@@ -23,12 +23,15 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
+#include "parallel_pool/minigrid/frame_render.h"
 #include "parallel_pool/minigrid/grid_world.h"
 #include "parallel_pool/minigrid/levels/level_registry.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
@@ -52,8 +55,8 @@ class MinigridEnvFns {
         "doors_open"_.Bind(false), "select_by"_.Bind(std::string("")), "debug"_.Bind(false),
         "strict"_.Bind(false), "first_color"_.Bind(std::string("")),
         "second_color"_.Bind(std::string("")), "num_doors"_.Bind(2), "objs_per_room"_.Bind(1),
-        "start_carrying"_.Bind(false), "distractors"_.Bind(false),
-        "mission_max_steps"_.Bind(false));
+        "start_carrying"_.Bind(false), "distractors"_.Bind(false), "mission_max_steps"_.Bind(false),
+        "rgb_image"_.Bind(std::string("none")), "rgb_tile_size"_.Bind(8));
   }
 
   template <typename Config>
@@ -87,23 +90,48 @@ class MinigridEnvFns {
                   "mission_bytes: " + name + "'s missions take up to " + std::to_string(needed) +
                       " bytes; a mission is never cut (got " +
                       std::to_string(static_cast<int>(conf["mission_bytes"_])) + ")");
+    const std::string& rgb = conf["rgb_image"_];
+    RequireConfig(rgb == "none" || rgb == "full" || rgb == "partial",
+                  "rgb_image: expected 'none', 'full' (RGBImgObsWrapper) or 'partial' "
+                  "(RGBImgPartialObsWrapper), got '" +
+                      rgb + "'");
+    RequireConfig(rgb == "none" || !conf["fully_observable"_],
+                  "rgb_image, fully_observable: one image at a time (an RGB frame or the "
+                  "encoded full grid); set one of them");
+    RequireConfig(conf["rgb_tile_size"_] >= 1 && conf["rgb_tile_size"_] <= 256,
+                  "rgb_tile_size: expected an int in [1, 256] (pixels per cell), got " +
+                      std::to_string(static_cast<int>(conf["rgb_tile_size"_])));
     RequireConfig(!conf["mission_max_steps"_] || level->step == babyai::StepBabyAI,
                   "mission_max_steps: only BabyAI's levels (env_name babyai_*) set a time limit "
                   "from their mission");
     level->validate(ConfigOf(conf));
   }
 
-  // The image's shape: the view's, or with fully_observable the grid's (a
-  // level's grid size never depends on its draws: one generated from seed 0
-  // tells it).
+  // The level's grid (width, height): it never depends on the level's draws,
+  // so one generated from seed 0 tells it.
   template <typename Config>
-  static std::vector<int> ImageShape(const Config& conf) {
-    const int view = conf["agent_view_size"_];
-    if (!conf["fully_observable"_]) return {view, view, 3};
+  static Pos GridSize(const Config& conf) {
     GridWorld world;
     numpy_exact::NumpyGenerator rng(0);
     FindLevel(conf["env_name"_])->generate(world, rng, ConfigOf(conf));
-    return {world.width, world.height, 3};
+    return {world.width, world.height};
+  }
+
+  // The image's shape: the view's encoding, FullyObsWrapper's [width,
+  // height, 3] grid, or an RGB frame ([rows, columns, 3] pixels).
+  template <typename Config>
+  static std::vector<int> ImageShape(const Config& conf) {
+    const int view = conf["agent_view_size"_];
+    const std::string& rgb = conf["rgb_image"_];
+    const int tile = conf["rgb_tile_size"_];
+    if (rgb == "partial") return {view * tile, view * tile, 3};
+    if (rgb == "full") {
+      const Pos size = GridSize(conf);
+      return {size.y * tile, size.x * tile, 3};
+    }
+    if (!conf["fully_observable"_]) return {view, view, 3};
+    const Pos size = GridSize(conf);
+    return {size.x, size.y, 3};
   }
 
   template <typename Config>
@@ -188,10 +216,32 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
         level_(FindLevel(config_.env_name)),
         mission_bytes_(spec.config["mission_bytes"_]),
         fully_observable_(spec.config["fully_observable"_]),
-        mission_max_steps_(spec.config["mission_max_steps"_]) {
+        mission_max_steps_(spec.config["mission_max_steps"_]),
+        rgb_(RgbOf(spec.config["rgb_image"_])),
+        rgb_tile_size_(spec.config["rgb_tile_size"_]) {
     world_.agent_view_size = spec.config["agent_view_size"_];
     world_.see_through_walls = spec.config["see_through_walls"_];
     world_.max_steps = spec.config["max_episode_steps"_];
+  }
+
+  // render(): minigrid's get_frame() as its env renders it (highlight on,
+  // 32-pixel tiles, the whole grid).
+  static constexpr int kRenderTile = 32;
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    const Pos size = MinigridEnvFns::GridSize(spec.config);
+    const int height = size.y * kRenderTile;
+    const int width = size.x * kRenderTile;
+    RequireConfig((request.height == 0 || request.height == height) &&
+                      (request.width == 0 || request.width == width),
+                  "render_height, render_width: minigrid renders " + std::to_string(height) +
+                      " x " + std::to_string(width) +
+                      " (32 pixels a cell, as its env does); leave them unset");
+    RequireConfig(request.camera_id == -1, "render_camera_id: minigrid has one view, camera -1");
+    return RenderRequest{height, width, -1};
+  }
+  void Render(const RenderRequest&, std::uint8_t* rgb) const {
+    if (world_.width == 0) throw std::runtime_error("render() before the first reset");
+    FullFrame(world_, true, kRenderTile, rgb);
   }
 
  protected:
@@ -205,8 +255,9 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
     }
     terminated_ = false;
     // PutNext...Carrying: minigrid's reset() hands the agent the object after
-    // its partial view is made, and before FullyObsWrapper reads the grid.
-    if (fully_observable_) TakeCarriedAtStart();
+    // its partial view is made, and before the wrappers (FullyObsWrapper, the
+    // RGB ones) read the grid.
+    if (fully_observable_ || rgb_ != Rgb::kNone) TakeCarriedAtStart();
     Write(0.0);
     TakeCarriedAtStart();
   }
@@ -234,7 +285,11 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
 
   void Write(double reward) {
     State state = Allocate();
-    if (fully_observable_) {
+    if (rgb_ == Rgb::kFull) {
+      FullFrame(world_, true, rgb_tile_size_, state["obs:image"_].Data<std::uint8_t>());
+    } else if (rgb_ == Rgb::kPartial) {
+      PovFrame(world_, rgb_tile_size_, state["obs:image"_].Data<std::uint8_t>());
+    } else if (fully_observable_) {
       world_.EncodeFull(state["obs:image"_].Data<std::uint8_t>());
     } else {
       world_.EncodeView(state["obs:image"_].Data<std::uint8_t>());
@@ -255,6 +310,13 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   std::size_t mission_bytes_;
   bool fully_observable_;
   bool mission_max_steps_;  // BabyAI's time limit per mission
+  // The RGB observation wrappers: none, RGBImgObsWrapper, RGBImgPartialObsWrapper.
+  enum class Rgb { kNone, kFull, kPartial };
+  static Rgb RgbOf(const std::string& name) {
+    return name == "full" ? Rgb::kFull : (name == "partial" ? Rgb::kPartial : Rgb::kNone);
+  }
+  Rgb rgb_;
+  int rgb_tile_size_;
   GridWorld world_;
   numpy_exact::NumpyGenerator np_random_{seed()};
   bool terminated_ = false;

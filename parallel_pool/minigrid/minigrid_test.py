@@ -107,11 +107,6 @@ def test_bad_actions_are_errors_not_garbage() -> None:
         env.step(np.array([-1, 0]))
 
 
-def test_render_is_refused_until_the_family_draws_frames() -> None:
-    with pytest.raises(ValueError, match="render_mode: MiniGrid-Empty-5x5-v0 does not render"):
-        parallel_pool.make_gymnasium("MiniGrid-Empty-5x5-v0", render_mode="rgb_array")
-
-
 def test_three_apis_give_one_transition() -> None:
     task_id = "MiniGrid-DoorKey-6x6-v0"
     action = np.array([2, 1], dtype=np.int32)
