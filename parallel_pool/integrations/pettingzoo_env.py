@@ -155,7 +155,8 @@ class MatchBatch:
 
     def reset(self, seed: int | list[int] | None = None) -> tuple[dict, dict]:
         obs, info = self._pool.reset(seed=seed)
-        return self._split(obs), self._infos(info)
+        rows = self._match_major(info)
+        return self._split(obs, rows), self._infos(info, rows)
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         """actions: {agent: [num_matches, ...]}. Returns observations, rewards, terminations,
@@ -169,27 +170,41 @@ class MatchBatch:
                 f"actions: expected {self.num_matches} rows (one per match) per agent, got {stacked.shape[0]}"
             )
         obs, reward, terminated, truncated, info = self._pool.step(stacked.reshape(-1, *stacked.shape[2:]))
-        rewards = self._split(reward)
+        rows = self._match_major(info)
         terminations = dict.fromkeys(self.possible_agents, np.array(terminated))
         truncations = dict.fromkeys(self.possible_agents, np.array(truncated))
-        return self._split(obs), rewards, terminations, truncations, self._infos(info)
+        return self._split(obs, rows), self._split(reward, rows), terminations, truncations, self._infos(info, rows)
 
     def close(self) -> None:
         self._pool.close()
 
-    def _split(self, rows: Any) -> dict[str, Any]:
-        """Player p's rows of a batch laid out match-major (match m's players are rows
-        m*P .. m*P+P-1): rows[p::P], copied out of the pool's buffers."""
+    def _match_major(self, info: dict[str, Any]) -> np.ndarray:
+        """The order that lays a batch's player rows out match-major (match m's players at
+        m*P .. m*P+P-1). A multi-player pool's env rows follow the env ids, but each match
+        claims its player rows when it finishes (info["players"]["env_id"] says whose they
+        are), so the layout changes from step to step; a match's own rows are its players
+        in order. The sort is stable to keep that order."""
+        env_ids = np.asarray(info["env_id"])
+        if not np.array_equal(env_ids, np.arange(self.num_matches)):  # a full sync batch: never
+            raise RuntimeError(f"the pool returned matches {env_ids.tolist()}, expected every match in order")
+        return np.argsort(np.asarray(info["players"]["env_id"]), kind="stable")
+
+    def _split(self, rows: Any, order: np.ndarray) -> dict[str, Any]:
+        """Player p's rows of a batch, match by match: the rows put in match-major order, then
+        every P-th from p, copied out of the pool's buffers."""
         if isinstance(rows, dict):
             return {
-                a: {k: np.array(v[p :: self._players]) for k, v in rows.items()}
+                a: {k: v[order[p :: self._players]] for k, v in rows.items()}
                 for p, a in enumerate(self.possible_agents)
             }
-        return {a: np.array(rows[p :: self._players]) for p, a in enumerate(self.possible_agents)}
+        return {a: rows[order[p :: self._players]] for p, a in enumerate(self.possible_agents)}
 
-    def _infos(self, info: dict[str, Any]) -> dict[str, dict[str, np.ndarray]]:
+    def _infos(self, info: dict[str, Any], order: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
         fields = _per_player_info(info, self._players, self.num_matches)
         return {
-            a: {k: np.array(v[p :: self._players] if per_player else v) for k, (v, per_player) in fields.items()}
+            a: {
+                k: (v[order[p :: self._players]] if per_player else np.array(v))
+                for k, (v, per_player) in fields.items()
+            }
             for p, a in enumerate(self.possible_agents)
         }
