@@ -76,24 +76,30 @@ scaffold-check: setup
 # docs/performance.md from the JSON (benchmark/report.py) and the figures it
 # embeds, docs/images/*.png (benchmark/plots.py). About 14 minutes on
 # the 2-core CI machine; BENCH_ARGS passes options to benchmark/run.py.
-bench: wheel
-	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps wheelhouse/*.whl
+bench: setup
+	$(MAKE) --no-print-directory wheel WHEEL_PYTHONS=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
+		wheelhouse/*-$$($(PY) -c 'import sys; print("cp%d%d" % sys.version_info[:2])')-*.whl
 	$(BAZEL) shutdown
 	cd /tmp && $(PY) $(CURDIR)/benchmark/run.py $(BENCH_ARGS) \
 		--json $(CURDIR)/benchmark/results.json --markdown $(CURDIR)/benchmark/results.md
 	$(PY) benchmark/report.py benchmark/results.json --doc docs/performance.md
 	$(PY) benchmark/plots.py benchmark/results.json --out docs/images
 
-# The wheel, for glibc 2.28 and later: Bazel's manylinux build of the
-# package's modules (--config=manylinux: zig's clang and a static libc++,
-# against glibc 2.28; third_party/zig), packed by setup.py. auditwheel grafts
-# libmujoco in and tags it manylinux_2_28, and refuses if a module needs a
-# newer glibc. The default build (gcc) is not involved.
+# The wheels, for glibc 2.28 and later, one per CPython of WHEEL_PYTHONS:
+# Bazel's manylinux build of the package's modules (--config=manylinux: zig's
+# clang and a static libc++, against glibc 2.28; third_party/zig), packed by
+# setup.py. auditwheel grafts libmujoco in and tags it manylinux_2_28, and
+# refuses if a module needs a newer glibc. The venv's own CPython is built
+# against it; 3.13 and 3.14 against the headers and NumPy of a Debian chroot
+# of that version (tools/wheel_python.sh, tools/python_chroot.sh). The
+# default build (gcc) is not involved.
+WHEEL_PYTHONS ?= 3.11 3.13 3.14
 wheel: setup
 	rm -rf build dist wheelhouse
-	$(BAZEL) build --config=manylinux //parallel_pool
-	$(PY) -m pip wheel . --no-build-isolation --no-deps -q -w dist
-	PATH=$(VENV)/bin:$$PATH $(PY) -m auditwheel repair --plat $(WHEEL_PLAT) dist/*.whl -w wheelhouse
+	for version in $(WHEEL_PYTHONS); do \
+		WHEEL_PLAT=$(WHEEL_PLAT) tools/wheel_python.sh $(PY) $$version || exit 1; \
+	done
 	@ls wheelhouse/*.whl
 
 # The C++ core's tests under AddressSanitizer + UndefinedBehaviorSanitizer,
@@ -134,11 +140,13 @@ soak: develop
 	$(BAZEL) shutdown
 	nice -n 10 $(PY) -m reliability.soak --json reliability/soak.json
 
-# Installs the repaired wheel with its [all,xla] extras into a fresh venv and,
-# from outside the source tree, steps one id of every family, renders two,
-# runs env.xla() under jax and an example (tests/wheel_test.py, about 80 s).
+# Installs each repaired wheel with its [all,xla] extras into a fresh venv of
+# its own CPython and, from outside the source tree, steps one id of every
+# family, renders two, runs env.xla() under jax and an example
+# (tests/wheel_test.py, about 80 s a version): the venv's CPython here, 3.13
+# and 3.14 inside their Debian chroots (tools/wheel_test.sh).
 wheel-test: wheel
-	$(PY) -m pytest -q tests/wheel_test.py
+	for version in $(WHEEL_PYTHONS); do tools/wheel_test.sh $(PY) $$version || exit 1; done
 
 # Python: ruff (ruff.toml). C++: clang-format (.clang-format) on every file we
 # wrote; -Wall -Wextra -Werror is in .bazelrc, so the build checks the rest.

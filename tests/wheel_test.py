@@ -86,6 +86,7 @@ with open("/proc/self/maps") as maps:  # which libmujoco got loaded, if any
     libmujoco = sorted({line.split()[-1] for line in maps if "libmujoco" in line})
 print(json.dumps({
     "package": parallel_pool.__file__,
+    "python": "%d.%d" % sys.version_info[:2],
     "failed_families": registry.failed_families(),
     "obs_shapes": shapes(obs),
     "space_shapes": space_shapes(env.observation_space),  # batched: (num_envs, ...)
@@ -99,20 +100,66 @@ print(json.dumps({
 """
 
 
+# The CPython whose wheel is tested: this interpreter's, or another version's
+# (WHEEL_TEST_PYTHON=3.13) run inside its Debian chroot WHEEL_TEST_ROOT
+# (tools/python_chroot.sh); `make wheel-test` runs each version of WHEEL_PYTHONS.
+TARGET_VERSION = os.environ.get("WHEEL_TEST_PYTHON", f"{sys.version_info.major}.{sys.version_info.minor}")
+CHROOT = os.environ.get("WHEEL_TEST_ROOT", "")
+
+
 @pytest.fixture(scope="module")
 def wheel() -> pathlib.Path:
-    wheels = sorted((ROOT / "wheelhouse").glob("parallel_pool-*manylinux*.whl"))
-    assert len(wheels) == 1, f"expected one manylinux wheel in wheelhouse/ (make wheel), found {wheels}"
+    tag = "cp" + TARGET_VERSION.replace(".", "")
+    wheels = sorted((ROOT / "wheelhouse").glob(f"parallel_pool-*-{tag}-{tag}-*manylinux*.whl"))
+    assert len(wheels) == 1, f"expected one {tag} manylinux wheel in wheelhouse/ (make wheel), found {wheels}"
     return wheels[0]
+
+
+def _chroot_launcher(folder: pathlib.Path) -> list[str]:
+    """The command that runs an interpreter of the chroot with this machine's paths.
+
+    Inside the chroot its own root's path (as seen from here) is a link to '/', so a
+    path under the chroot means the same file on both sides: the venv, the wheel and
+    the working folders all live under it (pytest's --basetemp, `make wheel-test`).
+    /proc is mounted for the test's reads of /proc/self/maps.
+    """
+    root = pathlib.Path(CHROOT)
+    assert folder.resolve().is_relative_to(root.resolve()), f"--basetemp must lie inside {root}"
+    link = root / str(root.resolve()).lstrip("/")
+    if not link.is_symlink():
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to("/")
+    if not (root / "proc" / "self").exists():
+        subprocess.run(["mount", "-t", "proc", "proc", str(root / "proc")], check=True)
+    # chroot starts in '/': go back to the caller's folder where it is the same path
+    # inside (the test's folders), else stay in '/'.
+    return ["chroot", str(root), "/bin/sh", "-c", 'cd "$0" 2>/dev/null || cd /; exec "$@"']
 
 
 @pytest.fixture(scope="module")
 def venv_python(wheel: pathlib.Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[pathlib.Path]:
-    venv = tmp_path_factory.mktemp("wheel") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
+    folder = tmp_path_factory.mktemp("wheel")
+    venv = folder / "venv"
+    if CHROOT:
+        launcher = _chroot_launcher(folder)
+        subprocess.run([*launcher, "/", f"python{TARGET_VERSION}", "-m", "venv", str(venv)], check=True)
+        # A script here that runs the venv's python inside the chroot, from the caller's folder.
+        python = folder / "python-in-chroot"
+        python.write_text(
+            "#!/bin/sh\nexec " + " ".join(f"'{a}'" for a in launcher) + f' "$PWD" {venv}/bin/python "$@"\n'
+        )
+        python.chmod(0o755)
+        local_wheel = folder / wheel.name  # a path the chroot sees too
+        shutil.copy(wheel, local_wheel)
+        constraints = folder / "requirements-dev.txt"
+        shutil.copy(ROOT / "requirements-dev.txt", constraints)
+        wheel = local_wheel
+    else:
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        python = venv / "bin" / "python"
+        constraints = ROOT / "requirements-dev.txt"
     install = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*install, f"{wheel}[all,xla]", "-c", str(ROOT / "requirements-dev.txt")], check=True)
+    subprocess.run([*install, f"{wheel}[all,xla]", "-c", str(constraints)], check=True)
     # On CPython 3.13 and later the dm_control extra brings dm-control's
     # requirements but labmaze (no wheel there) and not dm-control itself,
     # which a user then installs with --no-deps (docs/wheel.md): the same here,
@@ -123,6 +170,8 @@ def venv_python(wheel: pathlib.Path, tmp_path_factory: pytest.TempPathFactory) -
         subprocess.run([*install, "--no-deps", pin.group(0)], check=True)
     yield python
     shutil.rmtree(venv)  # about 0.9 GB (dm-control, scipy, envpool-assets, ...): not left in /tmp
+    if CHROOT:
+        subprocess.run(["umount", str(pathlib.Path(CHROOT) / "proc")], check=False)
 
 
 def _run_elsewhere(python: pathlib.Path, workdir: pathlib.Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -238,6 +287,7 @@ def test_every_family_runs_from_the_installed_wheel(
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert str(ROOT) not in report["package"]  # the installed copy, not the source tree
+    assert report["python"] == TARGET_VERSION
     assert report["failed_families"] == {}
     assert report["obs_shapes"] == report["space_shapes"]
     assert [len(reward) for reward in report["rewards"]] == [2] * 5

@@ -5,12 +5,27 @@
 # of Debian's archive, which set-up reaches anyway (no current suite has 3.12).
 #   tools/python_chroot.sh trixie 3.13   # Debian 13: CPython 3.13
 #   tools/python_chroot.sh sid 3.14      # Debian unstable: CPython 3.14
+#   tools/python_chroot.sh 3.13          # the suite the wheels use for 3.13
 # Prints the chroot's path. A second run does nothing: the chroot is complete
 # when its stamp file exists (a failed debootstrap is started over).
 set -euo pipefail
 
-suite=${1:?usage: tools/python_chroot.sh SUITE PYTHON_VERSION}
-version=${2:?usage: tools/python_chroot.sh SUITE PYTHON_VERSION}
+usage="usage: tools/python_chroot.sh [SUITE] PYTHON_VERSION"
+if [[ $# -eq 1 ]]; then
+  version=$1
+  case "$version" in
+    3.11) suite=bookworm ;;  # Debian 12's (for a Debian 13 machine)
+    3.13) suite=trixie ;;    # Debian 13's
+    3.14) suite=sid ;;
+    *)
+      echo "python_chroot: no Debian suite is chosen for CPython $version (3.11, 3.13, 3.14)" >&2
+      exit 2
+      ;;
+  esac
+else
+  suite=${1:?$usage}
+  version=${2:?$usage}
+fi
 root=${CHROOT_DIR:-$HOME/.cache/parallel_pool/chroots}/$suite-python$version
 stamp=$root/.parallel_pool-complete
 
@@ -31,4 +46,12 @@ fi
 # pip inside reaches the index with the host's resolver and CA bundle.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+# What the wheel test needs there beyond Python: EGL and Mesa's software
+# renderer (MuJoCo's offscreen rendering), as the host's set-up installs.
+runtime="libegl1 libegl-mesa0 libgl1-mesa-dri"
+# shellcheck disable=SC2086  # the package names are words
+if ! chroot "$root" dpkg -s $runtime >/dev/null 2>&1; then
+  chroot "$root" apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -qq --no-install-recommends $runtime >/dev/null
+fi
 echo "$root"

@@ -19,7 +19,12 @@ The repository exposes
   :python_toolchain a py_runtime toolchain running that same interpreter, so
                     py_test sees the packages installed for it (gymnasium...).
 
-Bazel re-runs the rule when PYTHON_BIN_PATH, HOME or PATH change, when its
+For a wheel of another CPython (tools/wheel_python.sh), WHEEL_PYTHON_ROOT names
+a Debian chroot and WHEEL_PYTHON the interpreter inside it (with numpy and
+pybind11): the headers are then that interpreter's, read under the chroot's
+root; find_python's interpreter still runs everything else.
+
+Bazel re-runs the rule when PYTHON_BIN_PATH, HOME, PATH or those two change, when its
 server restarts, and on `bazel sync --configure`: after creating the venv
 with a server already running, the next build picks it up (a failed rule is
 never cached).
@@ -125,16 +130,37 @@ toolchain(
 )
 """
 
-def _python_configure_impl(ctx):
+def _query_headers(ctx):
+    """(lines of _QUERY's answer with host paths, the interpreter for py_runtime)."""
     python, origin = find_python(ctx)
-    result = ctx.execute([python, "-c", _QUERY])
+    root = ctx.os.environ.get("WHEEL_PYTHON_ROOT", "")
+    if not root:
+        command = [python, "-c", _QUERY]
+    else:
+        # The modules of another CPython's wheel (tools/wheel_python.sh): that
+        # interpreter lives in a Debian chroot, whose glibc may be newer than
+        # the host's, so it answers from inside; its paths are then read from
+        # here under the chroot's root. Tests still run on the host's python.
+        target = ctx.os.environ.get("WHEEL_PYTHON", "")
+        if not target:
+            fail("python_configure: WHEEL_PYTHON_ROOT is set but WHEEL_PYTHON (the interpreter " +
+                 "inside it, with numpy and pybind11) is not")
+        command = ["chroot", root, target, "-c", _QUERY]
+        origin = "%s in the chroot %s ($WHEEL_PYTHON_ROOT)" % (target, root)
+    result = ctx.execute(command)
     if result.return_code != 0:
         error = result.stderr.strip().splitlines()
-        fail("python_configure: %s (%s) cannot build parallel_pool: it lacks " % (python, origin) +
+        fail("python_configure: %s (%s) cannot build parallel_pool: it lacks " % (command[-3], origin) +
              "numpy or pybind11 (%s). %s" % (error[-1] if error else "no output", SETUP_HINT))
-    lines = result.stdout.strip().split("\n")
-    interpreter, python_include, pybind11_include, numpy_include = lines[:4]
-    multiarch, multiarch_dir = (lines[4].strip(), lines[5].strip()) if len(lines) >= 6 else ("", "")
+    lines = [line.strip() for line in result.stdout.strip().split("\n")]
+    if root:
+        lines = [lines[0]] + [(root + line if line.startswith("/") else line) for line in lines[1:]]
+    return lines, python
+
+def _python_configure_impl(ctx):
+    lines, interpreter = _query_headers(ctx)
+    python_include, pybind11_include, numpy_include = lines[1:4]
+    multiarch, multiarch_dir = (lines[4], lines[5]) if len(lines) >= 6 else ("", "")
     ctx.symlink(python_include, "python_include")
     if multiarch:
         ctx.symlink(multiarch_dir, "python_multiarch/" + multiarch)
@@ -147,6 +173,6 @@ def _python_configure_impl(ctx):
 
 python_configure = repository_rule(
     implementation = _python_configure_impl,
-    environ = ["PYTHON_BIN_PATH", "HOME", "PATH"],
+    environ = ["PYTHON_BIN_PATH", "HOME", "PATH", "WHEEL_PYTHON_ROOT", "WHEEL_PYTHON"],
     local = True,
 )
