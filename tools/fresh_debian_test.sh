@@ -17,7 +17,7 @@ root=$work/root
 cleanup() {
   # Everything mounted under the chroot, deepest first (the wheel test's own
   # chroots mount their /proc inside it).
-  grep -o " $root/[^ ]*" /proc/mounts | sort -r | while read -r mount; do umount -l "$mount" || true; done
+  { grep -o " $root/[^ ]*" /proc/mounts || true; } | sort -r | while read -r mount; do umount -l "$mount" || true; done
 }
 trap cleanup EXIT
 
@@ -34,7 +34,13 @@ echo "fresh_debian_test: debootstrap $suite into $root" >&2
 debootstrap --variant=minbase --include=make,git,ca-certificates "$suite" "$root" >"$work/debootstrap.log" 2>&1 ||
   { tail -20 "$work/debootstrap.log" >&2; exit 1; }
 echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99parallel-pool"
+# The machine's network, not the project: its resolver, its CA certificates
+# (where a proxy signs the package index's, as here) and its pip settings.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+mkdir -p "$root/usr/local/share/ca-certificates"
+cp /etc/ssl/certs/ca-certificates.crt "$root/usr/local/share/ca-certificates/machine.crt"
+chroot "$root" update-ca-certificates >/dev/null 2>&1
+[[ ! -f /etc/pip.conf ]] || cp /etc/pip.conf "$root/etc/pip.conf"
 mount -t proc proc "$root/proc"
 mount --rbind /dev "$root/dev"
 mount --rbind /sys "$root/sys"
