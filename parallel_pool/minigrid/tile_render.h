@@ -316,8 +316,11 @@ void RenderGrid(int width, int height, int tile_size, Pos agent_pos, int agent_d
   for (int j = 0; j < height; ++j) {
     for (int i = 0; i < width; ++i) {
       const bool agent_here = agent_pos == Pos{i, j};
-      const std::vector<std::uint8_t>& tile =
-          Tile(KeyOf(cell(i, j), agent_here ? agent_dir : -1, highlighted(i, j), tile_size));
+      // A named key: the cache's tile outlives it (GCC 14 warns when a
+      // reference is bound to a call's result that was given a temporary).
+      const TileKey key =
+          KeyOf(cell(i, j), agent_here ? agent_dir : -1, highlighted(i, j), tile_size);
+      const std::vector<std::uint8_t>& tile = Tile(key);
       for (int y = 0; y < tile_size; ++y) {
         std::uint8_t* dst = out + (static_cast<std::size_t>(j) * tile_size + y) * row_bytes +
                             static_cast<std::size_t>(i) * tile_size * 3;
