@@ -16,8 +16,8 @@ namespace tiles = parallel_pool::minigrid::tiles;
 
 py::array_t<std::uint8_t> Tile(int type, int color, int state, int agent_dir, bool highlight,
                                int tile_size) {
-  const std::vector<std::uint8_t>& tile =
-      tiles::Tile(tiles::TileKey{type, color, state, agent_dir, highlight, tile_size});
+  const tiles::TileKey key{type, color, state, agent_dir, highlight, tile_size};
+  const std::vector<std::uint8_t>& tile = tiles::Tile(key);  // cached: outlives the key
   py::array_t<std::uint8_t> out({tile_size, tile_size, 3});
   std::copy(tile.begin(), tile.end(), out.mutable_data());
   return out;
