@@ -36,8 +36,11 @@ if [[ ! -f "$stamp" ]]; then
   rm -rf "$root"
   mkdir -p "$root"
   echo "python_chroot: debootstrap $suite (python$version) into $root" >&2
-  debootstrap --variant=minbase \
-    --include="python$version,python$version-venv,python$version-dev,ca-certificates" \
+  packages="python$version,python$version-venv,python$version-dev,ca-certificates"
+  # debootstrap resolves no dependency of an --include'd package: Debian 12's
+  # venv needs python3.11-distutils, which python3-distutils provides.
+  [[ "$version" != 3.11 ]] || packages+=",python3-distutils,python3-lib2to3"
+  debootstrap --variant=minbase --include="$packages" \
     "$suite" "$root" >"$root.log" 2>&1 || { tail -20 "$root.log" >&2; exit 1; }
   # sid's Release file outlives the archive snapshot's validity window.
   echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99parallel-pool"
