@@ -18,7 +18,9 @@ cd "$(dirname "$0")/.."
 toolchain=$(tools/pgo_toolchain.sh)
 export PYTHON_BIN_PATH=$venv_python
 unset WHEEL_PYTHON_ROOT WHEEL_PYTHON
-# The runtime may have appeared since the last fetch of @ale_pgo.
+# The runtime may have appeared since a running Bazel server last fetched
+# @ale_pgo (which then holds a rule that fails, saying to fetch it).
+bazel sync --only=ale_pgo
 bazel build --config=pgo_generate //tools:pgo_train
 raw=$(mktemp -d)
 trap 'rm -rf "$raw"' EXIT
