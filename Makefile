@@ -12,7 +12,7 @@ WHEEL_PLAT := manylinux_2_28_x86_64
 # The packages with a <package>_ext module (test-only modules are named otherwise).
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop docs test sanitize bench wheel wheel-test lint clean test-family new-family scaffold-check fuzz-long soak sanitize-families fresh-debian-test
+.PHONY: setup build develop docs test sanitize bench wheel wheel-test pgo-profile lint clean test-family new-family scaffold-check fuzz-long soak sanitize-families fresh-debian-test
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -101,6 +101,18 @@ wheel: setup
 		WHEEL_PLAT=$(WHEEL_PLAT) tools/wheel_python.sh $(PY) $$version || exit 1; \
 	done
 	@ls wheelhouse/*.whl
+
+# Remakes third_party/ale/atari.profdata, the committed profile with which the
+# wheel's build compiles the ALE and the atari module (profile-guided
+# optimisation, .bazelrc's manylinux config): LLVM 22.1.8's llvm-profdata and
+# profiling runtime from Debian (tools/pgo_toolchain.sh, in the sid chroot), an
+# instrumented build (--config=pgo_generate), the fixed workload
+# tools/pgo_train.py, merged (tools/pgo_profile.sh; about 3 minutes cold, needs
+# root for the chroot). Run it when the ALE, the atari module or zig changes,
+# and commit the profile: `make wheel` only reads it.
+pgo-profile: setup
+	tools/pgo_profile.sh $(PY)
+	$(BAZEL) shutdown
 
 # The C++ core's tests under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then ThreadSanitizer (.bazelrc's asan and tsan configs); the concurrent
