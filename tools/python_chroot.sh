@@ -33,7 +33,7 @@ if [[ ! -f "$stamp" ]]; then
   command -v debootstrap >/dev/null || {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
   }
-  rm -rf "$root"
+  rm -rf --one-file-system "$root"  # never through a mount left inside
   mkdir -p "$root"
   echo "python_chroot: debootstrap $suite (python$version) into $root" >&2
   packages="python$version,python$version-venv,python$version-dev,ca-certificates"
