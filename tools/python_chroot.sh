@@ -18,7 +18,9 @@ if [[ $# -eq 1 ]]; then
     3.13) suite=trixie ;;    # Debian 13's
     3.14) suite=sid ;;
     *)
-      echo "python_chroot: no Debian suite is chosen for CPython $version (3.11, 3.13, 3.14)" >&2
+      echo "python_chroot: no Debian suite is chosen for CPython $version (3.11, 3.13, 3.14);" \
+        "build its wheel with a venv of that interpreter instead" \
+        "(make wheel VENV=... PYTHON=python$version WHEEL_PYTHONS=$version)" >&2
       exit 2
       ;;
   esac
