@@ -205,7 +205,7 @@ def index_page(by_family: dict[str, list[Task]], common: list[str]) -> str:
         "",
         "Every id takes these (their meaning: [the API page](../api.md#making-pools)). The defaults are the "
         "core's; `max_episode_steps` is set per id (in each family's table) and `batch_size` / `num_threads` "
-        "0 mean `num_envs` / `min(batch_size, cores)`.",
+        "0 mean `num_envs` / `min(batch_size, cores) - 1` (at least 1; the calling thread steps envs too).",
         "",
     ]
     lines += table(["key", "default"], [[code(k), code(value(any_task.defaults[k]))] for k in common])

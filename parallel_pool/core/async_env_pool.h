@@ -144,7 +144,7 @@ class AsyncEnvPool {
         max_players_(spec.max_num_players()),
         sync_mode_(spec.sync_mode()),
         autoreset_disabled_(spec.autoreset_disabled()),
-        workers_only_(WorkerThreadsOnly<EnvT>(spec)),
+        workers_only_(spec.worker_threads_only()),
         state_specs_(ArraySpecsOf(spec.state_spec)),
         action_specs_(ArraySpecsOf(spec.action_spec)),
         shadowed_(ShadowedFields(spec)),

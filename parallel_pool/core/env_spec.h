@@ -9,6 +9,11 @@
 //   template <class Config> static void Validate(const Config&);
 //   static constexpr bool kMultiPlayer = true;  // takes max_num_players > 1
 //   static constexpr bool kThreadPerEnv = true;  // num_threads defaults to num_envs
+//   template <class Config> static bool WorkerThreadsOnly(const Config&);
+// WorkerThreadsOnly returns true for a config whose Reset/Step use a resource
+// bound to one thread (an OpenGL context, for pixel observations): the pool
+// then never runs them on the caller's thread (no inline batches, no helping
+// while waiting), so every such resource lives, and dies, on a worker thread.
 // Validate throws std::invalid_argument (a ValueError in Python) naming the key
 // for a config no env could run with. It is the one place a family checks
 // its config: called once per pool, when the spec is built, after the
@@ -50,8 +55,10 @@ inline auto CommonConfig() {
   return MakeDict("num_envs"_.Bind(1),
                   // 0 means num_envs (sync mode). Smaller: async, first-done first-served.
                   "batch_size"_.Bind(0),
-                  // 0 means min(batch_size, hardware threads); num_envs for a
-                  // family whose step waits on a process of its own (kThreadPerEnv).
+                  // 0 means one thread of work per core, at most batch_size of
+                  // them, the caller counted as one where it runs envs (see
+                  // Normalize); num_envs for a family whose step waits on a
+                  // process of its own (kThreadPerEnv).
                   "num_threads"_.Bind(0), "max_num_players"_.Bind(1),
                   // >= 0 pins worker i to core (offset + i).
                   "thread_affinity_offset"_.Bind(-1), "base_path"_.Bind(std::string()),
@@ -116,6 +123,17 @@ class EnvSpec {
     }
   }
 
+  // The family runs this config's Reset/Step on worker threads only
+  // (EnvFns::WorkerThreadsOnly).
+  static bool WorkerThreadsOnly(const Config& conf) {
+    if constexpr (requires { EnvFns::WorkerThreadsOnly(conf); }) {
+      return EnvFns::WorkerThreadsOnly(conf);
+    } else {
+      return false;
+    }
+  }
+  bool worker_threads_only() const { return WorkerThreadsOnly(config); }
+
   Config config;
   StateSpec state_spec;
   ActionSpec action_spec;
@@ -147,8 +165,18 @@ class EnvSpec {
       // would sit idle for every hand-off.
       num_threads = std::min(num_envs, kMaxNumThreads);
     } else if (num_threads == 0) {
+      // One thread of work per core, and no more than a batch has envs. The
+      // caller is one of them where it runs envs (inline batches, and queued
+      // envs while it waits for a batch: async_env_pool.h): a worker per core
+      // beside it made three threads contend for two cores, each env step
+      // queued behind another for its core. One worker fewer measured 1.00x
+      // to 1.08x the steps/s on Atari and up to 1.5x on MuJoCo, dm_control
+      // and Box2D, sync and async (benchmark/thread_time.py,
+      // docs/performance.md). At least one worker: an async pool steps while
+      // the caller is away, and rendering runs on workers.
       int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-      num_threads = std::min(batch_size, hw);
+      int threads = std::min(batch_size, hw);
+      num_threads = WorkerThreadsOnly(conf) ? threads : std::max(1, threads - 1);
     }
     in_range("max_num_players", conf["max_num_players"_], 1, kMaxNumPlayers);
     // Only an env that declares players has more than one row per env: a

@@ -29,8 +29,21 @@ TEST(EnvSpecTest, ZeroMeansDefault) {
   CounterEnvSpec spec(config);
   EXPECT_EQ(spec.batch_size(), 6);
   EXPECT_TRUE(spec.sync_mode());
+  // The caller runs envs too, so it is one of the threads of work.
   const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-  EXPECT_EQ(spec.num_threads(), std::min(6, cores));
+  EXPECT_EQ(spec.num_threads(), std::max(1, std::min(6, cores) - 1));
+  config["num_envs"_] = 1;
+  EXPECT_EQ(CounterEnvSpec(config).num_threads(), 1);  // never no worker at all
+}
+
+// A family whose envs run on worker threads only: the caller runs none, so
+// every core gets a worker.
+TEST(EnvSpecTest, WorkerThreadsOnlyEnvsGetAWorkerPerCore) {
+  auto config = CounterEnvSpec::DefaultConfig();
+  config["num_envs"_] = 6;
+  config["workers_only"_] = true;
+  const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  EXPECT_EQ(CounterEnvSpec(config).num_threads(), std::min(6, cores));
 }
 
 // A family whose step waits on a process of its own (an engine per env).

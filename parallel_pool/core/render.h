@@ -12,12 +12,9 @@
 // A pool of such envs gets Render(env_ids, request); a pool of other envs
 // compiles none of it, so it pays nothing for rendering.
 //
-// An env class whose Reset/Step use a resource bound to one thread (an
-// OpenGL context, for pixel observations) also declares
-//   static bool WorkerThreadsOnly(const Spec& spec);
-// returning true when they do: the pool then never runs its Reset/Step on
-// the caller's thread (no inline batches, no helping while waiting), so
-// every such resource lives, and dies, on a worker thread.
+// A family whose Reset/Step use a resource bound to one thread (an OpenGL
+// context, for pixel observations) says so in its EnvFns (WorkerThreadsOnly,
+// env_spec.h).
 #ifndef PARALLEL_POOL_CORE_RENDER_H_
 #define PARALLEL_POOL_CORE_RENDER_H_
 
@@ -50,15 +47,6 @@ concept RenderableEnv = requires(EnvT& env, const typename EnvT::Spec& spec,
   { EnvT::CheckRender(spec, request) } -> std::same_as<RenderRequest>;
   env.Render(request, rgb);
 };
-
-template <typename EnvT>
-bool WorkerThreadsOnly(const typename EnvT::Spec& spec) {
-  if constexpr (requires { EnvT::WorkerThreadsOnly(spec); }) {
-    return EnvT::WorkerThreadsOnly(spec);
-  } else {
-    return false;
-  }
-}
 
 // The frames of one Render call: env_ids[i] renders into row i of an
 // (n, height, width, 3) uint8 array. The pool queues one item per env; each

@@ -95,6 +95,10 @@ class CounterEnvFns {
   static auto ActionSpec(const Config&) {
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, 100})));
   }
+  template <typename Config>
+  static bool WorkerThreadsOnly(const Config& conf) {
+    return conf["workers_only"_];
+  }
 };
 using CounterEnvSpec = EnvSpec<CounterEnvFns>;
 
@@ -125,8 +129,6 @@ class CounterEnv : public Env<CounterEnvSpec> {
       rgb[3 * p + 2] = static_cast<std::uint8_t>(request.camera_id + 1);
     }
   }
-
-  static bool WorkerThreadsOnly(const Spec& spec) { return spec.config["workers_only"_]; }
 
  protected:
   void Reset() override {

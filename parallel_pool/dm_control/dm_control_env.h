@@ -174,6 +174,12 @@ template <typename Fns>
 struct WithPixels : Fns {
   static auto DefaultConfig() { return ConcatDict(Fns::DefaultConfig(), PixelConfig()); }
 
+  // Pixel observations render in Reset/Step: those run on worker threads.
+  template <typename Config>
+  static bool WorkerThreadsOnly(const Config& conf) {
+    return conf["from_pixels"_];
+  }
+
   template <typename Config>
   static void Validate(const Config& conf) {
     if constexpr (requires { Fns::Validate(conf); }) Fns::Validate(conf);
@@ -342,9 +348,6 @@ class DmcEnv : public Env<EnvSpecT> {
         frame_stack_(spec.config["frame_stack"_]) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
   }
-
-  // Pixel observations render in Reset/Step: those run on worker threads.
-  static bool WorkerThreadsOnly(const Spec& spec) { return spec.config["from_pixels"_]; }
 
   static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
     return mujoco_engine::CheckMujocoRender(request, kDmcRenderHeight, kDmcRenderWidth,

@@ -138,3 +138,12 @@ def test_async_pool_runs_every_env() -> None:
 
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))
+
+
+def test_pixel_pools_give_every_core_a_worker() -> None:
+    # Pixel observations render on worker threads only, so the caller steps no env and
+    # each core gets a worker; state pools count the caller as one thread of work.
+    threads = min(8, os.cpu_count() or 1)
+    pixels = parallel_pool.make_spec("CheetahRun-v1", num_envs=8, from_pixels=True)
+    assert pixels.config.num_threads == threads
+    assert parallel_pool.make_spec("CheetahRun-v1", num_envs=8).config.num_threads == max(1, threads - 1)
