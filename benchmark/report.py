@@ -751,7 +751,10 @@ thread. Above it, the workers run the batch, taking cheap envs in chunks (one qu
 per chunk, not per env) that shrink as the queue drains (at most 1/(2 x workers) of what
 is queued, so no worker is left holding several envs at a batch's end) and envs that
 reset first (an Atari reset costs about twenty steps), while the caller works through the
-queue too instead of sleeping; workers and the waiting caller poll briefly
+queue too instead of sleeping. The caller is thus one of the pool's threads of work, so by
+default the pool starts one worker fewer than cores (at most batch_size threads in all;
+`EnvSpec::Normalize`): a worker per core beside it kept three threads queuing for two
+cores (`benchmark/thread_time.py`). Workers and the waiting caller poll briefly
 (`core/spin_wait.h`) before sleeping, so a batch rarely pays a futex wake-up. The step path allocates nothing per env:
 each env writes through views into a pre-allocated batch block built from field layouts
 computed once.{ours_one}
