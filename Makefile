@@ -71,7 +71,8 @@ scaffold-check: setup
 
 # Builds and installs the wheel into the venv, then benchmarks the installed
 # package (run from /tmp so the source tree cannot shadow it), showing its
-# progress on stderr. One run writes every number to benchmark/results.json
+# progress on stderr. The next target's set-up uninstalls it again, so it
+# cannot shadow the tree in the tests. One run writes every number to benchmark/results.json
 # (with the commit and the machine), the tables to benchmark/results.md,
 # docs/performance.md from the JSON (benchmark/report.py) and the figures it
 # embeds, docs/images/*.png (benchmark/plots.py). About 14 minutes on

@@ -62,6 +62,13 @@ if [[ ! -f "$stamp" ]]; then
   fi
   touch "$stamp"
 fi
+# The wheel `make bench` installed into the venv would shadow the source tree's
+# package: Bazel's tests would import it (and miss the test-only modules the
+# wheel leaves out), and so would the docs. Every other target runs on the tree.
+if compgen -G "$VENV/lib/python3*/site-packages/parallel_pool" >/dev/null; then
+  echo "setup: uninstalling the parallel_pool wheel from $VENV (make bench installs it again)"
+  "$VENV/bin/python" -m pip -q --disable-pip-version-check uninstall -y parallel_pool
+fi
 
 # Third-party C++ sources, fetched once as sdists from PyPI with pip into a
 # cache outside the clone, where the Bazel repository rules under
