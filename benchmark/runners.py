@@ -572,28 +572,33 @@ def parallel_pool_async(task: str, num_envs: int, seconds: float) -> float:
     return _pool_async(parallel_pool)(task, num_envs, seconds)
 
 
+def ale_vector_env(task: str, num_envs: int, batch: int) -> Any:
+    """ale_py's own C++ vector env (AtariVectorEnv, threads) of the task, reset with seed 0,
+    configured as the atari family's defaults (it clips rewards by default; we do not)."""
+    from ale_py.vector_env import AtariVectorEnv
+
+    rom = atari_rom(task)
+    if rom is None:
+        raise ValueError(f"{task} is not an Atari game")
+    env = AtariVectorEnv(
+        game=rom,
+        num_envs=num_envs,
+        batch_size=batch,
+        repeat_action_probability=0.0,
+        reward_clipping=False,
+        noop_max=30,
+        use_fire_reset=True,
+    )
+    env.reset(seed=0)
+    return env
+
+
 def _ale_vector(asynchronous: bool) -> Runner:
-    """ale_py's own C++ vector env (AtariVectorEnv, threads), configured as the atari
-    family's defaults (it clips rewards by default; we do not)."""
+    """AtariVectorEnv (ale_vector_env); async: batches of num_envs // 2."""
 
     def run(task: str, num_envs: int, seconds: float) -> float:
-        from ale_py.vector_env import AtariVectorEnv
-
-        rom = atari_rom(task)
-        if rom is None:
-            raise ValueError(f"{task} is not an Atari game")
-
         batch = max(1, num_envs // 2) if asynchronous else num_envs
-        env = AtariVectorEnv(
-            game=rom,
-            num_envs=num_envs,
-            batch_size=batch,
-            repeat_action_probability=0.0,
-            reward_clipping=False,
-            noop_max=30,
-            use_fire_reset=True,
-        )
-        env.reset(seed=0)
+        env = ale_vector_env(task, num_envs, batch)
         actions = [a.astype(np.int32) for a in pre_drawn_actions(env.single_action_space, batch)]
         try:
             return _timed(env.step, actions, batch, seconds)

@@ -55,11 +55,11 @@ def _thread_stats() -> dict[int, tuple[float, float, int, int]]:
     return stats
 
 
-def _ours(task: str, num_envs: int, mode: str) -> Stepper:
-    import parallel_pool
-
+def _pool(module: Any, task: str, num_envs: int, mode: str) -> Stepper:
+    """A pool of `module` (parallel_pool or envpool): step() in sync mode, else a
+    recv()/send() loop over batches of num_envs // 2."""
     batch = num_envs if mode == "sync" else max(1, num_envs // 2)
-    env = parallel_pool.make_gymnasium(task, num_envs=num_envs, batch_size=batch, seed=0)
+    env = module.make_gymnasium(task, num_envs=num_envs, batch_size=batch, seed=0)
     actions = runners.pre_drawn_actions(env.single_action_space, batch)
     if mode == "sync":
         env.reset()
@@ -74,40 +74,21 @@ def _ours(task: str, num_envs: int, mode: str) -> Stepper:
     return step, env.close, batch
 
 
-def _avec(task: str, num_envs: int, mode: str) -> Stepper:
-    from ale_py.vector_env import AtariVectorEnv
+def _ours(task: str, num_envs: int, mode: str) -> Stepper:
+    import parallel_pool
 
-    batch = num_envs if mode == "sync" else max(1, num_envs // 2)
-    env = AtariVectorEnv(
-        game=runners.atari_rom(task),
-        num_envs=num_envs,
-        batch_size=batch,
-        repeat_action_probability=0.0,
-        reward_clipping=False,
-        noop_max=30,
-        use_fire_reset=True,
-    )
-    env.reset(seed=0)
-    actions = [a.astype(np.int32) for a in runners.pre_drawn_actions(env.single_action_space, batch)]
-    return (lambda i: env.step(actions[i % len(actions)])), env.close, batch
+    return _pool(parallel_pool, task, num_envs, mode)
 
 
 def _envpool(task: str, num_envs: int, mode: str) -> Stepper:
-    envpool = runners._import_envpool()
+    return _pool(runners._import_envpool(), task, num_envs, mode)
+
+
+def _avec(task: str, num_envs: int, mode: str) -> Stepper:
     batch = num_envs if mode == "sync" else max(1, num_envs // 2)
-    env = envpool.make_gymnasium(task, num_envs=num_envs, batch_size=batch, seed=0)
-    actions = runners.pre_drawn_actions(env.action_space, batch)
-    if mode == "sync":
-        env.reset()
-        return (lambda i: env.step(actions[i % len(actions)])), env.close, batch
-    env.async_reset()
-    ids = [env.recv()[4]["env_id"]]
-
-    def step(i: int) -> None:
-        env.send(actions[i % len(actions)], ids[0])
-        ids[0] = env.recv()[4]["env_id"]
-
-    return step, env.close, batch
+    env = runners.ale_vector_env(task, num_envs, batch)
+    actions = [a.astype(np.int32) for a in runners.pre_drawn_actions(env.single_action_space, batch)]
+    return (lambda i: env.step(actions[i % len(actions)])), env.close, batch
 
 
 MAKERS: dict[str, Callable[[str, int, str], Stepper]] = {"ours": _ours, "avec": _avec, "envpool": _envpool}
