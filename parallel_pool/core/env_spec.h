@@ -172,7 +172,7 @@ class EnvSpec {
       // queued behind another for its core. One worker fewer measured 1.00x
       // to 1.08x the steps/s on Atari and up to 1.5x on MuJoCo, dm_control
       // and Box2D, sync and async (benchmark/thread_time.py,
-      // docs/performance.md). At least one worker: an async pool steps while
+      // docs/engineering_notes.md). At least one worker: an async pool steps while
       // the caller is away, and rendering runs on workers.
       int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
       int threads = std::min(batch_size, hw);

@@ -136,10 +136,6 @@ def test_async_pool_runs_every_env() -> None:
     assert seen == set(range(6))
 
 
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))
-
-
 def test_pixel_pools_give_every_core_a_worker() -> None:
     # Pixel observations render on worker threads only, so the caller steps no env and
     # each core gets a worker; state pools count the caller as one thread of work.
@@ -147,3 +143,7 @@ def test_pixel_pools_give_every_core_a_worker() -> None:
     pixels = parallel_pool.make_spec("CheetahRun-v1", num_envs=8, from_pixels=True)
     assert pixels.config.num_threads == threads
     assert parallel_pool.make_spec("CheetahRun-v1", num_envs=8).config.num_threads == max(1, threads - 1)
+
+
+if __name__ == "__main__":
+    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))
