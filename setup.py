@@ -120,6 +120,10 @@ setup(
     description="Many RL environments in C++ threads, batched into numpy; a drop-in for EnvPool.",
     long_description=(ROOT / "README.md").read_text(),
     long_description_content_type="text/markdown",
+    # Our code's licence; NOTICE names what the wheel's compiled code includes
+    # (the ALE is GPL-2.0) and whose behaviour the environments reproduce.
+    license="Apache-2.0",
+    license_files=["LICENSE", "NOTICE"],
     # Test support (a `testing` subpackage) stays in the repository, like the
     # tests; the templates are outside parallel_pool/ and never packed.
     packages=find_packages(include=["parallel_pool", "parallel_pool.*"], exclude=["*.testing", "*.testing.*"]),

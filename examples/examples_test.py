@@ -47,7 +47,3 @@ def test_ppo_learns_cartpole() -> None:
     result = json.loads(out.strip().splitlines()[-1])
     assert result["reached"], result
     assert result["mean_return"] >= 450 and result["env_steps"] <= 300_000, result
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -1,7 +1,8 @@
 """gymnasium's vector wrappers over a parallel_pool pool.
 
-`make_gymnasium` returns a real `gymnasium.vector.VectorEnv`, so the wrappers of
-`gymnasium.wrappers.vector` stack on it as on gymnasium's own vector envs. Here,
+`make_vec` (gymnasium's vector entry: `gymnasium.make_vec("parallel_pool/Pendulum-v1",
+num_envs=8)` gives the same pool) returns a real `gymnasium.vector.VectorEnv`, so the
+wrappers of `gymnasium.wrappers.vector` stack on it as on gymnasium's own vector envs. Here,
 the usual continuous-control stack on Pendulum-v1: the agent's actions clipped
 to [-1, 1] and rescaled to the env's torque range [-2, 2] (so the agent may output
 any value), observations and rewards normalised by running statistics, and each
@@ -14,7 +15,7 @@ from gymnasium.wrappers import vector as wrappers
 
 import parallel_pool
 
-env = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=8, seed=0)
+env = parallel_pool.make_vec("Pendulum-v1", num_envs=8, seed=0)
 # Innermost, so that it records the env's own rewards, not the normalised ones.
 env = wrappers.RecordEpisodeStatistics(env)
 # float32 bounds, the dtype of the action space (float64 ones make gymnasium warn).

@@ -11,14 +11,18 @@ from parallel_pool import (
 from parallel_pool.python.dm_env_pool import DMEnvPool
 from parallel_pool.python.gym_env import GymEnvPool
 from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
+from parallel_pool.python.protocol import EnvPool
 from parallel_pool.python.spec import EnvSpec
+from parallel_pool.python.vector_env import VectorEnvPool
 from parallel_pool.registration import (
+    GYMNASIUM_NAMESPACE,
     list_all_envs,
     make,
     make_dm,
     make_gym,
     make_gymnasium,
     make_spec,
+    make_vec,
     register,
 )
 
@@ -42,10 +46,13 @@ def make_pettingzoo_batched(task_id: str, num_matches: int = 1, num_players: int
 
 
 __all__ = [
+    "GYMNASIUM_NAMESPACE",
     "DMEnvPool",
+    "EnvPool",
     "EnvSpec",
     "GymEnvPool",
     "GymnasiumEnvPool",
+    "VectorEnvPool",
     "list_all_envs",
     "make",
     "make_dm",
@@ -54,5 +61,6 @@ __all__ = [
     "make_pettingzoo",
     "make_pettingzoo_batched",
     "make_spec",
+    "make_vec",
     "register",
 ]

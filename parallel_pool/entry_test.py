@@ -56,8 +56,8 @@ BROKEN_FAMILIES = {
         "registration.py": """\
             from parallel_pool.registration import register
 
-            register(task_id="TypoFamily-v0", import_path="parallel_pool.typo_family", spec_cls="S",
-                     dm_cls="D", gymnasium_cls="G", max_episode_steps=1O)
+            register(task_id="TypoFamily-v0", import_path="parallel_pool.typo_family", env="Typo",
+                     max_episode_steps=1O)
             """,
     },
     # An extension missing from the build.
@@ -66,8 +66,7 @@ BROKEN_FAMILIES = {
         "registration.py": """\
             from parallel_pool.registration import register
 
-            register(task_id="UnbuiltFamily-v0", import_path="parallel_pool.unbuilt_family", spec_cls="S",
-                     dm_cls="D", gymnasium_cls="G")
+            register(task_id="UnbuiltFamily-v0", import_path="parallel_pool.unbuilt_family", env="Unbuilt")
             """,
     },
 }
@@ -77,12 +76,12 @@ import warnings
 warnings.simplefilter("always")
 import parallel_pool
 
-env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2)
+env = parallel_pool.make_vec("CartPole-v1", num_envs=2)
 env.reset()
 print("FAMILY OK")
 for task_id in ("TypoFamily-v0", "UnbuiltFamily-v0", "CartPole-v2"):
     try:
-        parallel_pool.make_gymnasium(task_id)
+        parallel_pool.make_vec(task_id)
     except ValueError as error:
         print("ERROR", error)
 """
@@ -125,7 +124,3 @@ def test_a_broken_family_warns_and_the_others_load(tmp_path: pathlib.Path) -> No
     # An id of no family: the close matches, and the failed families noted.
     assert "'CartPole-v2' is not registered" in cartpole
     assert "families failed to load" in cartpole
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

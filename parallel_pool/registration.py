@@ -11,14 +11,25 @@ import difflib
 import importlib
 import os
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
+
+import gymnasium
 
 from parallel_pool.python import per_env as per_env_config
 from parallel_pool.python.checks import check_bool, check_int
+from parallel_pool.python.dm_env_pool import DMEnvPool
+from parallel_pool.python.gym_env import GymEnvPool
+from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
 from parallel_pool.python.pool import renders, set_render_options
 from parallel_pool.python.render import RenderOptions, split_render_options
+from parallel_pool.python.spec import EnvSpec
+from parallel_pool.python.vector_env import VectorEnvPool
 
+# EnvPool's three API flavours, what make(env_type=...) takes.
 _ENV_TYPES = ("gym", "gymnasium", "dm")
+# gymnasium's registry holds every id as "parallel_pool/<id>", with make_vec as its
+# vector entry point: gymnasium.make_vec("parallel_pool/CartPole-v1", num_envs=8).
+GYMNASIUM_NAMESPACE = "parallel_pool"
 _AUTORESET_MODES = {
     "next_step": "next_step",
     "nextstep": "next_step",
@@ -38,12 +49,24 @@ RenderFps = int | Callable[[dict[str, Any]], int]
 ClassBy = tuple[str, dict[Any, str]]
 
 
+class Classes(NamedTuple):
+    """The names of a task's classes in its family's module."""
+
+    spec: str
+    dm: str
+    gym: str | None
+    gymnasium: str
+
+    @classmethod
+    def of(cls, env: str) -> Classes:
+        """What python/api.py's py_env names the classes of the env class `env` ("CartPole"):
+        the one place these names are derived."""
+        return cls(f"{env}EnvSpec", f"{env}DMEnvPool", f"{env}GymEnvPool", f"{env}GymnasiumEnvPool")
+
+
 class _Entry(NamedTuple):
     import_path: str
-    spec_cls: str
-    dm_cls: str
-    gym_cls: str | None
-    gymnasium_cls: str
+    classes: Classes
     defaults: dict[str, Any]
     config_aliases: ConfigAliases | None
     render_fps: RenderFps | None
@@ -67,17 +90,25 @@ class EnvRegistry:
         self,
         task_id: str,
         import_path: str,
-        spec_cls: str,
-        dm_cls: str,
-        gymnasium_cls: str,
-        gym_cls: str | None = None,
+        env: str | None = None,
+        dm_cls: str | None = None,
+        gymnasium_cls: str | None = None,
         aliases: tuple[str, ...] | list[str] = (),
+        *,
+        spec_cls: str | None = None,
+        gym_cls: str | None = None,
         config_aliases: ConfigAliases | None = None,
         render_fps: RenderFps | None = None,
         class_by: ClassBy | None = None,
         **kwargs: Any,
     ) -> None:
-        """Registers `task_id` (and `aliases`); kwargs become config defaults.
+        """Registers `task_id` (and `aliases`) of the env class `env`; kwargs become config defaults.
+
+        `env` names the classes the family's module holds (python/api.py's py_env made
+        them): "CartPole" is `CartPoleEnvSpec`, `CartPoleDMEnvPool`, `CartPoleGymEnvPool`
+        and `CartPoleGymnasiumEnvPool`. EnvPool's form, the class names given one by one
+        (`register(task_id, import_path, spec_cls, dm_cls, gymnasium_cls)`, positional
+        as EnvPool's, or as keywords, with an optional `gym_cls`), is taken too.
 
         `render_fps`: the task's frame rate as its reference declares it (gymnasium's
         `metadata["render_fps"]`, which video recorders and HumanRendering read), or a
@@ -92,21 +123,29 @@ class EnvRegistry:
         become ours, and a key that cannot apply raises a ValueError saying why.
         `config` is the task's defaults, which the arguments then override.
 
-        `class_by=(key, {value: prefix})`: where the config value of `key` (the
-        user's, else the task's default) is one of those values, the task's classes
-        are `<prefix>EnvSpec`, `<prefix>DMEnvPool`, `<prefix>GymEnvPool` (if
-        `gym_cls` is given) and `<prefix>GymnasiumEnvPool` instead.
+        `class_by=(key, {value: env})`: where the config value of `key` (the user's,
+        else the task's default) is one of those values, the task's classes are those
+        of that env class instead.
         """
+        if dm_cls is None and gymnasium_cls is None and spec_cls is None and gym_cls is None:
+            if env is None:
+                raise ValueError(f"register({task_id!r}): env (the env class's name, e.g. 'CartPole') is required")
+            classes = Classes.of(env)
+        else:  # EnvPool's form: its third positional argument is the spec class
+            spec_name = spec_cls if spec_cls is not None else env
+            if spec_name is None or dm_cls is None or gymnasium_cls is None or (spec_cls and env):
+                raise ValueError(
+                    f"register({task_id!r}): give env, or EnvPool's spec_cls, dm_cls and gymnasium_cls (not both)"
+                )
+            classes = Classes(spec_name, dm_cls, gym_cls, gymnasium_cls)
+        kwargs.setdefault("base_path", os.path.dirname(os.path.abspath(__file__)))
         for name in (task_id, *aliases):
             if name in self._entries:
                 raise ValueError(f"task_id: {name!r} is already registered")
-            kwargs.setdefault("base_path", os.path.dirname(os.path.abspath(__file__)))
+            _register_vector_entry(name)
             self._entries[name] = _Entry(
                 import_path,
-                spec_cls,
-                dm_cls,
-                gym_cls,
-                gymnasium_cls,
+                classes,
                 dict(kwargs),
                 config_aliases,
                 render_fps,
@@ -173,17 +212,12 @@ class EnvRegistry:
             prefix = None
         if prefix is None:
             return entry
-        return entry._replace(
-            spec_cls=f"{prefix}EnvSpec",
-            dm_cls=f"{prefix}DMEnvPool",
-            gym_cls=None if entry.gym_cls is None else f"{prefix}GymEnvPool",
-            gymnasium_cls=f"{prefix}GymnasiumEnvPool",
-        )
+        return entry._replace(classes=Classes.of(prefix))
 
     def _load(self, entry: _Entry, attr: str) -> Any:
         return getattr(importlib.import_module(entry.import_path), attr)
 
-    def make_spec(self, task_id: str, **kwargs: Any) -> Any:
+    def make_spec(self, task_id: str, **kwargs: Any) -> EnvSpec:
         """The `EnvSpec` of `task_id`: its config (the task's defaults, then `kwargs`) and spaces.
 
         Args:
@@ -212,12 +246,12 @@ class EnvRegistry:
 
     def _make_spec(self, task_id: str, kwargs: dict[str, Any]) -> tuple[Any, RenderOptions]:
         entry = self._with_classes_for(self._entry(task_id), kwargs)
-        spec_cls = self._load(entry, entry.spec_cls)
+        spec_cls = self._load(entry, entry.classes.spec)
         config = spec_cls.default_config()
         kwargs, render = split_render_options(task_id, kwargs, config)
         unknown = [k for k in entry.defaults if k not in config]
         if unknown:
-            raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.spec_cls}")
+            raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.classes.spec}")
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
         seeds_from = "env_seed" if "env_seed" in kwargs and "seed" not in kwargs else "seed"
         kwargs = _envpool_common_keys(kwargs)
@@ -265,15 +299,27 @@ class EnvRegistry:
 
     def pool_class(self, task_id: str, env_type: str, config: dict[str, Any] | None = None) -> type:
         """The class of a `task_id` pool with the API of `env_type` ("gym", "gymnasium" or
-        "dm"), made with the keyword arguments `config` (some pick the class: LunarLander's
-        `continuous`)."""
-        if env_type not in _ENV_TYPES:
+        "dm", EnvPool's; "vector": gymnasium's VectorEnv contract, make_vec's), made with the
+        keyword arguments `config` (some pick the class: LunarLander's `continuous`)."""
+        if env_type not in (*_ENV_TYPES, "vector"):
             raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
         entry = self._with_classes_for(self._entry(task_id), config or {})
-        name = {"dm": entry.dm_cls, "gym": entry.gym_cls or entry.gymnasium_cls, "gymnasium": entry.gymnasium_cls}
+        if env_type == "vector":  # made beside the gymnasium class (python/api.py's py_env)
+            return self._load(entry, entry.classes.gymnasium).vector_pool_cls
+        classes = entry.classes
+        name = {"dm": classes.dm, "gym": classes.gym or classes.gymnasium, "gymnasium": classes.gymnasium}
         return self._load(entry, name[env_type])
 
-    def make(self, task_id: str, env_type: str, **kwargs: Any) -> Any:
+    @overload
+    def make(self, task_id: str, env_type: Literal["gymnasium"], **kwargs: Any) -> GymnasiumEnvPool: ...
+    @overload
+    def make(self, task_id: str, env_type: Literal["gym"], **kwargs: Any) -> GymEnvPool: ...
+    @overload
+    def make(self, task_id: str, env_type: Literal["dm"], **kwargs: Any) -> DMEnvPool: ...
+    @overload
+    def make(self, task_id: str, env_type: str, **kwargs: Any) -> GymnasiumEnvPool | GymEnvPool | DMEnvPool: ...
+
+    def make(self, task_id: str, env_type: str, **kwargs: Any) -> GymnasiumEnvPool | GymEnvPool | DMEnvPool:
         """A pool of `num_envs` envs of `task_id`, with the API of `env_type`.
 
         Args:
@@ -288,6 +334,11 @@ class EnvRegistry:
             cannot render; and as `make_spec`.
           TypeError: as `make_spec`.
         """
+        if env_type not in _ENV_TYPES:
+            raise ValueError(f"env_type: expected one of {_ENV_TYPES}, got {env_type!r}")
+        return self._make(task_id, env_type, kwargs)
+
+    def _make(self, task_id: str, env_type: str, kwargs: dict[str, Any]) -> Any:
         pool_cls = self.pool_class(task_id, env_type, kwargs)
         spec, render = self._make_spec(task_id, kwargs)
         if render.mode is not None and not renders(pool_cls):
@@ -301,28 +352,41 @@ class EnvRegistry:
             raise
         return pool
 
-    def make_dm(self, task_id: str, **kwargs: Any) -> Any:
+    def make_dm(self, task_id: str, **kwargs: Any) -> DMEnvPool:
         """A pool of `task_id` envs as a `dm_env.Environment` (`DMEnvPool`) returning batched TimeSteps.
 
         `**kwargs` is the config, as for `make_spec`, whose errors it raises.
         """
-        return self.make(task_id, "dm", **kwargs)
+        return self._make(task_id, "dm", kwargs)
 
-    def make_gym(self, task_id: str, **kwargs: Any) -> Any:
+    def make_gym(self, task_id: str, **kwargs: Any) -> GymEnvPool:
         """A pool of `task_id` envs with the gym 0.26 API and gym spaces (`GymEnvPool`).
 
         `**kwargs` is the config, as for `make_spec`, whose errors it raises.
         """
-        return self.make(task_id, "gym", **kwargs)
+        return self._make(task_id, "gym", kwargs)
 
-    def make_gymnasium(self, task_id: str, **kwargs: Any) -> Any:
-        """A pool of `task_id` envs as a `gymnasium.vector.VectorEnv` (`GymnasiumEnvPool`).
+    def make_gymnasium(self, task_id: str, **kwargs: Any) -> GymnasiumEnvPool:
+        """A pool of `task_id` envs as EnvPool's gymnasium pool (`GymnasiumEnvPool`).
 
         Example: `make_gymnasium("CartPole-v1", num_envs=8, seed=0)` steps 8 CartPoles;
-        `reset()` returns observations of shape `(8, 4)`, float32. `**kwargs` is the
-        config, as for `make_spec`, whose errors it raises.
+        `reset()` returns observations of shape `(8, 4)`, float32, and
+        `observation_space` is one env's `Box((4,))`, as EnvPool's. `**kwargs` is the
+        config, as for `make_spec`, whose errors it raises. gymnasium's VectorEnv
+        contract (batched spaces): `make_vec`.
         """
-        return self.make(task_id, "gymnasium", **kwargs)
+        return self._make(task_id, "gymnasium", kwargs)
+
+    def make_vec(self, task_id: str, num_envs: int = 1, **kwargs: Any) -> VectorEnvPool:
+        """A pool of `task_id` envs with gymnasium's `VectorEnv` contract (`VectorEnvPool`).
+
+        What `gymnasium.make_vec("parallel_pool/<task_id>", num_envs=...)` gives:
+        `observation_space` and `action_space` batched (`single_*` one env's),
+        gymnasium's info layout with `_key` masks, `render()` a tuple of frames, float64
+        rewards, `reset(options={"reset_mask": ...})` returning every env's row. Runs
+        under gymnasium's vector wrappers. `**kwargs` is the config, as for `make_spec`.
+        """
+        return self._make(task_id, "vector", {"num_envs": num_envs, **kwargs})
 
 
 def _unconvertible(spec_cls: Any, config: dict[str, Any], changed: dict[str, Any]) -> str:
@@ -470,6 +534,23 @@ def _is_sequence(value: Any) -> bool:
     return hasattr(value, "__array__") and getattr(value, "ndim", 1) > 0
 
 
+def _register_vector_entry(task_id: str) -> None:
+    """Makes `task_id` known to gymnasium as "parallel_pool/<task_id>", made by make_vec.
+
+    An id gymnasium cannot parse there (an alias with a namespace of its own, such as
+    toy_text's "tabular/Blackjack-v0") is left out: its main id is registered."""
+    gymnasium_id = f"{GYMNASIUM_NAMESPACE}/{task_id}"
+    if "/" in task_id:
+        return
+    if gymnasium_id not in gymnasium.registry:
+        gymnasium.register(
+            id=gymnasium_id,
+            entry_point=None,
+            vector_entry_point=f"{__name__}:make_vec",
+            kwargs={"task_id": task_id},
+        )
+
+
 registry = EnvRegistry()
 register = registry.register
 make = registry.make
@@ -477,4 +558,5 @@ make_dm = registry.make_dm
 make_gym = registry.make_gym
 make_gymnasium = registry.make_gymnasium
 make_spec = registry.make_spec
+make_vec = registry.make_vec
 list_all_envs = registry.list_all_envs

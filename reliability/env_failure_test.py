@@ -73,7 +73,7 @@ def scenarios() -> str:
 
 def test_vizdoom_cfg_that_does_not_exist_names_cfg_path() -> None:
     with pytest.raises(ValueError, match=r"^cfg_path: no file /nonexistent/my\.cfg"):
-        parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path="/nonexistent/my.cfg")
+        parallel_pool.make_vec("VizdoomCustom-v1", cfg_path="/nonexistent/my.cfg")
 
 
 def test_vizdoom_malformed_cfg_names_cfg_path(tmp_path: Any, scenarios: str) -> None:
@@ -82,7 +82,7 @@ def test_vizdoom_malformed_cfg_names_cfg_path(tmp_path: Any, scenarios: str) -> 
     cfg = tmp_path / "malformed.cfg"
     cfg.write_bytes(b"this is = = not a { cfg\n\x00\x01")
     with pytest.raises(ValueError, match=r"^cfg_path: ViZDoom could not load .*malformed\.cfg"):
-        parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=str(cfg), wad_path=f"{scenarios}/basic.wad")
+        parallel_pool.make_vec("VizdoomCustom-v1", cfg_path=str(cfg), wad_path=f"{scenarios}/basic.wad")
     # The reference refuses it too.
     game = vizdoom.DoomGame()
     try:
@@ -101,12 +101,12 @@ def test_vizdoom_cfg_naming_a_missing_wad_fails_make_naming_the_env(tmp_path: An
     cfg = tmp_path / "missing_wad.cfg"
     cfg.write_text(text)
     # The watchdog's thread tells whether an env is on its list: there while one is.
-    alive = parallel_pool.make_gymnasium("Basic-v1")
+    alive = parallel_pool.make_vec("Basic-v1")
     assert watchdog_threads(1) == 1
     alive.close()
     assert watchdog_threads(0) == 0
     with pytest.raises(RuntimeError, match=r"^env \d+: vizdoom: .*missing\.wad.* does not exist"):
-        parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=str(cfg), num_envs=2)
+        parallel_pool.make_vec("VizdoomCustom-v1", cfg_path=str(cfg), num_envs=2)
     assert engines() == []
     # Found by this test: the failed env stayed on the engine watchdog's list, which
     # its thread reads every 250 ms (freed memory: the process aborted later). No env
@@ -129,7 +129,7 @@ def test_mujoco_unstable_simulation_resets_its_data_as_gymnasium_does(task_id: s
     # resets mjData to the model's initial state; the episode goes on. No error, in
     # gymnasium as here: the step's observation and reward are gymnasium's exactly.
     noise = {"Hopper-v5": 1e6, "HalfCheetah-v4": 1e30, "Ant-v5": 1e8}[task_id]
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=3, reset_noise_scale=noise, lockstep_info=True)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=3, reset_noise_scale=noise, lockstep_info=True)
     obs, info = env.reset()
     ref = gymnasium.make(task_id, reset_noise_scale=noise).unwrapped
     rng = np.random.default_rng(0)
@@ -193,7 +193,7 @@ def test_a_warning_handler_in_python_never_deadlocks_the_pool() -> None:
             entered.set()
             time.sleep(0.3)  # releases the GIL: the main thread goes on and frees the pool
         mujoco.set_mju_user_warning(warn)
-        env = parallel_pool.make_gymnasium(
+        env = parallel_pool.make_vec(
             "Hopper-v5", num_envs=2, batch_size=1, num_threads=1, reset_noise_scale=1e6)
         env.async_reset()
         env.recv()
@@ -220,14 +220,14 @@ def pong_rom() -> str:
 def test_atari_rom_missing_names_base_path(tmp_path: Any) -> None:
     (tmp_path / "roms").mkdir()
     with pytest.raises(ValueError, match=r"^atari: no ROM at .*/roms/pong\.bin .*base_path"):
-        parallel_pool.make_gymnasium("Pong-v5", base_path=str(tmp_path))
+        parallel_pool.make_vec("Pong-v5", base_path=str(tmp_path))
 
 
 def test_atari_rom_not_supported_names_base_path(tmp_path: Any) -> None:
     (tmp_path / "roms").mkdir()
     (tmp_path / "roms" / "pong.bin").write_bytes(os.urandom(2048))
     with pytest.raises(ValueError, match=r"^atari: .*pong\.bin is not a ROM this ALE supports.*base_path"):
-        parallel_pool.make_gymnasium("Pong-v5", base_path=str(tmp_path))
+        parallel_pool.make_vec("Pong-v5", base_path=str(tmp_path))
 
 
 def test_atari_rom_that_fails_when_an_env_loads_it_is_an_error_naming_the_env(tmp_path: Any, pong_rom: str) -> None:
@@ -236,23 +236,19 @@ def test_atari_rom_that_fails_when_an_env_loads_it_is_an_error_naming_the_env(tm
     (tmp_path / "roms").mkdir()
     rom = tmp_path / "roms" / "pong.bin"
     shutil.copyfile(pong_rom, rom)
-    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=2, base_path=str(tmp_path))
+    env = parallel_pool.make_vec("Pong-v5", num_envs=2, base_path=str(tmp_path))
     env.close()
     rom.write_bytes(os.urandom(2048))
     with pytest.raises(ValueError, match=r"^env \d+: atari: .*pong\.bin is not a ROM this ALE supports"):
-        parallel_pool.make_gymnasium("Pong-v5", num_envs=2, base_path=str(tmp_path))
+        parallel_pool.make_vec("Pong-v5", num_envs=2, base_path=str(tmp_path))
     rom.unlink()
     with pytest.raises(ValueError, match=r"^env \d+: atari: no ROM at "):
-        parallel_pool.make_gymnasium("Pong-v5", num_envs=2, base_path=str(tmp_path))
+        parallel_pool.make_vec("Pong-v5", num_envs=2, base_path=str(tmp_path))
     # The ROM is read when the env is built, never after: a pool made before goes on.
     shutil.copyfile(pong_rom, rom)
-    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=2, base_path=str(tmp_path))
+    env = parallel_pool.make_vec("Pong-v5", num_envs=2, base_path=str(tmp_path))
     env.reset()
     rom.unlink()
     obs, *_ = env.step(np.zeros(2, dtype=np.int32))
     assert obs.shape == (2, 4, 84, 84)
     env.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -41,7 +41,9 @@ _ENV_ERROR = re.compile(r"^env \d+: ")
 POOL_KEYS = {"env_id", "players", "elapsed_step"}
 # A family whose env raises on an unstable simulation (dm_control's PhysicsError).
 _UNSTABLE_FAMILIES = ("dm_control",)
-_MAKERS = {"gymnasium": "make_gymnasium", "gym": "make_gym", "dm": "make_dm"}
+# "gymnasium" is the VectorEnv contract (make_vec), which the oracle models; EnvPool's
+# make_gymnasium shares the gym flavour's layout, which "gym" fuzzes.
+_MAKERS = {"gymnasium": "make_vec", "gym": "make_gym", "dm": "make_dm"}
 
 
 class Violation(Exception):

@@ -53,7 +53,3 @@ def test_no_crash_no_hang_and_clear_errors(family: str) -> None:
     print(f"{family}: {stats.cases} cases ({stats.made} pools made), {stats.calls} calls in {stats.seconds:.1f} s")
     # Not only make()'s config checks: a good share of the cases ran their calls.
     assert stats.made >= stats.cases // 4 and stats.calls > 3 * stats.cases
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

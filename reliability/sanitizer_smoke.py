@@ -30,7 +30,7 @@ PIXELS = {"Hopper-v5": {"render_mode": "rgb_array"}, "CheetahRun-v1": {"from_pix
 def run(task: str) -> None:
     for autoreset_mode in ("next_step", "same_step", "disabled"):  # async: the first two
         for num_envs, batch_size in ((4, 4), (4, 2)):
-            env = parallel_pool.make_gymnasium(
+            env = parallel_pool.make_vec(
                 task,
                 num_envs=num_envs,
                 batch_size=batch_size,
@@ -68,7 +68,7 @@ def run(task: str) -> None:
 
 def draw(task: str) -> None:
     """Frames drawn by two workers at once, in steps across resets."""
-    env = parallel_pool.make_gymnasium(task, num_envs=4, num_threads=2, seed=1, max_episode_steps=15, **PIXELS[task])
+    env = parallel_pool.make_vec(task, num_envs=4, num_threads=2, seed=1, max_episode_steps=15, **PIXELS[task])
     env.action_space.seed(0)
     env.reset(seed=3)
     for _ in range(STEPS):

@@ -58,7 +58,3 @@ def test_a_task_of_each_family_runs_clean(task: str) -> None:
         assert report not in result.stderr, result.stderr[-20000:]
     expected = "asan" if "ASAN_OPTIONS" in os.environ else "tsan" if "TSAN_OPTIONS" in os.environ else "none"
     assert f"{task}: ok under {expected}" in result.stdout, result.stdout
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

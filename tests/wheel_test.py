@@ -72,7 +72,7 @@ def actions(space, rng):
 
 task_id = sys.argv[1]
 render = sys.argv[2:] == ["render"]
-env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=0, render_mode="rgb_array" if render else None)
+env = parallel_pool.make_vec(task_id, num_envs=2, seed=0, render_mode="rgb_array" if render else None)
 obs, _ = env.reset()
 env.action_space.seed(0)
 rng = np.random.default_rng(0)
@@ -313,7 +313,7 @@ import parallel_pool
 
 actions = np.random.default_rng(0).integers(2, size=(40, 4)).astype(np.int32)
 
-xla_env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=3)
+xla_env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=3)
 handle, recv, send, step = xla_env.xla()
 
 @jax.jit
@@ -329,7 +329,7 @@ def rollout(handle, actions):
 xla_env.async_reset()
 xla_obs, xla_total = jax.device_get(rollout(handle, actions))
 
-env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=3)
+env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=3)
 env.reset()
 total = np.zeros(4, np.float32)
 for action in actions:
@@ -378,7 +378,7 @@ import parallel_pool
 configs = json.loads(%r)
 out = {}
 for task_id, config in configs.items():
-    env = parallel_pool.make_gymnasium(task_id, seed=7, **config)
+    env = parallel_pool.make_vec(task_id, seed=7, **config)
     obs, _ = env.reset()
     rng = np.random.default_rng(0)
     digests, rewards = [hashlib.sha256(obs[0].tobytes()).hexdigest()], []

@@ -20,7 +20,7 @@ It runs `tests/vector` and `tests/wrappers/vector` of that checkout under pytest
 this file as a plugin, which puts our pool in place of the vector env a test builds:
 
 * `gymnasium.make_vec(id, ...)` of a task we register, without `wrappers=`, in any
-  vectorization mode: `parallel_pool.make_gymnasium(id, num_envs=..., ...)`. With
+  vectorization mode: `parallel_pool.make_vec(id, num_envs=..., ...)`. With
   `wrappers=` the sub-envs are gymnasium envs wrapped one by one, which a C++ pool
   cannot be, so it stays gymnasium's: that is the reference side of the wrapper
   equivalence tests.
@@ -86,7 +86,7 @@ def _make_pool(task_id: str, num_envs: int, **kwargs: Any) -> Any:
     import parallel_pool
 
     _State.swaps.append(f"{task_id} x{num_envs}")
-    return parallel_pool.make_gymnasium(task_id, num_envs=num_envs, **kwargs)
+    return parallel_pool.make_vec(task_id, num_envs=num_envs, **kwargs)
 
 
 def _config_from_env_kwargs(task_id: str, kwargs: dict[str, Any]) -> dict[str, Any]:

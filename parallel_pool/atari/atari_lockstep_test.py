@@ -403,7 +403,3 @@ def test_seeds_negative_and_large() -> None:
     """Seeds wrap to uint32 the same way on both sides."""
     lockstep("Pong-v5", 30, num_envs=2, seed=-5)
     lockstep("Pong-v5", 30, num_envs=2, seed=2**31 - 2)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -85,7 +85,7 @@ def test_every_id_under_every_api(task: str) -> None:
     num_envs = 1
     actions = np.array([n - 1], dtype=np.int32)
 
-    gymnasium_env = parallel_pool.make_gymnasium(task, num_envs=num_envs, seed=1)
+    gymnasium_env = parallel_pool.make_vec(task, num_envs=num_envs, seed=1)
     assert gymnasium_env.single_action_space.n == n
     obs, info = gymnasium_env.reset()
     assert obs.shape == (num_envs, 4, 84, 84) and obs.dtype == np.uint8
@@ -136,8 +136,8 @@ def test_same_as_envpool_without_randomness(task: str, kwargs: dict[str, Any]) -
 
     num_envs = 3
     steps = 1200 if task == "Pong-v5" else 700  # a few games end in that time
-    theirs = envpool.make_gymnasium(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
-    ours = parallel_pool.make_gymnasium(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
+    theirs = envpool.make_vec(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
+    ours = parallel_pool.make_vec(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
     np.testing.assert_array_equal(ours.reset()[0], theirs.reset()[0])
     rng = np.random.default_rng(0)
     game_overs = 0
@@ -159,7 +159,7 @@ def test_same_as_envpool_without_randomness(task: str, kwargs: dict[str, Any]) -
 
 
 def rollout(task: str, steps: int, actions_seed: int = 0, **kwargs: Any) -> list[tuple]:
-    env = parallel_pool.make_gymnasium(task, **kwargs)
+    env = parallel_pool.make_vec(task, **kwargs)
     n = env.single_action_space.n
     rng = np.random.default_rng(actions_seed)
     obs, info = env.reset()
@@ -184,7 +184,7 @@ def test_noop_max_zero_and_frame_skip_one() -> None:
 
 def test_more_than_255_envs() -> None:
     """A batch of 300 (upstream's uint8 row counter wrapped at 256)."""
-    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=300, seed=0)
+    env = parallel_pool.make_vec("Pong-v5", num_envs=300, seed=0)
     obs, info = env.reset(env.all_env_ids)  # ids given: info has env_id
     assert obs.shape == (300, 4, 84, 84)
     np.testing.assert_array_equal(info["env_id"], np.arange(300))
@@ -201,9 +201,7 @@ def test_more_than_255_envs() -> None:
 def test_other_image_sizes(size: tuple[int, int]) -> None:
     height, width = size
     for gray in (True, False):
-        env = parallel_pool.make_gymnasium(
-            "MsPacman-v5", num_envs=2, img_height=height, img_width=width, gray_scale=gray
-        )
+        env = parallel_pool.make_vec("MsPacman-v5", num_envs=2, img_height=height, img_width=width, gray_scale=gray)
         obs, _ = env.reset()
         assert obs.shape == (2, 4 * (1 if gray else 3), height, width)
         obs, *_ = env.step(np.ones(2, dtype=np.int32))
@@ -246,7 +244,7 @@ def test_async_runs_each_env_as_sync_does() -> None:
     table = np.random.default_rng(3).integers(4, size=(num_envs, steps + 1)).astype(np.int32)
 
     def trajectories(batch_size: int) -> list[list[np.ndarray]]:
-        env = parallel_pool.make_gymnasium("Breakout-v5", num_envs=num_envs, batch_size=batch_size, seed=2)
+        env = parallel_pool.make_vec("Breakout-v5", num_envs=num_envs, batch_size=batch_size, seed=2)
         traj: list[list[np.ndarray]] = [[] for _ in range(num_envs)]
         env.async_reset()
         count = np.zeros(num_envs, int)  # observations received per env
@@ -272,8 +270,8 @@ def test_async_runs_each_env_as_sync_does() -> None:
 def test_same_step_autoreset() -> None:
     """Same-step autoreset: the game-over frame goes to final_obs, the new episode's first obs is returned."""
     kwargs: dict[str, Any] = {"num_envs": 2, "seed": 0}
-    next_step = parallel_pool.make_gymnasium("Breakout-v5", **kwargs)
-    same_step = parallel_pool.make_gymnasium("Breakout-v5", autoreset_mode="same_step", **kwargs)
+    next_step = parallel_pool.make_vec("Breakout-v5", **kwargs)
+    same_step = parallel_pool.make_vec("Breakout-v5", autoreset_mode="same_step", **kwargs)
     next_step.reset()
     same_step.reset()
     rng = np.random.default_rng(0)
@@ -320,17 +318,17 @@ def test_same_step_autoreset() -> None:
 )
 def test_bad_config(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        parallel_pool.make_gymnasium("Pong-v5", **kwargs)
+        parallel_pool.make_vec("Pong-v5", **kwargs)
 
 
 def test_a_batch_too_large_for_memory_is_a_memory_error_saying_so() -> None:
     # 8192 x 8192 frames, 4 of them (256 MiB) per env, for 2^20 envs: 2^48 bytes and more.
     with pytest.raises(MemoryError, match=r"a batch of this pool's results would take \d+ bytes"):
-        parallel_pool.make_gymnasium("Pong-v5", num_envs=2**20, img_height=8192, img_width=8192)
+        parallel_pool.make_vec("Pong-v5", num_envs=2**20, img_height=8192, img_width=8192)
 
 
 def test_action_out_of_range() -> None:
-    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=1)
+    env = parallel_pool.make_vec("Pong-v5", num_envs=1)
     env.reset()
     with pytest.raises(ValueError):
         env.step(np.array([6], dtype=np.int32))
@@ -359,7 +357,7 @@ def test_render_taller_screen() -> None:
 
     ale = ale_py.ALEInterface()
     ale.loadROM(os.path.join(ale_py_dir(), "roms", "pooyan.bin"))
-    env = parallel_pool.make_gymnasium("Pooyan-v5", render_mode="rgb_array")
+    env = parallel_pool.make_vec("Pooyan-v5", render_mode="rgb_array")
     env.reset()
     assert env.render(0).shape == (1, *ale.getScreenRGB().shape)
     assert env.render(0).shape[1] > 210
@@ -377,7 +375,7 @@ def test_render_taller_screen() -> None:
 )
 def test_render_bad_options(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        parallel_pool.make_gymnasium("Pong-v5", num_envs=2, **{"render_mode": "rgb_array", **kwargs})
+        parallel_pool.make_vec("Pong-v5", num_envs=2, **{"render_mode": "rgb_array", **kwargs})
 
 
 @pytest.mark.skipif(not HAS_ENVPOOL, reason="envpool not installed")
@@ -385,10 +383,10 @@ def test_default_info_is_envpools() -> None:
     """The family follows EnvPool's Atari env, info keys included: nothing more."""
     import envpool
 
-    theirs = envpool.make_gymnasium("Pong-v5", num_envs=2)
+    theirs = envpool.make_vec("Pong-v5", num_envs=2)
     theirs.reset()
     ref_info = theirs.step(np.zeros(2, dtype=np.int32))[4]
-    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=2)
+    env = parallel_pool.make_vec("Pong-v5", num_envs=2)
     env.reset()
     # and gymnasium's `_key` mask beside each key (a gymnasium VectorEnv's info);
     # step() of every env gives SyncVectorEnv's info: EnvPool's common keys only when
@@ -423,7 +421,3 @@ def test_emulation_rate() -> None:
     for args, match in bad:
         with pytest.raises(ValueError, match=match):
             atari_ext._limit_probe.emulation_rate(*args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -56,10 +56,7 @@ for _rom in ROMS:
     register(
         task_id=task_id(_rom),
         import_path="parallel_pool.atari",
-        spec_cls="AtariEnvSpec",
-        dm_cls="AtariDMEnvPool",
-        gym_cls="AtariGymEnvPool",
-        gymnasium_cls="AtariGymnasiumEnvPool",
+        env="Atari",
         task=_rom,
         render_fps=30,  # ale_py's AtariEnv.metadata
         max_episode_steps=27000,

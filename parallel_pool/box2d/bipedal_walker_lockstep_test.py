@@ -50,7 +50,7 @@ POLICIES: list[Policy] = [random_policy, still_policy, gentle_policy]
 
 
 def run_lockstep(task_id: str, seed: int, reseed: int | None = None) -> Counter[str]:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=MAX_STEPS)
+    env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=MAX_STEPS)
     refs = [gymnasium.make(task_id, max_episode_steps=MAX_STEPS) for _ in range(NUM_ENVS)]
     if reseed is None:
         obs, _ = env.reset()
@@ -98,7 +98,7 @@ def test_an_env_s_past_shapes_its_later_episodes_as_in_gymnasium() -> None:
     pasts' episodes exactly as gymnasium's do, so they part at the same step too."""
 
     def episodes(make_past: bool, pool: bool) -> list[np.ndarray]:
-        env = parallel_pool.make_gymnasium("BipedalWalker-v3", seed=4) if pool else gymnasium.make("BipedalWalker-v3")
+        env = parallel_pool.make_vec("BipedalWalker-v3", seed=4) if pool else gymnasium.make("BipedalWalker-v3")
         zeros = np.zeros((1, 4) if pool else 4, dtype=np.float32)
         if make_past:
             env.reset() if pool else env.reset(seed=4)
@@ -129,12 +129,8 @@ def test_an_env_s_past_shapes_its_later_episodes_as_in_gymnasium() -> None:
 def test_first_observations_over_many_seeds(seed: int) -> None:
     """The terrains (hardcore: obstacles) of 12 envs at once: env i is gymnasium's reset(seed=seed + i)."""
     for task_id in IDS:
-        env = parallel_pool.make_gymnasium(task_id, num_envs=12, seed=seed)
+        env = parallel_pool.make_vec(task_id, num_envs=12, seed=seed)
         obs, _ = env.reset()
         for i in range(12):
             assert_same_bits(obs[i], gymnasium.make(task_id).reset(seed=seed + i)[0], f"{task_id} seed {seed} env {i}")
         env.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

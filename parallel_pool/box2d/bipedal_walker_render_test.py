@@ -22,7 +22,6 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-import pytest
 from gymnasium.envs.box2d.bipedal_walker import BipedalWalkerHeuristics
 
 import parallel_pool
@@ -70,7 +69,7 @@ def run(
     was seen: episode endings, the nearest and furthest hull x, the lidar_render
     counts drawn."""
     num_envs = len(walkers)
-    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
     refs = [gymnasium.make(task_id, render_mode="rgb_array") for _ in range(num_envs)]
     rng = np.random.default_rng(seed)
     controllers = [Walker(kind, rng) for kind in walkers]
@@ -137,7 +136,3 @@ def test_the_lidar_ray_follows_each_envs_own_renders() -> None:
         renders=lambda t, i: (t % 2 == 0) if i == 0 else 1 + t % 3,
     )
     assert len(seen["rays"]) > 50, seen
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

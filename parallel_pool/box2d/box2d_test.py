@@ -30,7 +30,7 @@ def test_every_id_is_registered_in_the_box2d_family() -> None:
 
 @pytest.mark.parametrize("task_id", GYMNASIUM_IDS)
 def test_spaces_and_limits_match_gymnasium(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     ref = gymnasium.make(task_id)
     assert env.single_observation_space == ref.observation_space
     assert env.single_action_space == ref.action_space
@@ -43,7 +43,7 @@ def test_spaces_and_limits_match_gymnasium(task_id: str) -> None:
 def test_hardcore_is_gymnasiums_keyword() -> None:
     # gymnasium: gym.make("BipedalWalker-v3", hardcore=True) walks the hardcore terrain
     # (with BipedalWalker-v3's 1600-step limit).
-    env = parallel_pool.make_gymnasium("BipedalWalker-v3", num_envs=2, hardcore=True, seed=8)
+    env = parallel_pool.make_vec("BipedalWalker-v3", num_envs=2, hardcore=True, seed=8)
     obs, _ = env.reset()
     ref = gymnasium.make("BipedalWalker-v3", hardcore=True)
     np.testing.assert_array_equal(obs[1], ref.reset(seed=9)[0])
@@ -66,27 +66,27 @@ def test_v2_has_gymnasium_0_29s_observation_bounds(continuous: bool) -> None:
 
 def test_continuous_picks_the_action_space_as_in_gymnasium() -> None:
     # gymnasium: gym.make("LunarLander-v3", continuous=True) is the continuous task.
-    env = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=2, continuous=True, seed=4)
+    env = parallel_pool.make_vec("LunarLander-v3", num_envs=2, continuous=True, seed=4)
     ref = gymnasium.make("LunarLander-v3", continuous=True)
     assert env.single_action_space == ref.action_space
     obs, _ = env.reset()
     np.testing.assert_array_equal(obs[1], ref.reset(seed=5)[0])
     a = np.array([0.7, -0.9], dtype=np.float32)
     np.testing.assert_array_equal(env.step(np.stack([a, a]))[0][1], ref.step(a)[0])
-    back = parallel_pool.make_gymnasium("LunarLanderContinuous-v3", continuous=False)
+    back = parallel_pool.make_vec("LunarLanderContinuous-v3", continuous=False)
     assert back.single_action_space == gymnasium.spaces.Discrete(4)
 
 
 def test_car_racing_continuous_and_v2_as_in_gymnasium() -> None:
     # gymnasium: gym.make("CarRacing-v3", continuous=False) has 5 discrete actions.
-    env = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=2, continuous=False, seed=4)
+    env = parallel_pool.make_vec("CarRacing-v3", num_envs=2, continuous=False, seed=4)
     ref = gymnasium.make("CarRacing-v3", continuous=False)
     assert env.single_action_space == ref.action_space == gymnasium.spaces.Discrete(5)
     obs, _ = env.reset()
     np.testing.assert_array_equal(obs[1], ref.reset(seed=5)[0])
     np.testing.assert_array_equal(env.step(np.array([3, 3]))[0][1], ref.step(3)[0])
     # EnvPool's -v2 is the -v3 env (continuous, its limit and threshold).
-    v2 = parallel_pool.make_gymnasium("CarRacing-v2", num_envs=1, seed=5)
+    v2 = parallel_pool.make_vec("CarRacing-v2", num_envs=1, seed=5)
     np.testing.assert_array_equal(v2.reset()[0][0], ref.reset(seed=5)[0])
     assert v2.single_action_space == gymnasium.make("CarRacing-v3").action_space
     assert v2.spec.config.max_episode_steps == 1000 and v2.spec.reward_threshold == 900
@@ -112,31 +112,31 @@ def test_bad_config_is_a_clear_error(kwargs: dict, error: type, match: str) -> N
     kwargs = dict(kwargs)
     task_id = kwargs.pop("task_id", "LunarLander-v3")
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium(task_id, render_mode="rgb_array" if "render_width" in kwargs else None, **kwargs)
+        parallel_pool.make_vec(task_id, render_mode="rgb_array" if "render_width" in kwargs else None, **kwargs)
 
 
 def test_bad_actions_are_errors_not_garbage() -> None:
-    env = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=2)
+    env = parallel_pool.make_vec("LunarLander-v3", num_envs=2)
     env.reset()
     with pytest.raises(ValueError, match="action"):
         env.step(np.array([0, 4]))
-    cont = parallel_pool.make_gymnasium("LunarLanderContinuous-v3", num_envs=2)
+    cont = parallel_pool.make_vec("LunarLanderContinuous-v3", num_envs=2)
     cont.reset()
     with pytest.raises(ValueError, match="NaN"):
         cont.step(np.array([[0.0, np.nan], [0.0, 0.0]], dtype=np.float32))
     with pytest.raises(ValueError, match="shape"):
         cont.step(np.zeros((2, 3), dtype=np.float32))
-    walker = parallel_pool.make_gymnasium("BipedalWalker-v3", num_envs=2)
+    walker = parallel_pool.make_vec("BipedalWalker-v3", num_envs=2)
     walker.reset()
     with pytest.raises(ValueError, match="NaN"):
         walker.step(np.array([[0, 0, 0, np.nan], [0, 0, 0, 0]], dtype=np.float32))
     with pytest.raises(TypeError, match="hardcore"):
-        parallel_pool.make_gymnasium("BipedalWalker-v3", hardcore="yes")
-    car = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=2, continuous=False)
+        parallel_pool.make_vec("BipedalWalker-v3", hardcore="yes")
+    car = parallel_pool.make_vec("CarRacing-v3", num_envs=2, continuous=False)
     car.reset()
     with pytest.raises(ValueError, match="action"):
         car.step(np.array([0, 5]))
-    car = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=2)
+    car = parallel_pool.make_vec("CarRacing-v3", num_envs=2)
     car.reset()
     with pytest.raises(ValueError, match="NaN"):
         car.step(np.array([[0, np.nan, 0], [0, 0, 0]], dtype=np.float32))
@@ -151,7 +151,7 @@ def test_three_apis_give_one_transition(task_id: str) -> None:
         action = np.full(2, 2, dtype=np.int32)
     else:
         action = np.full((2, *space.shape), 0.8, np.float32)
-    gymnasium_env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=9)
+    gymnasium_env = parallel_pool.make_vec(task_id, num_envs=2, seed=9)
     gym_env = parallel_pool.make_gym(task_id, num_envs=2, seed=9)
     dm = parallel_pool.make_dm(task_id, num_envs=2, seed=9)
     first = gymnasium_env.reset()[0]
@@ -173,9 +173,7 @@ def test_three_apis_give_one_transition(task_id: str) -> None:
 )
 def test_render_draws_gymnasiums_600_by_400_frame_only(task_id: str) -> None:
     # What the frames show is the *_render_test's and car_racing_lockstep_test's.
-    env = parallel_pool.make_gymnasium(
-        task_id, num_envs=2, render_mode="rgb_array", render_width=600, render_height=400
-    )
+    env = parallel_pool.make_vec(task_id, num_envs=2, render_mode="rgb_array", render_width=600, render_height=400)
     assert env.metadata["render_modes"] == ["rgb_array"]
     with pytest.raises(RuntimeError, match="nothing to draw before its first reset"):
         env.render()  # gymnasium's order enforcing: ResetNeeded
@@ -185,9 +183,9 @@ def test_render_draws_gymnasiums_600_by_400_frame_only(task_id: str) -> None:
     env.close()
     for size in ({"render_width": 96}, {"render_height": 300}, {"render_width": 400, "render_height": 600}):
         with pytest.raises(ValueError, match=r"^render_height, render_width: .* 400 x 600 frame"):
-            parallel_pool.make_gymnasium(task_id, render_mode="rgb_array", **size)
+            parallel_pool.make_vec(task_id, render_mode="rgb_array", **size)
     with pytest.raises(ValueError, match=r"^render_camera_id: .* one view"):
-        parallel_pool.make_gymnasium(task_id, render_mode="rgb_array", render_camera_id=0)
+        parallel_pool.make_vec(task_id, render_mode="rgb_array", render_camera_id=0)
 
 
 def test_lander_rendering_follows_render_mode() -> None:
@@ -195,11 +193,11 @@ def test_lander_rendering_follows_render_mode() -> None:
     when it has a render mode) is make()'s to set from render_mode, not the user's."""
     assert not parallel_pool.make_spec("LunarLander-v3").config.rendering
     assert parallel_pool.make_spec("LunarLander-v3", render_mode="rgb_array").config.rendering
-    assert parallel_pool.make_gymnasium("LunarLanderContinuous-v3", render_mode="rgb_array").spec.config.rendering
+    assert parallel_pool.make_vec("LunarLanderContinuous-v3", render_mode="rgb_array").spec.config.rendering
     assert not parallel_pool.make_dm("LunarLander-v2").spec.config.rendering
     for kwargs in ({"rendering": True}, {"rendering": False, "render_mode": "rgb_array"}, {"rendering": 1}):
         with pytest.raises(ValueError, match=r"^rendering: follows render_mode"):
-            parallel_pool.make_gymnasium("LunarLander-v3", **kwargs)
+            parallel_pool.make_vec("LunarLander-v3", **kwargs)
     # The value it would be anyway is accepted (a config passed back as it was made).
     env = parallel_pool.make_gym("LunarLander-v3", render_mode="rgb_array", rendering=True)
     assert env.spec.config.rendering
@@ -209,13 +207,9 @@ def test_lander_rendering_follows_render_mode() -> None:
 
 def test_truncated_at_max_episode_steps() -> None:
     # Falling with the engines off, the lander takes longer than 5 steps to land.
-    env = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=2, max_episode_steps=5, seed=0)
+    env = parallel_pool.make_vec("LunarLander-v3", num_envs=2, max_episode_steps=5, seed=0)
     env.reset()
     for t in range(1, 6):
         _, _, term, trunc, _ = env.step(np.zeros(2, dtype=np.int32))
         assert not term.any()
         assert trunc.all() == (t == 5)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

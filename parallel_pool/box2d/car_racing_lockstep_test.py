@@ -34,9 +34,7 @@ MAX_STEPS = 250  # per episode: the endings come sooner than gymnasium's 1000 st
 
 
 def make_pair(num_envs: int, seed: int, **kwargs: Any) -> tuple[Any, list[Any], np.ndarray]:
-    env = parallel_pool.make_gymnasium(
-        "CarRacing-v3", num_envs=num_envs, seed=seed, max_episode_steps=MAX_STEPS, **kwargs
-    )
+    env = parallel_pool.make_vec("CarRacing-v3", num_envs=num_envs, seed=seed, max_episode_steps=MAX_STEPS, **kwargs)
     refs = [gymnasium.make("CarRacing-v3", max_episode_steps=MAX_STEPS, **kwargs) for _ in range(num_envs)]
     obs, _ = env.reset()
     for i, ref in enumerate(refs):
@@ -94,7 +92,7 @@ def test_a_lap_ends_the_episode_as_in_gymnasium() -> None:
 
 
 def test_render_equals_gymnasiums_rgb_array_with_skid_marks() -> None:
-    env = parallel_pool.make_gymnasium("CarRacing-v3", num_envs=1, seed=3, render_mode="rgb_array")
+    env = parallel_pool.make_vec("CarRacing-v3", num_envs=1, seed=3, render_mode="rgb_array")
     ref = gymnasium.make("CarRacing-v3", render_mode="rgb_array")
     env.reset()
     ref.reset(seed=3)
@@ -159,7 +157,3 @@ def test_bodies_equal_gymnasiums_step_by_step(domain_randomize: bool) -> None:
                 assert_same_bodies(probe, ref, (seed, episode, t))
                 if terminated:
                     break
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -74,7 +74,7 @@ def as_action(task_id: str, action: Any) -> Any:
 
 def run_lockstep(task_id: str, config: dict[str, Any], seed: int, reseed: int | None = None) -> Counter[str]:
     """Runs EPISODES episodes per env against the references; returns how they ended."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, **config)
+    env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, **config)
     refs = [gymnasium.make(reference_id(task_id), **config) for _ in range(NUM_ENVS)]
     first_seed = seed if reseed is None else reseed
     if reseed is None:
@@ -117,13 +117,9 @@ def test_reset_with_a_seed_restarts_as_gymnasiums(task_id: str) -> None:
 def test_first_observations_over_many_seeds(seed: int) -> None:
     """Terrain, push and wind of 16 envs at once: each env i is gymnasium's reset(seed=seed + i)."""
     for task_id in ("LunarLander-v3", "LunarLanderContinuous-v3"):
-        env = parallel_pool.make_gymnasium(task_id, num_envs=16, seed=seed, enable_wind=True)
+        env = parallel_pool.make_vec(task_id, num_envs=16, seed=seed, enable_wind=True)
         obs, _ = env.reset()
         for i in range(16):
             ref_obs, _ = gymnasium.make(task_id, enable_wind=True).reset(seed=seed + i)
             assert_same_bits(obs[i], ref_obs, f"{task_id} seed {seed} env {i}")
         env.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

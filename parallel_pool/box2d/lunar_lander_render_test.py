@@ -59,7 +59,7 @@ def run(
     `steps` steps; after step t, env i is rendered `renders(t, i)` times (each time
     on both sides, and compared). Env `random_env` takes random actions, the others
     the heuristic. Returns counts of what happened (endings, particles seen, ...)."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, render_mode="rgb_array", **config)
+    env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, render_mode="rgb_array", **config)
     assert env.spec.config.rendering
     refs = [gymnasium.make(reference_id(task_id), render_mode="rgb_array", **config) for _ in range(NUM_ENVS)]
     obs, _ = env.reset()
@@ -145,8 +145,8 @@ def test_particles_leave_the_lander_alone_without_frames() -> None:
     particles then never age), and a pool without render_mode (no particles at all)
     the same episodes: gymnasium's 'no impact on the physics', bit for bit."""
     task_id = "LunarLander-v3"
-    rendering = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=5, render_mode="rgb_array")
-    plain = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=5)
+    rendering = parallel_pool.make_vec(task_id, num_envs=2, seed=5, render_mode="rgb_array")
+    plain = parallel_pool.make_vec(task_id, num_envs=2, seed=5)
     assert not plain.spec.config.rendering
     ref = gymnasium.make(task_id, render_mode="rgb_array")
     obs, _ = rendering.reset()
@@ -173,7 +173,3 @@ def test_particles_leave_the_lander_alone_without_frames() -> None:
     np.testing.assert_array_equal(rendering.render([0])[0], ref.render())
     rendering.close()
     plain.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

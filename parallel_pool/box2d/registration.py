@@ -11,19 +11,15 @@ with gymnasium 0.29's LunarLander-v2 observation bounds (docs/box2d.md).
 from parallel_pool.registration import register
 
 _PATH = "parallel_pool.box2d"
-# gymnasium's `continuous` key picks the action's type, so the class.
+# gymnasium's `continuous` key picks the action's type, so the env class.
 _LANDER_CLASSES = ("continuous", {False: "LunarLanderDiscrete", True: "LunarLanderContinuous"})
 
 
 def _lander(task_id: str, continuous: bool, version: int) -> None:
-    name = "LunarLanderContinuous" if continuous else "LunarLanderDiscrete"
     register(
         task_id=task_id,
         import_path=_PATH,
-        spec_cls=f"{name}EnvSpec",
-        dm_cls=f"{name}DMEnvPool",
-        gym_cls=f"{name}GymEnvPool",
-        gymnasium_cls=f"{name}GymnasiumEnvPool",
+        env=_LANDER_CLASSES[1][continuous],
         class_by=_LANDER_CLASSES,
         render_fps=50,
         max_episode_steps=1000,
@@ -42,10 +38,7 @@ def _walker(task_id: str, hardcore: bool, max_episode_steps: int) -> None:
     register(
         task_id=task_id,
         import_path=_PATH,
-        spec_cls="BipedalWalkerEnvSpec",
-        dm_cls="BipedalWalkerDMEnvPool",
-        gym_cls="BipedalWalkerGymEnvPool",
-        gymnasium_cls="BipedalWalkerGymnasiumEnvPool",
+        env="BipedalWalker",
         render_fps=50,
         max_episode_steps=max_episode_steps,
         reward_threshold=300.0,
@@ -66,10 +59,7 @@ for _version in (3, 2):
     register(
         task_id=f"CarRacing-v{_version}",
         import_path=_PATH,
-        spec_cls="CarRacingContinuousEnvSpec",
-        dm_cls="CarRacingContinuousDMEnvPool",
-        gym_cls="CarRacingContinuousGymEnvPool",
-        gymnasium_cls="CarRacingContinuousGymnasiumEnvPool",
+        env="CarRacingContinuous",
         class_by=_CAR_CLASSES,
         render_fps=50,
         max_episode_steps=1000,

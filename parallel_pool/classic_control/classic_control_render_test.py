@@ -37,7 +37,7 @@ MAX_TRACK_DIFFERING_FRACTION = 0.01
 
 def frames_against_gymnasium(task_id: str, steps: int, seed: int = 1) -> list[tuple[np.ndarray, np.ndarray, Any]]:
     """(ours, gymnasium's, the Pendulum torque or None) after the reset and each step, for 2 envs."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=seed, render_mode="rgb_array", lockstep_info=True)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=seed, render_mode="rgb_array", lockstep_info=True)
     ref = gymnasium.make(task_id, render_mode="rgb_array").unwrapped
     ref.reset(seed=seed)
     env.action_space.seed(seed)
@@ -97,7 +97,7 @@ def test_mountain_car_equals_gymnasium_but_the_track(task_id: str) -> None:
         without_track = env.render()
     track = (with_track != without_track).any(axis=2)
     track = np.pad(track, 1)[2:, 1:-1] | np.pad(track, 1)[:-2, 1:-1] | track  # and a pixel above and below
-    ours = parallel_pool.make_gymnasium(task_id, seed=0, render_mode="rgb_array", lockstep_info=True)
+    ours = parallel_pool.make_vec(task_id, seed=0, render_mode="rgb_array", lockstep_info=True)
     _, info = ours.reset()
     env.state = np.asarray(info["state"][0], dtype=np.asarray(env.state).dtype)
     frame = ours.render()[0]  # gymnasium's VectorEnv.render: one frame per env
@@ -105,15 +105,11 @@ def test_mountain_car_equals_gymnasium_but_the_track(task_id: str) -> None:
 
 
 def test_render_options() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, render_mode="rgb_array")
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3, render_mode="rgb_array")
     env.reset()
     assert env.render(0).shape == (1, 400, 600, 3)
     assert env.render([2, 1]).shape == (2, 400, 600, 3)
     with pytest.raises(ValueError, match="render_height, render_width: CartPole renders its 400 x 600 frame"):
-        parallel_pool.make_gymnasium("CartPole-v1", render_mode="rgb_array", render_width=84)
+        parallel_pool.make_vec("CartPole-v1", render_mode="rgb_array", render_width=84)
     with pytest.raises(ValueError, match="render_camera_id: Acrobot has one view"):
         parallel_pool.make_dm("Acrobot-v1", render_mode="rgb_array").render(camera_id=1)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

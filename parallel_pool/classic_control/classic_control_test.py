@@ -157,7 +157,7 @@ def lockstep(
     """Runs `episodes` episodes in lockstep with the reference; returns the endings seen.
     With `reseed_from`, the pool is made with that seed and re-seeded by its first reset."""
     made_with = seed if reseed_from is None else reseed_from
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=made_with, **kwargs, lockstep_info=True)
+    env = parallel_pool.make_vec(task_id, num_envs=1, seed=made_with, **kwargs, lockstep_info=True)
     ref = make_reference(task_id, **kwargs)
     rng = np.random.default_rng(seed)
     endings: set[str] = set()
@@ -216,8 +216,8 @@ def test_lockstep_after_reset_seed(task_id: str) -> None:
     exactly the initial states a new pool made with seed s starts from."""
     policies = [random_policy(task_id), goal_policy(task_id)]
     lockstep(task_id, policies, episodes=2, seed=7, reseed_from=123)
-    fresh = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=7, lockstep_info=True)
-    reseeded = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=123, lockstep_info=True)
+    fresh = parallel_pool.make_vec(task_id, num_envs=1, seed=7, lockstep_info=True)
+    reseeded = parallel_pool.make_vec(task_id, num_envs=1, seed=123, lockstep_info=True)
     reseeded.reset()
     for episode in range(3):  # three episodes' initial states, the streams going on after the reseed
         want = fresh.reset()[1]["state"]
@@ -287,7 +287,7 @@ def seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasiu
 def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
     """Default config, nothing synced: env i of a pool made with seed=s is gymnasium's env
     after reset(seed=s + i), over several episodes."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed)
+    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed)
     refs = [make_reference(task_id) for _ in range(3)]
     obs, _ = env.reset()
     for i, ref in enumerate(refs):
@@ -301,7 +301,7 @@ def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
 def test_reset_seed_is_gymnasiums_reset_seed(task_id: str, seed: int) -> None:
     """A used pool's reset(seed=s) is gymnasium's reset(seed=s + i), and so are the
     episodes after it."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed + 1000)
+    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed + 1000)
     env.reset()
     rng = np.random.default_rng(1)
     policy = random_policy(task_id)
@@ -354,7 +354,7 @@ def test_pendulum_v0_matches_envpool() -> None:
     EnvPool's own starts, its obs and (float32) rewards are those of OldGymPendulum, which
     the lockstep tests hold ours to. (Our starts are gymnasium's draws, not EnvPool's.)"""
     envpool = pytest.importorskip("envpool")
-    theirs = envpool.make_gymnasium("Pendulum-v0", num_envs=2, seed=3)
+    theirs = envpool.make_vec("Pendulum-v0", num_envs=2, seed=3)
     refs = [TimeLimit(OldGymPendulum(), max_episode_steps=200) for _ in range(2)]
     starts = [envpool_pendulum_starts(3 + i) for i in range(2)]
 
@@ -404,7 +404,7 @@ def test_spaces_match_gymnasium(task_id: str) -> None:
     spec = parallel_pool.make_spec(task_id)
     assert_same_space(spec.observation_space, ref.observation_space)
     assert_same_space(spec.action_space, ref.action_space)
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     assert_same_space(env.single_observation_space, ref.observation_space)
     assert_same_space(env.single_action_space, ref.action_space)
 
@@ -443,7 +443,7 @@ RESET_RANGES = {
 
 @pytest.mark.parametrize("task_id", list(RESET_RANGES))
 def test_reset_distribution(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2000, seed=5, lockstep_info=True)
+    env = parallel_pool.make_vec(task_id, num_envs=2000, seed=5, lockstep_info=True)
     _, info = env.reset()
     state = info["state"]
     for i, (low, high) in enumerate(RESET_RANGES[task_id]):
@@ -460,7 +460,7 @@ def test_reset_distribution(task_id: str) -> None:
 
 
 def rollout(task_id: str, seed: int, steps: int = 300) -> list[np.ndarray]:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed)
+    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed)
     rng = np.random.default_rng(0)
     obs, _ = env.reset()
     out = [obs.copy()]
@@ -489,7 +489,7 @@ def test_seeding_is_deterministic(task_id: str) -> None:
 @pytest.mark.parametrize("task_id", ["Pendulum-v0", "Pendulum-v1"])
 def test_pendulum_clips_torque(task_id: str) -> None:
     """gymnasium clips the torque before the cost and the physics: 2 and 7.5 are the same."""
-    envs = [parallel_pool.make_gymnasium(task_id, num_envs=1, seed=2) for _ in range(2)]
+    envs = [parallel_pool.make_vec(task_id, num_envs=1, seed=2) for _ in range(2)]
     outs = [env.reset()[0] for env in envs]
     np.testing.assert_array_equal(outs[0], outs[1])
     for t in range(60):
@@ -502,7 +502,7 @@ def test_pendulum_clips_torque(task_id: str) -> None:
 
 def test_mountain_car_continuous_clips_force_not_penalty() -> None:
     """The force is clipped to [-1, 1]; the energy penalty uses the raw action."""
-    envs = [parallel_pool.make_gymnasium("MountainCarContinuous-v0", num_envs=1, seed=2) for _ in range(2)]
+    envs = [parallel_pool.make_vec("MountainCarContinuous-v0", num_envs=1, seed=2) for _ in range(2)]
     for env in envs:
         env.reset()
     for raw in (3.0, -40.0, 2.0):
@@ -515,7 +515,7 @@ def test_mountain_car_continuous_clips_force_not_penalty() -> None:
 
 @pytest.mark.parametrize("task_id", ["CartPole-v1", "MountainCar-v0", "Acrobot-v1"])
 def test_discrete_action_out_of_range_is_rejected(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1)
+    env = parallel_pool.make_vec(task_id, num_envs=1)
     env.reset()
     n = env.single_action_space.n
     for bad in (-1, n):
@@ -525,7 +525,7 @@ def test_discrete_action_out_of_range_is_rejected(task_id: str) -> None:
 
 @pytest.mark.parametrize("task_id", sorted(CONTINUOUS))
 def test_nan_action_is_rejected(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1)
+    env = parallel_pool.make_vec(task_id, num_envs=1)
     env.reset()
     with pytest.raises(ValueError):
         env.step(np.array([[np.nan]], dtype=np.float32))
@@ -593,14 +593,10 @@ def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
     ref = make_reference(task_id)
     ref.reset(seed=0)
     ref_info = ref.step(ref.action_space.sample())[4]
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     env.reset()
     info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
     keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
     assert keys == set(ref_info)
-    with_lockstep = parallel_pool.make_gymnasium(task_id, num_envs=2, lockstep_info=True)
+    with_lockstep = parallel_pool.make_vec(task_id, num_envs=2, lockstep_info=True)
     assert {k for k in with_lockstep.reset()[1] if not k.startswith("_")} == keys | {"state"}
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

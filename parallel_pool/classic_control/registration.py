@@ -9,19 +9,18 @@ step (see pendulum.h). EnvPool 1.2.5 runs that old step for both ids. Its
 starts are drawn as gymnasium's Pendulum-v1 draws them.
 """
 
+from typing import Any
+
 from parallel_pool.registration import register
 
 _PATH = "parallel_pool.classic_control"
 
 
-def _register(task_id: str, name: str, **kwargs: object) -> None:
+def _register(task_id: str, env: str, **kwargs: Any) -> None:
     register(
         task_id=task_id,
         import_path=_PATH,
-        spec_cls=f"{name}EnvSpec",
-        dm_cls=f"{name}DMEnvPool",
-        gym_cls=f"{name}GymEnvPool",
-        gymnasium_cls=f"{name}GymnasiumEnvPool",
+        env=env,
         **kwargs,
     )
 

@@ -16,7 +16,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
         "parallel_pool.distributed needs Ray: pip install 'parallel_pool[distributed]' (ray==2.60.0)"
     ) from error
 
-from parallel_pool.distributed.pool import DistributedPool, make, make_dm, make_gym, make_gymnasium
+from parallel_pool.distributed.pool import DistributedPool, make, make_dm, make_gym, make_gymnasium, make_vec
 from parallel_pool.distributed.remote_pool import ActorLostError
 
-__all__ = ["ActorLostError", "DistributedPool", "make", "make_dm", "make_gym", "make_gymnasium"]
+__all__ = ["ActorLostError", "DistributedPool", "make", "make_dm", "make_gym", "make_gymnasium", "make_vec"]

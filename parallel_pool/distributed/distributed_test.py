@@ -187,8 +187,8 @@ def assert_same_error(call: Any, remote: Any, local: Any) -> None:
 def cartpole(cluster):
     """(distributed, local) sync pools of 7 CartPole envs, seed 5: the tests below
     make the same calls on both, in file order, so they stay in lockstep."""
-    remote = ppd.make_gymnasium("CartPole-v1", num_envs=7, seed=5)
-    local = parallel_pool.make_gymnasium("CartPole-v1", num_envs=7, seed=5)
+    remote = ppd.make_vec("CartPole-v1", num_envs=7, seed=5)
+    local = parallel_pool.make_vec("CartPole-v1", num_envs=7, seed=5)
     yield remote, local
     remote.close()
     local.close()
@@ -307,7 +307,7 @@ def test_dm_pendulum_with_a_seed_list_and_autoreset_disabled_equals_a_local_pool
 def test_per_env_config_values_equal_a_local_pools(pools) -> None:
     # Each actor gets its envs' own values (docs/api.md, "Config values per env").
     config = {"num_envs": 5, "seed": 3, "g": [2.0, 5.0, 9.81, 15.0, 24.79], "max_episode_steps": [3, 9, 4, 6, 5]}
-    remote, local = both(pools, "make_gymnasium", "Pendulum-v1", **config)
+    remote, local = both(pools, "make_vec", "Pendulum-v1", **config)
     assert remote.config["g"] == local.config["g"] == config["g"]
     assert_same(remote.reset(), local.reset())
     rng = np.random.default_rng(3)
@@ -358,7 +358,7 @@ def assert_same_trajectories(remote: Any, local: Any, num_envs: int, batch_size:
 
 def test_async_one_actor_batch_per_recv(pools) -> None:
     """b == batch_size: each recv() is one actor's batch, read-only object store memory."""
-    remote, local = both(pools, "make_gymnasium", "CartPole-v1", num_envs=12, batch_size=4, seed=11)
+    remote, local = both(pools, "make_vec", "CartPole-v1", num_envs=12, batch_size=4, seed=11)
     assert remote.actor_batch_size == 4 and remote.env_ranges == ((0, 4), (4, 8), (8, 12))
     assert_same_trajectories(remote, local, 12, 4)
     # Every env is in flight now: take all three batches back.
@@ -378,7 +378,7 @@ def test_async_one_actor_batch_per_recv(pools) -> None:
 
 
 def test_async_several_actor_batches_per_recv_and_a_killed_actor(pools) -> None:
-    remote, local = both(pools, "make_gymnasium", "CartPole-v1", num_envs=12, batch_size=6, seed=11)
+    remote, local = both(pools, "make_vec", "CartPole-v1", num_envs=12, batch_size=6, seed=11)
     assert remote.actor_batch_size == 2  # 3 actor batches per recv()
     assert_same_trajectories(remote, local, 12, 6)
     error = None
@@ -404,7 +404,7 @@ def test_async_several_actor_batches_per_recv_and_a_killed_actor(pools) -> None:
 
 def test_an_env_error_names_the_global_env_and_the_pool_goes_on(pools) -> None:
     # fail_env=1 is local env 1 of each actor: global envs 1, 3 and 5 fail.
-    remote = ppd.make_gymnasium(COUNTER, num_envs=6, fail_env=1, fail_step=2, episode_length=100)
+    remote = ppd.make_vec(COUNTER, num_envs=6, fail_env=1, fail_step=2, episode_length=100)
     pools.append(remote)
     remote.reset()
     ones = np.ones(6, np.int32)
@@ -418,7 +418,7 @@ def test_an_env_error_names_the_global_env_and_the_pool_goes_on(pools) -> None:
 def test_recv_timeout_raises_and_loses_nothing(pools) -> None:
     """recv(timeout=...) on a distributed pool: TimeoutError while the actors' envs run, the
     batch kept for the next recv(), in sync and async mode."""
-    remote = ppd.make_gymnasium(COUNTER, num_envs=3, sleep_us=300_000, episode_length=100)  # steps of 0.3-0.9 s
+    remote = ppd.make_vec(COUNTER, num_envs=3, sleep_us=300_000, episode_length=100)  # steps of 0.3-0.9 s
     pools.append(remote)
     remote.reset()
     remote.send(np.ones(3, np.int32))
@@ -432,7 +432,7 @@ def test_recv_timeout_raises_and_loses_nothing(pools) -> None:
         remote.recv(timeout=-1.0)
     remote.close()  # its actors' CPUs, for the next pool's
 
-    batched = ppd.make_gymnasium(COUNTER, num_envs=4, batch_size=2, sleep_us=100_000, episode_length=100)
+    batched = ppd.make_vec(COUNTER, num_envs=4, batch_size=2, sleep_us=100_000, episode_length=100)
     pools.append(batched)
     batched.async_reset()
     batched.recv()
@@ -454,7 +454,7 @@ def test_recv_timeout_raises_and_loses_nothing(pools) -> None:
 def test_ctrl_c_and_close_during_a_wait(pools) -> None:
     """Ctrl-C ends a wait within a poll and loses nothing; close() from another thread
     ends a wait with "pool closed"."""
-    remote = ppd.make_gymnasium(COUNTER, num_envs=3, sleep_us=500_000, episode_length=100)  # steps of 0.5-1.5 s
+    remote = ppd.make_vec(COUNTER, num_envs=3, sleep_us=500_000, episode_length=100)  # steps of 0.5-1.5 s
     pools.append(remote)
     remote.reset()
     sent: list[float] = []
@@ -503,16 +503,12 @@ def test_options_are_checked(cluster) -> None:
     for options, error, match in cases:
         config = {"num_envs": 8, **options}
         with pytest.raises(error, match=match):
-            ppd.make_gymnasium("SeveralPlayers-v0" if "max_num_players" in options else "CartPole-v1", **config)
+            ppd.make_vec("SeveralPlayers-v0" if "max_num_players" in options else "CartPole-v1", **config)
     with pytest.raises(RuntimeError, match="did not fit"):
-        ppd.make_gymnasium("CartPole-v1", num_envs=4, num_actors=2, cpus_per_actor=4, placement_timeout_s=1)
+        ppd.make_vec("CartPole-v1", num_envs=4, num_actors=2, cpus_per_actor=4, placement_timeout_s=1)
     assert all_cpus_free()  # nothing left reserved
 
 
 def test_shutdown_leaves_no_ray_process(cluster) -> None:
     assert _descendants(os.getpid()), "the cluster's processes should be children of this test"
     assert cluster.shutdown() == set()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -33,7 +33,3 @@ def test_env_ids_in_error_messages_become_global() -> None:
     assert str(host._globalised(RuntimeError("env 1: boom"))) == "env 11: boom"
     assert str(host._globalised(RuntimeError("envelope 1"))) == "envelope 1"
     host.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -57,7 +57,3 @@ def test_impossible_layouts_are_value_errors_naming_the_option(args, match) -> N
 def test_seeds_are_a_local_pools() -> None:
     assert seeds(3, 42, []) == [42, 43, 44]
     assert seeds(3, 0, [5, 1, 9]) == [5, 1, 9]
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

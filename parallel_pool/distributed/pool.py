@@ -1,4 +1,4 @@
-"""make(), make_gym(), make_gymnasium(), make_dm(): pools whose envs live on a Ray cluster.
+"""make(), make_gym(), make_gymnasium(), make_vec(), make_dm(): pools whose envs live on a Ray cluster.
 
 The pool a user gets is the family's own gym / gymnasium / dm_env pool class
 with a RemotePool in place of the C++ pool, so every method, attribute,
@@ -177,8 +177,13 @@ def make(
 
 
 def make_gymnasium(task_id: str, **kwargs: Any) -> Any:
-    """make(task_id, "gymnasium", ...): a gymnasium.vector.VectorEnv."""
+    """make(task_id, "gymnasium", ...): EnvPool's gymnasium pool (one env's spaces)."""
     return make(task_id, "gymnasium", **kwargs)
+
+
+def make_vec(task_id: str, num_envs: int = 1, **kwargs: Any) -> Any:
+    """make(task_id, "vector", ...): gymnasium's VectorEnv contract, as parallel_pool.make_vec."""
+    return make(task_id, "vector", num_envs=num_envs, **kwargs)
 
 
 def make_gym(task_id: str, **kwargs: Any) -> Any:

@@ -17,7 +17,6 @@ loops NumPy picks per CPU at run time, our envs call NumPy's own loops
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 import numpy as np
@@ -170,7 +169,3 @@ def test_threaded_pool_matches_dm_control_env_by_env(domain: str, task: str) -> 
         a = np.stack([act() for act in actions])
         theirs = [ref.step(a[i]) for i, ref in enumerate(refs)]
         ours = pool.step(a)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

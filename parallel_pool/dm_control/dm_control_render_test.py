@@ -112,7 +112,7 @@ def test_from_pixels_observations_are_the_rendered_frames() -> None:
 
 
 def test_from_pixels_every_api_and_render_agrees() -> None:
-    env = parallel_pool.make_gymnasium(
+    env = parallel_pool.make_vec(
         "CartpoleSwingup-v1", num_envs=2, from_pixels=True, render_mode="rgb_array", render_width=64
     )
     assert env.single_observation_space["pixels"].shape == (3, 84, 64)
@@ -138,7 +138,3 @@ def test_from_pixels_every_api_and_render_agrees() -> None:
 def test_bad_pixel_options(kwargs: dict[str, Any], error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         parallel_pool.make_dm("CheetahRun-v1", **kwargs)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

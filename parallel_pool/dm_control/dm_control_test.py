@@ -6,7 +6,6 @@ The lockstep comparison with dm_control is in dm_control_lockstep_test.py.
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 import gymnasium
@@ -62,7 +61,7 @@ def test_specs_match_dm_control(domain: str, task: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_gymnasium_spaces_are_dicts_of_dm_controls_keys(name: str) -> None:
-    env = parallel_pool.make_gymnasium(name, num_envs=2)
+    env = parallel_pool.make_vec(name, num_envs=2)
     domain, task = IDS[NAMES.index(name)]
     keys = list(suite.load(domain, task, task_kwargs={"random": 0}).observation_spec())
     assert isinstance(env.single_observation_space, gymnasium.spaces.Dict)
@@ -143,7 +142,3 @@ def test_pixel_pools_give_every_core_a_worker() -> None:
     pixels = parallel_pool.make_spec("CheetahRun-v1", num_envs=8, from_pixels=True)
     assert pixels.config.num_threads == threads
     assert parallel_pool.make_spec("CheetahRun-v1", num_envs=8).config.num_threads == max(1, threads - 1)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

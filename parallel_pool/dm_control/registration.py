@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.util
 import os
+import sys
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from parallel_pool.python.package_data import package_dir, package_path
 from parallel_pool.registration import register
 
 _PATH = "parallel_pool.dm_control"
@@ -148,13 +149,16 @@ def task_id(domain: str, task: str) -> str:
 
 def suite_dir() -> str:
     """dm_control's suite folder, found without importing dm_control ('' if absent)."""
-    spec = importlib.util.find_spec("dm_control")
-    if spec is None or not spec.submodule_search_locations:
-        return ""
-    return os.path.join(next(iter(spec.submodule_search_locations)), "suite")
+    root = package_dir("dm_control")
+    return "" if root is None else os.path.join(root, "suite")
 
 
-_SUITE = suite_dir()
+# dm-control's requirement labmaze has no wheel for CPython 3.13 and later, and the
+# suite never imports it: there it installs without its requirements (README.md).
+_DM_CONTROL = ("--no-deps " if sys.version_info >= (3, 13) else "") + "dm-control==1.0.50"
+# The base_path default: the suite folder, or (when a spec is made) an error naming
+# dm-control and the command that installs it on this Python.
+_SUITE = package_path("dm_control", "suite", requirement=_DM_CONTROL, needed_for="the dm_control family")
 
 for _domain, _info in DOMAINS.items():
     for _task, _n_sub_steps in _info.tasks.items():
@@ -162,10 +166,7 @@ for _domain, _info in DOMAINS.items():
         register(
             task_id=task_id(_domain, _task),
             import_path=_PATH,
-            spec_cls=f"{_info.cls}EnvSpec",
-            dm_cls=f"{_info.cls}DMEnvPool",
-            gym_cls=f"{_info.cls}GymEnvPool",
-            gymnasium_cls=f"{_info.cls}GymnasiumEnvPool",
+            env=f"{_info.cls}",
             max_episode_steps=_info.max_episode_steps,
             task_name=_task,
             xml_file=_info.xml_file,

@@ -243,7 +243,3 @@ def test_rotation_equals_pygame_vector2() -> None:
         x, y = rng.normal(0, 100, 2)
         want = pygame.math.Vector2(x, y).rotate_rad(angle)
         assert image_test_hooks.rotate_rad(x, y, angle) == (want.x, want.y), angle
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

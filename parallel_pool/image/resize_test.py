@@ -168,7 +168,3 @@ def test_resize_frames_reusing_rows_equals_cv2(inter_area: bool) -> None:
 def test_resize_channels() -> None:
     with pytest.raises(ValueError, match="1 or 3 channels"):
         image_test_hooks.resize(np.zeros((10, 10, 4), np.uint8), 5, 5)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -132,7 +132,3 @@ def test_carracing_frames_equal_pygame() -> None:
 def test_bad_sizes_are_rejected(height: int, width: int) -> None:
     with pytest.raises(ValueError, match="SmoothScaler"):
         image_test_hooks.smoothscale(np.zeros((4, 4, 3), np.uint8), height, width)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -67,7 +67,7 @@ class MatchEnv(ParallelEnv):
 
     def __init__(self, task_id: str, num_players: int = 2, **config: Any) -> None:
         players = _check_players(task_id, num_players, config)
-        self._pool = registration.make_gymnasium(
+        self._pool = registration.make_vec(
             task_id, num_envs=1, max_num_players=players, autoreset_mode="disabled", **config
         )
         self.possible_agents = [f"player_{p}" for p in range(players)]
@@ -138,7 +138,7 @@ class MatchBatch:
 
     def __init__(self, task_id: str, num_matches: int = 1, num_players: int = 2, **config: Any) -> None:
         players = _check_players(task_id, num_players, config)
-        self._pool = registration.make_gymnasium(task_id, num_envs=num_matches, max_num_players=players, **config)
+        self._pool = registration.make_vec(task_id, num_envs=num_matches, max_num_players=players, **config)
         self.num_matches = self._pool.num_envs
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = list(self.possible_agents)

@@ -189,7 +189,3 @@ def test_fuzzed_call_sequences_raise_only_clear_errors(calls: list, players: int
                 raise AssertionError(f"a valid step was refused: {error}") from error
     if not closed:
         env.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

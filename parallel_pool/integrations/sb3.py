@@ -145,7 +145,7 @@ class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
         super().__init__(self._pool.num_envs, self._pool.single_observation_space, self._pool.single_action_space)
 
     def _make_pool(self, config: dict[str, Any]) -> Any:
-        pool = parallel_pool.make_gymnasium(self._task_id, autoreset_mode="same_step", **config)
+        pool = parallel_pool.make_vec(self._task_id, autoreset_mode="same_step", **config)
         if pool.is_async or pool.config.max_num_players != 1:
             pool.close()
             key = "batch_size" if pool.is_async else "max_num_players"

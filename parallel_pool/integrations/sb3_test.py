@@ -155,7 +155,3 @@ def test_sb3_algorithms_take_it() -> None:
     model.learn(512)
     assert model.num_timesteps >= 512
     venv.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -81,7 +81,7 @@ def run_lockstep(task_id: str, env: object, refs: list, seed: int, steps: int) -
 @pytest.mark.parametrize("task_id", IDS)
 def test_episodes_equal_minigrids(task_id: str) -> None:
     seed = sum(map(ord, task_id)) % 1000
-    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, **fixed_max_steps(task_id, MAX_STEPS))
+    env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, **fixed_max_steps(task_id, MAX_STEPS))
     refs = [gymnasium.make(task_id, max_steps=MAX_STEPS).unwrapped for _ in range(NUM_ENVS)]
     endings = run_lockstep(task_id, env, refs, seed, STEPS)
     assert sum(endings.values()) >= NUM_ENVS, endings
@@ -96,7 +96,7 @@ MISSION_LIMIT_IDS = ["BabyAI-GoToSeqS5R2-v0", "BabyAI-MiniBossLevel-v0"]
 def test_mission_time_limits_equal_minigrids(task_id: str) -> None:
     """As registered (no max_steps): each episode is truncated, and its reward scaled, at its own
     mission's limit, as minigrid's RoomGridLevel sets it after every reset."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=7)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=7)
     refs = [gymnasium.make(task_id).unwrapped for _ in range(2)]
     endings = run_lockstep(task_id, env, refs, 7, 1500)
     assert endings["truncated"] >= 2, endings
@@ -104,7 +104,7 @@ def test_mission_time_limits_equal_minigrids(task_id: str) -> None:
 
 @pytest.mark.parametrize("task_id", IDS)
 def test_first_observations_on_many_seeds(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=16, seed=1000)
+    env = parallel_pool.make_vec(task_id, num_envs=16, seed=1000)
     obs, info = env.reset()
     ref = gymnasium.make(task_id).unwrapped
     for i in range(16):
@@ -115,7 +115,7 @@ def test_first_observations_on_many_seeds(task_id: str) -> None:
 
 @pytest.mark.parametrize("task_id", IDS)
 def test_fully_observable_equals_minigrids_fully_obs_wrapper(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=50, fully_observable=True)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=50, fully_observable=True)
     refs = [FullyObsWrapper(gymnasium.make(task_id)) for _ in range(2)]
     assert env.single_observation_space["image"] == refs[0].observation_space["image"]
     obs, _ = env.reset()
@@ -130,7 +130,3 @@ def test_fully_observable_equals_minigrids_fully_obs_wrapper(task_id: str) -> No
             ref_obs = ref.reset()[0] if done[i] else ref.step(int(actions[i]))[0]
             np.testing.assert_array_equal(obs["image"][i], ref_obs["image"], f"{task_id} env {i} step {t}")
         done = term | trunc
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -8,8 +8,6 @@ fuse: the BUILD runs the tile test again under another OPENBLAS_CORETYPE.
 
 from __future__ import annotations
 
-import sys
-
 import gymnasium
 import minigrid  # noqa: F401  (registers minigrid's ids with gymnasium)
 import numpy as np
@@ -57,7 +55,7 @@ def test_every_tile_equals_minigrids(tile_size: int) -> None:
 def lockstep(task_id: str, seed: int, steps: int, config: dict, wrap, picture) -> None:
     """Steps a pool of 2 envs and minigrid's, on random actions; `picture(pool_obs, i, ref,
     ref_obs)` compares env i's picture after every reset and step."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=seed, max_episode_steps=12, **config)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=seed, max_episode_steps=12, **config)
     refs = [wrap(gymnasium.make(task_id, max_steps=12, **({"render_mode": "rgb_array"}))) for _ in range(2)]
     obs, _ = env.reset()
     for i, ref in enumerate(refs):
@@ -89,7 +87,7 @@ def test_render_equals_minigrids(task_id: str) -> None:
 @pytest.mark.parametrize("task_id", IDS)
 @pytest.mark.parametrize(("key", "wrapper"), [("full", RGBImgObsWrapper), ("partial", RGBImgPartialObsWrapper)])
 def test_rgb_image_equals_minigrids_wrapper(task_id: str, key: str, wrapper: type) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1, rgb_image=key)
+    env = parallel_pool.make_vec(task_id, num_envs=1, rgb_image=key)
     assert env.single_observation_space["image"] == wrapper(gymnasium.make(task_id)).observation_space["image"]
 
     def picture(env, obs, i, ref, ref_obs, where) -> None:
@@ -101,7 +99,7 @@ def test_rgb_image_equals_minigrids_wrapper(task_id: str, key: str, wrapper: typ
 def test_rgb_tile_size_is_the_wrappers_tile_size() -> None:
     task_id = "MiniGrid-DoorKey-5x5-v0"
     for key, wrapper in (("full", RGBImgObsWrapper), ("partial", RGBImgPartialObsWrapper)):
-        env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=1, rgb_image=key, rgb_tile_size=5)
+        env = parallel_pool.make_vec(task_id, num_envs=1, seed=1, rgb_image=key, rgb_tile_size=5)
         ref = wrapper(gymnasium.make(task_id), tile_size=5)
         np.testing.assert_array_equal(env.reset()[0]["image"][0], ref.reset(seed=1)[0]["image"])
 
@@ -117,14 +115,10 @@ def test_rgb_tile_size_is_the_wrappers_tile_size() -> None:
 )
 def test_bad_picture_config_is_a_clear_error(kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium("MiniGrid-DoorKey-5x5-v0", num_envs=1, **kwargs)
+        parallel_pool.make_vec("MiniGrid-DoorKey-5x5-v0", num_envs=1, **kwargs)
 
 
 def test_render_before_the_first_reset_is_a_runtime_error() -> None:
-    env = parallel_pool.make_gymnasium("MiniGrid-DoorKey-5x5-v0", num_envs=1, render_mode="rgb_array")
+    env = parallel_pool.make_vec("MiniGrid-DoorKey-5x5-v0", num_envs=1, render_mode="rgb_array")
     with pytest.raises(RuntimeError, match="before the first reset"):
         env.render()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q", *sys.argv[1:]]))

@@ -23,7 +23,7 @@ def test_ids_are_minigrids_own() -> None:
 
 @pytest.mark.parametrize("task_id", IDS)
 def test_spaces_and_max_steps_are_minigrids(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     ref = gymnasium.make(task_id).unwrapped
     space = env.single_observation_space
     assert space["image"] == ref.observation_space["image"]
@@ -44,7 +44,7 @@ def test_spaces_and_max_steps_are_minigrids(task_id: str) -> None:
 
 
 def test_decode_mission_gives_the_strings_back() -> None:
-    env = parallel_pool.make_gymnasium("MiniGrid-DoorKey-5x5-v0", num_envs=3, mission_bytes=60)
+    env = parallel_pool.make_vec("MiniGrid-DoorKey-5x5-v0", num_envs=3, mission_bytes=60)
     obs, _ = env.reset()
     assert obs["mission"].shape == (3, 60)
     assert decode_mission(obs["mission"]) == ["use the key to open the door and then get to the goal"] * 3
@@ -54,12 +54,12 @@ def test_decode_mission_gives_the_strings_back() -> None:
 
 
 def test_agent_view_size_and_see_through_walls_are_minigrids_keywords() -> None:
-    env = parallel_pool.make_gymnasium("MiniGrid-DoorKey-8x8-v0", num_envs=2, seed=3, agent_view_size=5)
+    env = parallel_pool.make_vec("MiniGrid-DoorKey-8x8-v0", num_envs=2, seed=3, agent_view_size=5)
     ref = gymnasium.make("MiniGrid-DoorKey-8x8-v0", agent_view_size=5).unwrapped
     obs, _ = env.reset()
     assert obs["image"].shape == (2, 5, 5, 3)
     np.testing.assert_array_equal(obs["image"][1], ref.reset(seed=4)[0]["image"])
-    env = parallel_pool.make_gymnasium("MiniGrid-FourRooms-v0", num_envs=1, seed=2, see_through_walls=True)
+    env = parallel_pool.make_vec("MiniGrid-FourRooms-v0", num_envs=1, seed=2, see_through_walls=True)
     ref = gymnasium.make("MiniGrid-FourRooms-v0", see_through_walls=True).unwrapped
     np.testing.assert_array_equal(env.reset()[0]["image"][0], ref.reset(seed=2)[0]["image"])
 
@@ -95,11 +95,11 @@ def test_agent_view_size_and_see_through_walls_are_minigrids_keywords() -> None:
 )
 def test_bad_config_is_a_clear_error(task_id: str, kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium(task_id, **kwargs)
+        parallel_pool.make_vec(task_id, **kwargs)
 
 
 def test_bad_actions_are_errors_not_garbage() -> None:
-    env = parallel_pool.make_gymnasium("MiniGrid-Empty-5x5-v0", num_envs=2)
+    env = parallel_pool.make_vec("MiniGrid-Empty-5x5-v0", num_envs=2)
     env.reset()
     with pytest.raises(ValueError, match="action"):
         env.step(np.array([0, 7]))
@@ -110,7 +110,7 @@ def test_bad_actions_are_errors_not_garbage() -> None:
 def test_three_apis_give_one_transition() -> None:
     task_id = "MiniGrid-DoorKey-6x6-v0"
     action = np.array([2, 1], dtype=np.int32)
-    gymnasium_env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=9)
+    gymnasium_env = parallel_pool.make_vec(task_id, num_envs=2, seed=9)
     gym_env = parallel_pool.make_gym(task_id, num_envs=2, seed=9)
     dm = parallel_pool.make_dm(task_id, num_envs=2, seed=9)
     first = gymnasium_env.reset()[0]
@@ -123,7 +123,3 @@ def test_three_apis_give_one_transition() -> None:
     ts = dm.step(action)
     np.testing.assert_array_equal(ts.observation.image, obs["image"])
     np.testing.assert_array_equal(ts.observation.mission, obs["mission"])
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -11,10 +11,7 @@ def _minigrid(task_id: str, env_name: str, max_episode_steps: int, **config: obj
     register(
         task_id=task_id,
         import_path="parallel_pool.minigrid",
-        spec_cls="MinigridEnvSpec",
-        dm_cls="MinigridDMEnvPool",
-        gym_cls="MinigridGymEnvPool",
-        gymnasium_cls="MinigridGymnasiumEnvPool",
+        env="Minigrid",
         max_episode_steps=max_episode_steps,
         env_name=env_name,
         **config,

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -156,7 +155,7 @@ def policies_for(task_id: str, seed: int, scale: float) -> list[Policy]:
 
 def lockstep(task_id: str, episodes: int, seed: int, scale: float = 1.0, **kwargs: Any) -> list[str]:
     """Runs `episodes` episodes against gymnasium; returns how each ended."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=1, seed=seed, **kwargs)
+    env = parallel_pool.make_vec(task_id, num_envs=1, seed=seed, **kwargs)
     ref = make_reference(task_id, **kwargs)
     assert env.single_observation_space.shape == ref.observation_space.shape
     actions = Actions(env.single_action_space, seed, scale)
@@ -227,7 +226,7 @@ def test_every_env_of_a_pool_starts_as_gymnasium_seeded(task_id: str) -> None:
     """Env i of a pool made with seed=s starts as gymnasium's env after reset(seed=s+i),
     its next episode as after reset() without a seed; reset(seed=t) re-seeds env i with t+i."""
     num_envs, seed = 3, 40 + ALL_IDS.index(task_id)
-    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=seed, max_episode_steps=1)
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, max_episode_steps=1)
     refs = [make_reference(task_id, max_episode_steps=1) for _ in range(num_envs)]
     zeros = np.zeros((num_envs, *env.single_action_space.shape))
 
@@ -304,7 +303,3 @@ def test_numpy_rounding_is_learned_from_numpy() -> None:
         v = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4)
         ours = math.sqrt(mujoco_ext._numpy_rounding.dot_self_candidates(list(v))[index])
         assert ours == np.linalg.norm(v), (v.tolist(), ours, np.linalg.norm(v))
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

@@ -64,7 +64,7 @@ def assert_frames_match(ours: np.ndarray, ref: np.ndarray, where: str) -> None:
 def render_lockstep(task_id: str, steps: int, num_envs: int = 2, seed: int = 0, **render: Any) -> None:
     """Renders after the reset and `steps` steps, ours against gymnasium, env by env."""
     camera_id = render.get("render_camera_id")
-    env = parallel_pool.make_gymnasium(
+    env = parallel_pool.make_vec(
         task_id, num_envs=num_envs, seed=seed, lockstep_info=True, render_mode="rgb_array", **render
     )
     size = {k: render[f"render_{k}"] for k in ("width", "height") if f"render_{k}" in render}
@@ -103,7 +103,7 @@ def test_other_size_and_a_fixed_camera() -> None:
 
 
 def test_render_options() -> None:
-    env = parallel_pool.make_gymnasium("Ant-v5", num_envs=3, render_mode="rgb_array", render_env_id=1)
+    env = parallel_pool.make_vec("Ant-v5", num_envs=3, render_mode="rgb_array", render_env_id=1)
     env.reset()
     assert env.render(1).shape == (1, 480, 480, 3)
     frames = env.render([2, 1], camera_id=-1)
@@ -113,7 +113,7 @@ def test_render_options() -> None:
     with pytest.raises(ValueError, match=r"render_camera_id: expected -1 .* one of the model's"):
         env.render(camera_id=50)
     with pytest.raises(ValueError, match="render_width: expected 0"):
-        parallel_pool.make_gymnasium("Ant-v5", render_mode="rgb_array", render_width=-3)
+        parallel_pool.make_vec("Ant-v5", render_mode="rgb_array", render_width=-3)
     env.close()
 
 
@@ -121,7 +121,7 @@ RASTERIZER_THREADS = """
 import ctypes, glob, os
 import numpy as np
 import parallel_pool
-env = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
+env = parallel_pool.make_vec("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
 env.reset()
 env.step(np.zeros((2, 1)))
 assert env.render(0).shape == (1, 480, 480, 3)
@@ -158,7 +158,7 @@ import os
 import numpy as np
 import parallel_pool
 import pygame
-before = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
+before = parallel_pool.make_vec("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
 before.reset(seed=0)
 frame = before.render(0)
 # SDL's offscreen driver (pygame's display without X) takes the same EGL display and
@@ -166,7 +166,7 @@ frame = before.render(0)
 pygame.display.init()
 pygame.display.set_mode((64, 64))
 pygame.display.quit()
-after = parallel_pool.make_gymnasium("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
+after = parallel_pool.make_vec("InvertedPendulum-v5", num_envs=2, render_mode="rgb_array")
 after.reset(seed=0)
 assert np.array_equal(after.render(0), frame)  # a new worker context: initialized again
 assert np.array_equal(before.render(0), frame)  # a context made before goes on drawing
@@ -186,12 +186,8 @@ def test_rendering_survives_another_library_terminating_the_egl_display() -> Non
 
 
 def test_a_pool_without_render_mode_does_not_render() -> None:
-    env = parallel_pool.make_gymnasium("Ant-v5", num_envs=1)
+    env = parallel_pool.make_vec("Ant-v5", num_envs=1)
     env.reset()
     assert env.render_mode is None and env.metadata["render_modes"] == ["rgb_array"]
     with pytest.raises(RuntimeError, match="render_mode"):
         env.render()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

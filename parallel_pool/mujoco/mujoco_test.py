@@ -14,7 +14,7 @@ import pytest
 
 import parallel_pool
 from parallel_pool.mujoco.registration import gymnasium_assets
-from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
+from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS, TASKS
 
 # gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (see pusher.h).
 GYMNASIUM_BUILDS = [t for t in ALL_IDS if t != "Pusher-v4"]
@@ -34,6 +34,40 @@ def random_actions(env: Any, n: int, rng: np.random.Generator) -> np.ndarray:
 
 def test_all_ids_registered() -> None:
     assert set(ALL_IDS) <= set(parallel_pool.list_all_envs())
+
+
+# EnvPool 1.2.5's -v2 / -v3 ids, written out (not read from our registry): gymnasium's
+# v4 env under the old name, Ant-v3 with gymnasium's Ant-v3 default use_contact_forces.
+ENVPOOL_LEGACY_IDS = {
+    **{f"{t}-v3": {} for t in ("HalfCheetah", "Hopper", "Humanoid", "Swimmer", "Walker2d")},
+    "Ant-v3": {"use_contact_forces": True},
+    **{f"{t}-v2": {} for t in ("HumanoidStandup", "InvertedDoublePendulum", "InvertedPendulum", "Pusher", "Reacher")},
+}
+
+
+def test_envpools_legacy_ids_are_registered_as_envpool_registers_them() -> None:
+    import envpool
+
+    legacy = {i for i in envpool.list_all_envs() if i.rsplit("-", 1)[-1] in ("v2", "v3")}
+    legacy &= {f"{t}-v{v}" for t in TASKS for v in (2, 3)}
+    assert legacy == set(ENVPOOL_LEGACY_IDS)
+    assert legacy <= set(parallel_pool.list_all_envs())
+
+
+@pytest.mark.parametrize("task_id", sorted(ENVPOOL_LEGACY_IDS))
+def test_envpools_legacy_id_runs_gymnasiums_v4_env(task_id: str) -> None:
+    task = task_id.rsplit("-", 1)[0]
+    legacy = parallel_pool.make_vec(task_id, num_envs=2, seed=3)
+    v4 = parallel_pool.make_vec(f"{task}-v4", num_envs=2, seed=3, **ENVPOOL_LEGACY_IDS[task_id])
+    assert legacy.env_spec.config == v4.env_spec.config
+    np.testing.assert_array_equal(legacy.reset()[0], v4.reset()[0])
+    space = legacy.single_action_space
+    actions = np.random.default_rng(0).uniform(space.low, space.high, (5, 2, *space.shape)).astype(space.dtype)
+    for action in actions:
+        for a, b in zip(legacy.step(action)[:4], v4.step(action)[:4], strict=True):
+            np.testing.assert_array_equal(a, b)
+    legacy.close()
+    v4.close()
 
 
 @pytest.mark.parametrize("task_id", ALL_IDS)
@@ -73,7 +107,7 @@ def test_spaces_match_gymnasium(task_id: str) -> None:
 
 
 def rollout(task_id: str, seed: int, steps: int = 120, **kwargs: Any) -> list[np.ndarray]:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed, lockstep_info=True, **kwargs)
+    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed, lockstep_info=True, **kwargs)
     rng = np.random.default_rng(0)
     obs, info = env.reset()
     out = [obs.copy(), info["qpos0"].copy()]
@@ -95,8 +129,8 @@ def test_seeding_is_deterministic(task_id: str) -> None:
 def test_per_env_seeds_match_single_envs() -> None:
     """Env i of a pool seeded [s0, s1, ...] runs exactly like a lone env seeded s_i."""
     seeds = [5, 17, 99]
-    pool = parallel_pool.make_gymnasium("Hopper-v5", num_envs=3, seed=seeds)
-    lone = [parallel_pool.make_gymnasium("Hopper-v5", num_envs=1, seed=s) for s in seeds]
+    pool = parallel_pool.make_vec("Hopper-v5", num_envs=3, seed=seeds)
+    lone = [parallel_pool.make_vec("Hopper-v5", num_envs=1, seed=s) for s in seeds]
     obs, _ = pool.reset()
     for i, env in enumerate(lone):
         np.testing.assert_array_equal(env.reset()[0][0], obs[i])
@@ -115,11 +149,11 @@ def test_metadata_has_gymnasiums_render_fps(task_id: str) -> None:
     """round(1 / dt), dt = the model's timestep * frame_skip, as gymnasium's MujocoEnv; video
     recorders and HumanRendering read it."""
     reference = gymnasium.make(task_id).metadata["render_fps"]
-    assert parallel_pool.make_gymnasium(task_id).metadata["render_fps"] == reference
+    assert parallel_pool.make_vec(task_id).metadata["render_fps"] == reference
     assert parallel_pool.make_spec(task_id).render_fps == reference
     if task_id.endswith("-v5"):  # v5 derives it from frame_skip
         skipped = gymnasium.make(task_id, frame_skip=3).metadata["render_fps"]
-        assert parallel_pool.make_gymnasium(task_id, frame_skip=3).metadata["render_fps"] == skipped
+        assert parallel_pool.make_vec(task_id, frame_skip=3).metadata["render_fps"] == skipped
 
 
 # ------------------------------------------------------------------- resets
@@ -133,18 +167,18 @@ def test_reset_noise_scale_gymnasium_cannot_draw_from_is_refused(scale: float) -
     """gymnasium's np_random.uniform(-s, s) raises at every reset when 2*s is negative
     (ValueError) or not finite (OverflowError); we refuse such a scale when the pool is made."""
     with pytest.raises(ValueError, match=r"reset_noise_scale: expected a number >= 0 whose noise range 2\*s is finite"):
-        parallel_pool.make_gymnasium("Hopper-v5", num_envs=1, reset_noise_scale=scale)
-    parallel_pool.make_gymnasium("Hopper-v5", num_envs=1, reset_noise_scale=8e307).reset()
+        parallel_pool.make_vec("Hopper-v5", num_envs=1, reset_noise_scale=scale)
+    parallel_pool.make_vec("Hopper-v5", num_envs=1, reset_noise_scale=8e307).reset()
 
 
 def test_pusher_and_reacher_goals() -> None:
-    _, info = parallel_pool.make_gymnasium("Pusher-v5", num_envs=300, seed=1, lockstep_info=True).reset()
+    _, info = parallel_pool.make_vec("Pusher-v5", num_envs=300, seed=1, lockstep_info=True).reset()
     cylinder, goal = info["qpos0"][:, -4:-2], info["qpos0"][:, -2:]
     np.testing.assert_array_equal(goal, 0.0)
     assert (np.linalg.norm(cylinder, axis=1) > 0.17).all()
     assert (cylinder[:, 0] >= -0.3).all() and (cylinder[:, 0] <= 0).all() and (np.abs(cylinder[:, 1]) <= 0.2).all()
     np.testing.assert_array_equal(info["qvel0"][:, -4:], 0.0)
-    _, info = parallel_pool.make_gymnasium("Reacher-v5", num_envs=300, seed=1, lockstep_info=True).reset()
+    _, info = parallel_pool.make_vec("Reacher-v5", num_envs=300, seed=1, lockstep_info=True).reset()
     target = info["qpos0"][:, -2:]
     assert (np.linalg.norm(target, axis=1) < 0.2).all()
     np.testing.assert_array_equal(info["qvel0"][:, -2:], 0.0)
@@ -155,7 +189,7 @@ def test_pusher_and_reacher_goals() -> None:
 
 @pytest.mark.parametrize("task_id", ["Ant-v5", "Humanoid-v5", "Reacher-v4"])
 def test_nan_action_is_rejected_and_the_env_goes_on(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=0)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=0)
     env.reset()
     a = np.zeros((2, *env.single_action_space.shape))
     a[1, 0] = np.nan
@@ -168,7 +202,7 @@ def test_nan_action_is_rejected_and_the_env_goes_on(task_id: str) -> None:
 
 def test_out_of_range_actions_are_clamped_by_mujoco_and_cost_in_full() -> None:
     """As gymnasium: MuJoCo clamps ctrl to ctrlrange; the control cost uses the raw action."""
-    envs = [parallel_pool.make_gymnasium("HalfCheetah-v5", num_envs=1, seed=4) for _ in range(2)]
+    envs = [parallel_pool.make_vec("HalfCheetah-v5", num_envs=1, seed=4) for _ in range(2)]
     for env in envs:
         env.reset()
     rng = np.random.default_rng(0)
@@ -184,7 +218,7 @@ def test_out_of_range_actions_are_clamped_by_mujoco_and_cost_in_full() -> None:
 
 def test_infinite_action_is_clamped_with_an_infinite_cost() -> None:
     """MuJoCo 4 clamps an infinite ctrl to its bound; the control cost (raw action) is inf."""
-    envs = [parallel_pool.make_gymnasium("Hopper-v5", num_envs=1, seed=4) for _ in range(2)]
+    envs = [parallel_pool.make_vec("Hopper-v5", num_envs=1, seed=4) for _ in range(2)]
     for env in envs:
         env.reset()
     o0, r0, _, _, i0 = envs[0].step(np.array([[np.inf, 0.5, -np.inf]]))
@@ -202,21 +236,21 @@ def test_infinite_action_is_clamped_with_an_infinite_cost() -> None:
 
 def test_version_specific_keywords_are_checked() -> None:
     with pytest.raises(ValueError, match="use_contact_forces"):
-        parallel_pool.make_gymnasium("Ant-v5", use_contact_forces=True)
+        parallel_pool.make_vec("Ant-v5", use_contact_forces=True)
     with pytest.raises(ValueError, match="include_cfrc_ext_in_observation"):
-        parallel_pool.make_gymnasium("Ant-v4", include_cfrc_ext_in_observation=False)
+        parallel_pool.make_vec("Ant-v4", include_cfrc_ext_in_observation=False)
     with pytest.raises(ValueError, match="include_cvel_in_observation"):
         parallel_pool.make_spec("Humanoid-v4", include_cvel_in_observation=False)
     with pytest.raises(ValueError, match="contact_cost_weight"):
-        parallel_pool.make_gymnasium("Humanoid-v4", contact_cost_weight=1e-6)
+        parallel_pool.make_vec("Humanoid-v4", contact_cost_weight=1e-6)
     with pytest.raises(ValueError, match="healthy_z_range"):
-        parallel_pool.make_gymnasium("Hopper-v5", healthy_z_range=(0.7,))
+        parallel_pool.make_vec("Hopper-v5", healthy_z_range=(0.7,))
     # Found by the fuzzer: values pybind11 could not convert gave its own TypeError,
     # naming no key.
     with pytest.raises(TypeError, match=r"^healthy_z_range: expected a list, got dict"):
-        parallel_pool.make_gymnasium("Hopper-v5", healthy_z_range={"low": 0.7})
+        parallel_pool.make_vec("Hopper-v5", healthy_z_range={"low": 0.7})
     with pytest.raises(TypeError, match=r"^healthy_z_range: expected a list of numbers"):
-        parallel_pool.make_gymnasium("Hopper-v5", healthy_z_range=("low", 1.0))
+        parallel_pool.make_vec("Hopper-v5", healthy_z_range=("low", 1.0))
 
 
 def test_observation_size_follows_keywords() -> None:
@@ -408,7 +442,7 @@ def test_dm_api(task_id: str) -> None:
 
 def test_same_step_autoreset() -> None:
     """gymnasium's SAME_STEP mode: the done step returns the next episode's first obs."""
-    env = parallel_pool.make_gymnasium("Hopper-v5", num_envs=2, seed=0, autoreset_mode="same_step", lockstep_info=True)
+    env = parallel_pool.make_vec("Hopper-v5", num_envs=2, seed=0, autoreset_mode="same_step", lockstep_info=True)
     env.reset()
     rng = np.random.default_rng(0)
     for _ in range(300):
@@ -424,7 +458,7 @@ def test_same_step_autoreset() -> None:
 
 
 def test_async_pool_runs_every_env() -> None:
-    env = parallel_pool.make_gymnasium("Ant-v5", num_envs=8, batch_size=3, num_threads=2, seed=0)
+    env = parallel_pool.make_vec("Ant-v5", num_envs=8, batch_size=3, num_threads=2, seed=0)
     env.async_reset()
     seen: set[int] = set()
     rng = np.random.default_rng(0)
@@ -445,14 +479,10 @@ def test_default_info_is_gymnasiums(task_id: str) -> None:
     ref = gymnasium.make(task_id)
     ref.reset(seed=0)
     ref_info = ref.step(ref.action_space.sample())[4]
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     env.reset()
     info = env.step(random_actions(env, 2, np.random.default_rng(0)))[4]
     keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
     assert keys == set(ref_info)
-    with_lockstep = parallel_pool.make_gymnasium(task_id, num_envs=2, lockstep_info=True)
+    with_lockstep = parallel_pool.make_vec(task_id, num_envs=2, lockstep_info=True)
     assert {k for k in with_lockstep.reset()[1] if not k.startswith("_")} == keys | {"qpos0", "qvel0"}
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

@@ -8,11 +8,11 @@ gymnasium package (`base_path` is its assets folder), never copied.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import math
 import os
 from typing import Any
 
+from parallel_pool.python.package_data import package_dir, package_path
 from parallel_pool.registration import register
 
 _PATH = "parallel_pool.mujoco"
@@ -20,13 +20,15 @@ _PATH = "parallel_pool.mujoco"
 
 def gymnasium_assets() -> str:
     """gymnasium's MuJoCo model folder, found without importing gymnasium ('' if absent)."""
-    spec = importlib.util.find_spec("gymnasium")
-    if spec is None or not spec.submodule_search_locations:
-        return ""
-    return os.path.join(next(iter(spec.submodule_search_locations)), "envs", "mujoco", "assets")
+    root = package_dir("gymnasium")
+    return "" if root is None else os.path.join(root, "envs", "mujoco", "assets")
 
 
-_ASSETS = gymnasium_assets()
+# The base_path default: gymnasium's model folder, or (when a spec is made) an error
+# naming gymnasium and the command that installs it.
+_ASSETS = package_path(
+    "gymnasium", "envs", "mujoco", "assets", requirement="gymnasium==1.4.0", needed_for="the mujoco family"
+)
 
 # task: (max_episode_steps, {version: model file}) -- the files gymnasium's
 # vN classes load by default.
@@ -202,19 +204,44 @@ def _same_number(value: Any, expected: float) -> bool:
         return False
 
 
+def _register(task: str, task_id: str, version: int, xml: str, steps: int, extra: dict[str, Any]) -> None:
+    register(
+        task_id=task_id,
+        import_path=_PATH,
+        env=f"{task}",
+        config_aliases=functools.partial(_envpool_keys, task),
+        max_episode_steps=steps,
+        version=version,
+        xml_file=xml,
+        base_path=_ASSETS,
+        render_fps=_render_fps,
+        **extra,
+    )
+
+
+# EnvPool's ids of gymnasium's mujoco_py-era versions (-v2 / -v3, which gymnasium only
+# runs with mujoco_py): gymnasium's v4 env under the old name, as EnvPool runs its v4
+# code for them; Ant-v3 with the contact forces in its observation, gymnasium's Ant-v3
+# default (docs/mujoco.md, "EnvPool's -v2 and -v3 ids").
+LEGACY_IDS: dict[str, dict[str, Any]] = {
+    **{f"{task}-v3": {} for task in ("HalfCheetah", "Hopper", "Humanoid", "Swimmer", "Walker2d")},
+    "Ant-v3": {"use_contact_forces": True},
+    **{
+        f"{task}-v2": {}
+        for task in ("HumanoidStandup", "InvertedDoublePendulum", "InvertedPendulum", "Pusher", "Reacher")
+    },
+}
+
+
+def _ids(task: str, version: int) -> list[tuple[str, dict[str, Any]]]:
+    """The ids of `task` at `version` with their extra config: v4's include the legacy ones."""
+    ids = [(f"{task}-v{version}", {})]
+    if version == 4:
+        ids += [(legacy, extra) for legacy, extra in LEGACY_IDS.items() if legacy.rsplit("-", 1)[0] == task]
+    return ids
+
+
 for _task, (_steps, _files) in _TASKS.items():
     for _version, _xml in _files.items():
-        register(
-            task_id=f"{_task}-v{_version}",
-            import_path=_PATH,
-            spec_cls=f"{_task}EnvSpec",
-            dm_cls=f"{_task}DMEnvPool",
-            gym_cls=f"{_task}GymEnvPool",
-            gymnasium_cls=f"{_task}GymnasiumEnvPool",
-            config_aliases=functools.partial(_envpool_keys, _task),
-            max_episode_steps=_steps,
-            version=_version,
-            xml_file=_xml,
-            base_path=_ASSETS,
-            render_fps=_render_fps,
-        )
+        for _task_id, _extra in _ids(_task, _version):
+            _register(_task, _task_id, _version, _xml, _steps, _extra)

@@ -28,7 +28,8 @@ static_assert(mjVERSION_HEADER == PARALLEL_POOL_MUJOCO_VERSION,
 // The model file `xml_file` names, resolved as gymnasium's expand_model_path
 // does: a path starting with '/' or '.' as is, '~' from $HOME, anything else
 // inside `base_path` (a family's registration.py sets it: gymnasium's assets
-// folder, dm_control's suite folder).
+// folder, dm_control's suite folder; it refuses to make a spec, naming the
+// package to install, when that package is missing).
 inline std::string ModelPath(const std::string& base_path, const std::string& xml_file) {
   if (xml_file.empty()) throw std::invalid_argument("xml_file: empty");
   std::string path;
@@ -38,9 +39,8 @@ inline std::string ModelPath(const std::string& base_path, const std::string& xm
     const char* home = std::getenv("HOME");
     path = std::string(home == nullptr ? "" : home) + xml_file.substr(1);
   } else if (base_path.empty()) {
-    throw std::invalid_argument(
-        "xml_file: " + xml_file +
-        " is a gymnasium model, but gymnasium is not installed (pip install gymnasium)");
+    throw std::invalid_argument("xml_file: " + xml_file +
+                                " is relative to base_path, the family's model folder, which is empty");
   } else {
     path = base_path + "/" + xml_file;
   }

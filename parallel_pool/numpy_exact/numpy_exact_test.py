@@ -11,7 +11,6 @@ differently.
 from __future__ import annotations
 
 import os
-import sys
 
 import numpy as np
 import pytest
@@ -67,7 +66,3 @@ def test_matrix_product_equals_numpy() -> None:
 def test_matrix_product_rejects_a_wrong_size() -> None:
     with pytest.raises(ValueError, match="a, b: expected 9 values"):
         hooks.numpy_matrix_times_matrix3([1.0] * 8, [1.0] * 9)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

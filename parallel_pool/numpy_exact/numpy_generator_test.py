@@ -426,7 +426,3 @@ def test_interleaved_calls(seed: int) -> None:
     for name, call in random_script(random.Random(seed), 60):
         assert same_result(call(ours), call(theirs)), name
     assert_same_stream(ours, theirs)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__]))

@@ -56,7 +56,7 @@ ONE_PER_FAMILY = {registry.family(task_id): task_id for task_id in reversed(IDS)
 STEP_SAMPLES = """
 import sys
 import parallel_pool
-env = parallel_pool.make_gymnasium(sys.argv[1], num_envs=2, seed=0)
+env = parallel_pool.make_vec(sys.argv[1], num_envs=2, seed=0)
 env.action_space.seed(0)
 env.reset()
 for _ in range(3):
@@ -73,7 +73,3 @@ def test_a_sample_steps_a_pool(task_id: str) -> None:
         [sys.executable, "-c", STEP_SAMPLES, task_id], capture_output=True, text=True, timeout=120, check=False
     )
     assert run.returncode == 0 and run.stdout.split()[-1:] == ["stepped"], run.stderr[-3000:]
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, *sys.argv[1:]]))

@@ -15,7 +15,7 @@ from templates.several_players import registration  # noqa: F401  (SeveralPlayer
 
 
 def template(**kwargs):
-    return parallel_pool.make_gymnasium("SeveralPlayers-v0", **kwargs)
+    return parallel_pool.make_vec("SeveralPlayers-v0", **kwargs)
 
 
 # --------------------------------------------------------------- registry
@@ -43,7 +43,7 @@ def test_make_requires_env_type_and_checks_it() -> None:
 
 def test_unknown_task_suggests_close_matches() -> None:
     with pytest.raises(ValueError, match="CartPole-v1"):
-        parallel_pool.make_gymnasium("CartPole-v2")
+        parallel_pool.make_vec("CartPole-v2")
 
 
 def test_unknown_config_key_is_a_type_error_naming_it() -> None:
@@ -210,7 +210,7 @@ def test_byte_swapped_arrays_are_read_by_value() -> None:
     _, reward, _, _, info = env.step(np.array([1, 2, 3], dtype=">i4"), np.array([2, 0, 1], dtype=">i8"))
     np.testing.assert_array_equal(info["env_id"], [2, 0, 1])
     np.testing.assert_array_equal(reward, [1.0, 2.0, 3.0])
-    pendulum = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=2)
+    pendulum = parallel_pool.make_vec("Pendulum-v1", num_envs=2)
     pendulum.reset()
     pendulum.step(np.array([[0.5], [-0.5]], dtype=">f8"))
     with pytest.raises(ValueError, match="NaN"):
@@ -236,7 +236,7 @@ def test_a_one_player_env_refuses_more_players() -> None:
     # Found by the fuzzer: CartPole took max_num_players=2, then wanted two action rows
     # per env while returning one observation row.
     with pytest.raises(ValueError, match=r"^max_num_players: expected 1 \(this env has one player"):
-        parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, max_num_players=2)
+        parallel_pool.make_vec("CartPole-v1", num_envs=2, max_num_players=2)
 
 
 def test_int64_and_list_actions_are_accepted() -> None:
@@ -250,7 +250,7 @@ def test_int64_and_list_actions_are_accepted() -> None:
 
 
 def test_nan_continuous_action_is_rejected() -> None:
-    env = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=2)
+    env = parallel_pool.make_vec("Pendulum-v1", num_envs=2)
     env.reset()
     with pytest.raises(ValueError, match="NaN"):
         env.step(np.array([[0.0], [np.nan]]))
@@ -403,7 +403,7 @@ def test_gym_flavour_has_gym_spaces() -> None:
 
 
 def test_is_a_gymnasium_vector_env_under_its_wrappers() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=0)
     assert isinstance(env, gymnasium.vector.VectorEnv)
     assert env.single_observation_space == gymnasium.make("CartPole-v1").observation_space
     assert env.observation_space.shape == (4, 4)
@@ -464,10 +464,10 @@ def test_a_callable_default_is_called_when_a_spec_is_made() -> None:
 
 def test_numpy_bools_are_bools() -> None:
     # numpy 2 names its bool type "bool", not "bool_": a check by type name refused them.
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=1, lockstep_info=np.True_, from_pixels=np.False_)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=1, lockstep_info=np.True_, from_pixels=np.False_)
     assert env.config["lockstep_info"] is True
     with pytest.raises(TypeError, match="lockstep_info: expected a bool"):
-        parallel_pool.make_gymnasium("CartPole-v1", num_envs=1, lockstep_info=1)
+        parallel_pool.make_vec("CartPole-v1", num_envs=1, lockstep_info=1)
 
 
 def test_the_python_layer_imports_no_layer_above_it() -> None:
@@ -491,7 +491,3 @@ def test_the_python_layer_imports_no_layer_above_it() -> None:
                 continue
             for name in names:
                 assert not name.startswith(above), f"{source.name} imports {name}"
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

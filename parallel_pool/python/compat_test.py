@@ -21,7 +21,7 @@ from templates.several_players import registration  # noqa: F401  (SeveralPlayer
 
 
 def template(**kwargs: Any) -> Any:
-    return parallel_pool.make_gymnasium("SeveralPlayers-v0", **kwargs)
+    return parallel_pool.make_vec("SeveralPlayers-v0", **kwargs)
 
 
 # ----------------------------------------------------- EnvPool's make() keys
@@ -130,9 +130,7 @@ _MODES = {
 
 
 def _frozen_lake_pair(num_envs: int, mode: AutoresetMode) -> tuple[Any, SyncVectorEnv]:
-    ours = parallel_pool.make_gymnasium(
-        "FrozenLake-v1", num_envs=num_envs, is_slippery=False, autoreset_mode=_MODES[mode]
-    )
+    ours = parallel_pool.make_vec("FrozenLake-v1", num_envs=num_envs, is_slippery=False, autoreset_mode=_MODES[mode])
     make_ref = functools.partial(gymnasium.make, "FrozenLake-v1", is_slippery=False)
     return ours, SyncVectorEnv([make_ref] * num_envs, autoreset_mode=mode)
 
@@ -234,7 +232,7 @@ def test_a_closed_pool_raises_closed_environment_error_as_async_vector_env_does(
     flavour's error is that and EnvPool's RuntimeError at once; gym's stays RuntimeError."""
     from gymnasium.error import ClosedEnvironmentError
 
-    ours = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2)
+    ours = parallel_pool.make_vec("CartPole-v1", num_envs=2)
     ours.close()
     for call in (ours.reset, lambda: ours.step(np.zeros(2, dtype=np.int64)), ours.recv):
         with pytest.raises(ClosedEnvironmentError, match="pool closed") as raised:
@@ -309,7 +307,3 @@ def test_disabled_autoreset_refuses_to_step_a_finished_env(env_type: str) -> Non
         env.step(np.ones(2, dtype=np.int32))
     env.reset(np.array([0]))
     env.step(np.ones(1, dtype=np.int32), np.array([0]))  # reset: steps again
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

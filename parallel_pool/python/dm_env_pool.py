@@ -34,7 +34,7 @@ class DMEnvPool(PoolBase, dm_env.Environment):
     def _timestep(self, out: tuple) -> dm_env.TimeStep:
         return dm_env.TimeStep(
             step_type=out[self._step_type_i],
-            reward=out[self._reward_i],
+            reward=self._reward(out),
             discount=out[self._discount_i],
             observation=self._state_type(*[out[i] for i in self._obs_fields]),
         )
@@ -51,7 +51,7 @@ class DMEnvPool(PoolBase, dm_env.Environment):
         """Steps the envs `env_id` (default: all, or the last batch in async mode).
 
         `action` and the errors are as for `GymnasiumEnvPool.step`. Returns a TimeStep
-        whose fields have one row per env: `reward` float64, `discount` float32,
+        whose fields have one row per env: `reward` float32 (EnvPool's), `discount` float32,
         `step_type` int32, `observation` the namedtuple of obs and info fields.
         """
         return self._timestep(self._step_raw(action, env_id))
@@ -69,8 +69,8 @@ class DMEnvPool(PoolBase, dm_env.Environment):
 
     def observation_spec(self) -> Any:
         """dm_env specs of one env's observation: a namedtuple of the obs and info fields."""
-        return self.spec.observation_spec()
+        return self.env_spec.observation_spec()
 
     def action_spec(self) -> Any:
         """The dm_env spec of one env's action (a dict of specs for several action fields)."""
-        return self.spec.action_spec()
+        return self.env_spec.action_spec()

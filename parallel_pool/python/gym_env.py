@@ -6,23 +6,34 @@ import contextlib
 import io
 from typing import Any
 
+import gymnasium
+
 from parallel_pool.python.pool import FiveTuplePool, PoolBase
 from parallel_pool.python.spec import EnvSpec
 
-try:  # gym is optional: without it the class is a plain object with the same API.
+try:  # gym is optional: without it the pool has gymnasium's spaces and the same API.
     # gym prints a deprecation notice on import; `import parallel_pool` must
     # stay quiet for the many users who never call make_gym().
     with contextlib.redirect_stderr(io.StringIO()):
         import gym
 
-    _GymBase: type = gym.Env
+    # A gym.Env for gym's code, and a gymnasium.Env as EnvPool's make_gym pool is one
+    # (gymnasium.Wrapper takes it).
+    _GYM_BASES: tuple[type, ...] = (gym.Env, gymnasium.Env)
 except ImportError:  # pragma: no cover - depends on the environment
     gym = None
-    _GymBase = object
+    _GYM_BASES = (gymnasium.Env,)
 
 
-class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
-    """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`."""
+class GymEnvPool(FiveTuplePool, *_GYM_BASES):  # type: ignore[misc]
+    """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`.
+
+    EnvPool's names keep EnvPool's meaning: `observation_space` and `action_space`
+    are one env's spaces (gym's classes when gym is installed), as are
+    `single_observation_space` and `single_action_space`; rewards are float32.
+    """
+
+    is_vector_env = True
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)
@@ -33,6 +44,8 @@ class GymEnvPool(FiveTuplePool, _GymBase):  # type: ignore[misc, valid-type]
         else:
             self.observation_space = spec.observation_space
             self.action_space = spec.action_space
+        self.single_observation_space = self.observation_space
+        self.single_action_space = self.action_space
 
     def reset(
         self, env_id: Any = None, seed: Any = None, options: dict[str, Any] | None = None

@@ -50,7 +50,7 @@ def assert_same(a: Any, b: Any, where: str) -> None:
 def test_each_env_runs_as_a_pool_of_one_with_its_value(task_id: str, per_env: dict, config: dict) -> None:
     n = len(next(iter(per_env.values())))
     seed = 11
-    pool = parallel_pool.make_gymnasium(task_id, num_envs=n, seed=seed, **per_env, **config)
+    pool = parallel_pool.make_vec(task_id, num_envs=n, seed=seed, **per_env, **config)
     for key, values in per_env.items():
         assert pool.config[key] == values, key
     # The same actions in both: each one-env pool draws its env's actions from the same space
@@ -61,7 +61,7 @@ def test_each_env_runs_as_a_pool_of_one_with_its_value(task_id: str, per_env: di
     got = [(pool.reset()[0], None, None, None)] + [pool.step(a)[:4] for a in actions]
     pool.close()
     for i in range(n):
-        one = parallel_pool.make_gymnasium(
+        one = parallel_pool.make_vec(
             task_id, num_envs=1, seed=seed + i, **{k: v[i] for k, v in per_env.items()}, **config
         )
         want = [(one.reset()[0], None, None, None)] + [one.step(a[i : i + 1])[:4] for a in actions]
@@ -88,8 +88,8 @@ def test_every_flavour_takes_per_env_values(env_type: str) -> None:
 
 def test_async_pool_and_reset_with_seeds_keep_each_envs_value() -> None:
     values = [2.0, 9.81, 15.0, 30.0]
-    env = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=4, batch_size=2, seed=0, g=values)
-    ref = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=4, seed=0, g=values)
+    env = parallel_pool.make_vec("Pendulum-v1", num_envs=4, batch_size=2, seed=0, g=values)
+    ref = parallel_pool.make_vec("Pendulum-v1", num_envs=4, seed=0, g=values)
     env.async_reset()
     obs = {}
     for _ in range(2):
@@ -102,7 +102,7 @@ def test_async_pool_and_reset_with_seeds_keep_each_envs_value() -> None:
     a, _ = ref.reset(seed=[5, 6, 7, 8])
     ref.step(np.ones((4, 1), np.float32))
     for i, g in enumerate(values):
-        one = parallel_pool.make_gymnasium("Pendulum-v1", num_envs=1, seed=0, g=g)
+        one = parallel_pool.make_vec("Pendulum-v1", num_envs=1, seed=0, g=g)
         b, _ = one.reset(seed=5 + i)
         np.testing.assert_array_equal(a[i], b[0])
 
@@ -133,8 +133,4 @@ def test_async_pool_and_reset_with_seeds_keep_each_envs_value() -> None:
 )
 def test_bad_per_env_values_are_clear_errors(task_id: str, kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium(task_id, **kwargs)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))
+        parallel_pool.make_vec(task_id, **kwargs)

@@ -8,6 +8,7 @@ are worked out once here, so the step path does no key lookups.
 from __future__ import annotations
 
 import atexit
+import warnings
 import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
@@ -133,8 +134,12 @@ class PoolBase:
     _spec_cls: ClassVar[type[EnvSpec]]
     _pool_cls: ClassVar[type]
     # A scalar action: a TypeError (gymnasium's vector envs; its flavour sets this), or
-    # EnvPool's shape error from the C++ pool (the gym and dm flavours).
+    # EnvPool's shape error from the C++ pool (EnvPool's flavours).
     _scalar_action_is_type_error: ClassVar[bool] = False
+    # The dtype rewards are handed out in: float32 in EnvPool's flavours, as EnvPool's;
+    # None keeps the envs' float64 (gymnasium's vector contract, whose SyncVectorEnv
+    # returns float64 rewards).
+    _reward_dtype: ClassVar[type | None] = np.float32
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         """A pool of `spec`'s envs. `cpp_pool`: the object to drive instead of a new C++ pool
@@ -142,6 +147,9 @@ class PoolBase:
         the same calls)."""
         if not isinstance(spec, self._spec_cls):
             raise TypeError(f"spec: expected a {self._spec_cls.__name__}, got {type(spec).__name__}")
+        # The pool's own spec. `spec` is the same object, unless gymnasium.make_vec
+        # replaces it with gymnasium's EnvSpec of the id, as it does on every env it makes.
+        self.env_spec = spec
         self.spec = spec
         self.config = Config({**spec.config._asdict(), **spec.per_env})  # per-env keys: every env's value
         if cpp_pool is not None:
@@ -224,9 +232,9 @@ class PoolBase:
         per player, env by env), as a multi-player env's observation rows come."""
         if players is not None:
             return _id_array(players, "players.env_id")
-        if self.spec.config.max_num_players == 1:
+        if self.env_spec.config.max_num_players == 1:
             return None
-        return np.repeat(np.asarray(ids), self.spec.config.max_num_players)
+        return np.repeat(np.asarray(ids), self.env_spec.config.max_num_players)
 
     # What a call on a closed pool raises: a RuntimeError (EnvPool's), which
     # the gymnasium flavour makes a gymnasium ClosedEnvironmentError too.
@@ -239,17 +247,54 @@ class PoolBase:
 
     # ---------------------------------------------------------------- batches
 
+    def _without_unit_dims(self, fields: tuple, ids: Any, players: Any) -> tuple | None:
+        """`fields` with extra (or missing) dimensions of size 1 after the rows dropped (or added)
+        to make each the shape the C++ pool takes, as EnvPool takes the same data in either
+        shape (its C++ pool reads the rows' values): (1, 1, 1) for one env of a (1,)-shaped
+        space. None when no field could be reshaped so. Only called after the C++ pool
+        refused the action, so the step path pays nothing for it."""
+        reshaped = []
+        changed = False
+        for field, spec in zip(fields, self.env_spec.action_array_spec.values(), strict=True):
+            rows = len(players) if spec.per_player and players is not None else len(ids)
+            expected = (rows, *spec.shape)
+            try:
+                value = np.asarray(field)
+            except (ValueError, TypeError):  # ragged: the C++ pool's own error stands
+                return None
+            # One row per env still: only the dimensions after the rows may differ.
+            if value.ndim and value.shape[0] == rows and value.shape != expected:
+                if [d for d in value.shape[1:] if d != 1] == [d for d in spec.shape if d != 1]:
+                    value = value.reshape(expected)
+                    changed = True
+            reshaped.append(value)
+        return tuple(reshaped) if changed else None
+
     def _send_raw(self, action: Any, env_id: Any) -> None:
         self._check_open()
         fields, dict_ids, players = self._action_fields(action)
         ids = self._env_ids(env_id if env_id is not None else dict_ids)
-        self._pool._send(fields, ids, self._players(players, ids))
+        players = self._players(players, ids)
+        try:
+            self._pool._send(fields, ids, players)
+        except ValueError:
+            reshaped = self._without_unit_dims(fields, ids, players)
+            if reshaped is None:
+                raise
+            self._pool._send(reshaped, ids, players)
 
     def _step_raw(self, action: Any, env_id: Any) -> tuple:
         self._check_open()
         fields, dict_ids, players = self._action_fields(action)
         ids = self._env_ids(env_id if env_id is not None else dict_ids)
-        out = self._pool._step(fields, ids, self._players(players, ids))
+        players = self._players(players, ids)
+        try:
+            out = self._pool._step(fields, ids, players)
+        except ValueError:
+            reshaped = self._without_unit_dims(fields, ids, players)
+            if reshaped is None:
+                raise
+            out = self._pool._step(reshaped, ids, players)
         if self.is_async:
             self._last_ids = out[self._env_id_i]
         if self._keeps_last_rows:
@@ -373,6 +418,11 @@ class PoolBase:
 
     # --------------------------------------------------------------- outputs
 
+    def _reward(self, out: tuple) -> Any:
+        """The batch's rewards in the flavour's dtype (a copy of a few bytes per env when cast)."""
+        reward = out[self._reward_i]
+        return reward if self._reward_dtype is None else reward.astype(self._reward_dtype)
+
     def _obs(self, out: tuple) -> Any:
         if self._single_obs_i is not None:
             return out[self._single_obs_i]
@@ -408,7 +458,7 @@ class PoolBase:
         """`info_options`: passed to the flavour's `_info` (the gymnasium flavour's layout choices)."""
         return (
             self._obs(out),
-            out[self._reward_i],
+            self._reward(out),
             out[self._terminated_i],
             out[self._truncated_i],
             self._info(out, **info_options),
@@ -430,8 +480,8 @@ class PoolBase:
         """gymnasium's rendering keys of `metadata`, for the flavours that have one:
         render_modes, and render_fps where the task declares it."""
         metadata: dict[str, Any] = {"render_modes": ["rgb_array"] if self._renders else []}
-        if self.spec.render_fps is not None:
-            metadata["render_fps"] = self.spec.render_fps
+        if self.env_spec.render_fps is not None:
+            metadata["render_fps"] = self.env_spec.render_fps
         return metadata
 
     def _set_render_options(self, options: RenderOptions) -> None:
@@ -468,6 +518,16 @@ class PoolBase:
     def all_env_ids(self) -> np.ndarray:
         """EnvPool's: every env id, `np.arange(num_envs, dtype=np.int32)`."""
         return self._all_ids
+
+    def seed(self, seed: int | list[int] | None = None) -> None:
+        """EnvPool's abandoned `seed()`: warns and changes nothing, as EnvPool's does. Seed a
+        pool with make(..., seed=s), or re-seed envs with reset(seed=s)."""
+        warnings.warn(
+            "seed(): a pool's seeds are set by make(..., seed=...) and reset(seed=...); seed() changes nothing "
+            "(as EnvPool's)",
+            UserWarning,
+            stacklevel=2,
+        )
 
     @property
     def np_random_seed(self) -> tuple[int, ...]:
@@ -549,7 +609,8 @@ class FiveTuplePool(PoolBase):
         Returns:
           `(obs, reward, terminated, truncated, info)`, each with one row per env stepped
           (one per player with `max_num_players > 1`): `obs` of the observation
-          space's shape and dtype (a dict of arrays for a Dict space), `reward` float64,
+          space's shape and dtype (a dict of arrays for a Dict space), `reward` float32
+          (EnvPool's; float64 in `make_vec`'s pools, as gymnasium's vector envs give it),
           `terminated` and `truncated` bool, `info` a dict
           of arrays (`env_id` int32, `elapsed_step` int32, `players` {"env_id"}, the
           task's own fields). The arrays are views of a batch buffer that is never

@@ -194,7 +194,7 @@ def test_fork_child_gets_a_clear_error_from_the_parents_pool_and_can_make_its_ow
         """
         import warnings
         warnings.simplefilter("ignore", DeprecationWarning)  # fork() of a threaded process
-        parent_pool = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, num_threads=2)
+        parent_pool = parallel_pool.make_vec("CartPole-v1", num_envs=4, num_threads=2)
         parent_pool.reset()
         slow = slow_pool(num_envs=4, batch_size=2, sleep_ms=50)
         slow.async_reset()
@@ -215,7 +215,7 @@ def test_fork_child_gets_a_clear_error_from_the_parents_pool_and_can_make_its_ow
                     out[name] = "no error"
                 except RuntimeError as error:
                     out[name] = str(error)
-            own = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, num_threads=2)
+            own = parallel_pool.make_vec("CartPole-v1", num_envs=4, num_threads=2)
             own.reset()
             for _ in range(10):
                 own.step(np.zeros(4, dtype=np.int32))
@@ -332,12 +332,12 @@ def test_worker_threads_that_cannot_start_are_an_error_naming_num_threads() -> N
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         threads = len(os.listdir("/proc/self/task"))
         try:
-            parallel_pool.make_gymnasium("CartPole-v1", num_envs=64, num_threads=64)
+            parallel_pool.make_vec("CartPole-v1", num_envs=64, num_threads=64)
             error = "none"
         except RuntimeError as e:
             error = str(e)
         left = len(os.listdir("/proc/self/task")) - threads
-        env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, num_threads=2)
+        env = parallel_pool.make_vec("CartPole-v1", num_envs=4, num_threads=2)
         env.reset()
         _, rew, _, _, _ = env.step(np.zeros(4, dtype=np.int32))
         report(error=error, left=left, rew=rew.tolist())
@@ -473,10 +473,6 @@ def test_close_of_a_pool_with_work_queued_is_quick() -> None:
     start = time.perf_counter()
     env.close()
     assert time.perf_counter() - start < 0.5
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))
 
 
 # ------------------------------------------------------------ recv(timeout)

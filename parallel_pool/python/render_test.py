@@ -16,14 +16,16 @@ import pytest
 import parallel_pool
 
 
-@pytest.mark.parametrize("make", [parallel_pool.make_gymnasium, parallel_pool.make_gym, parallel_pool.make_dm])
+@pytest.mark.parametrize(
+    "make", [parallel_pool.make_vec, parallel_pool.make_gymnasium, parallel_pool.make_gym, parallel_pool.make_dm]
+)
 def test_render_on_every_flavour(make: object) -> None:
     env = make("CartPole-v1", num_envs=3, render_mode="rgb_array", render_env_id=1)  # type: ignore[operator]
     assert env.render_mode == "rgb_array"
     env.reset()
     one = env.render(1)
     assert one.shape == (1, 400, 600, 3) and one.dtype == np.uint8
-    if make is parallel_pool.make_gymnasium:
+    if make is parallel_pool.make_vec:
         # gymnasium's VectorEnv.render(): a tuple of num_envs frames, one per env.
         every = env.render()
         assert isinstance(every, tuple) and len(every) == 3
@@ -40,9 +42,9 @@ def test_render_on_every_flavour(make: object) -> None:
 
 
 def test_metadata_says_which_pools_render() -> None:
-    assert parallel_pool.make_gymnasium("CartPole-v1").metadata["render_modes"] == ["rgb_array"]
-    assert parallel_pool.make_gymnasium("FrozenLake-v1").metadata["render_modes"] == []
-    assert parallel_pool.make_gymnasium("CartPole-v1").render_mode is None
+    assert parallel_pool.make_vec("CartPole-v1").metadata["render_modes"] == ["rgb_array"]
+    assert parallel_pool.make_vec("FrozenLake-v1").metadata["render_modes"] == []
+    assert parallel_pool.make_vec("CartPole-v1").render_mode is None
 
 
 @pytest.mark.parametrize(
@@ -51,7 +53,7 @@ def test_metadata_says_which_pools_render() -> None:
 def test_metadata_has_the_references_render_fps(task_id: str) -> None:
     # gymnasium's video recorders and HumanRendering read it (and refuse a vector env without it).
     reference = gymnasium.make(task_id).metadata["render_fps"]
-    assert parallel_pool.make_gymnasium(task_id).metadata["render_fps"] == reference
+    assert parallel_pool.make_vec(task_id).metadata["render_fps"] == reference
     assert parallel_pool.make_gym(task_id).metadata["render_fps"] == reference
     assert parallel_pool.make_spec(task_id).render_fps == reference
 
@@ -62,7 +64,7 @@ def test_human_rendering_shows_a_rendering_pool(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from gymnasium.wrappers.vector import HumanRendering
 
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, render_mode="rgb_array")
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=2, render_mode="rgb_array")
     wrapped = HumanRendering(env)
     assert wrapped.metadata["render_fps"] == 50 and "human" in wrapped.metadata["render_modes"]
     wrapped.metadata["render_fps"] = 10_000  # the window's clock: do not sleep between frames
@@ -79,7 +81,7 @@ def test_record_video_writes_a_video_of_a_pool(tmp_path: Any) -> None:
     import imageio_ffmpeg
     from gymnasium.wrappers.vector import RecordVideo
 
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0, render_mode="rgb_array")
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=0, render_mode="rgb_array")
     recorder = RecordVideo(env, str(tmp_path), episode_trigger=lambda episode: episode == 0, video_length=12)
     recorder.reset(seed=0)
     first = np.zeros((2 * 400, 2 * 600, 3), dtype=np.uint8)  # the reset's frames, a 2 x 2 grid
@@ -108,7 +110,7 @@ def test_make_spec_takes_envpools_render_options() -> None:
 
 
 def test_async_pool_renders_envs_not_running() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, batch_size=2, render_mode="rgb_array")
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, batch_size=2, render_mode="rgb_array")
     env.async_reset()
     _, _, _, _, info = env.recv()
     done = info["env_id"]
@@ -138,11 +140,11 @@ def test_async_pool_renders_envs_not_running() -> None:
 )
 def test_bad_options(task_id: str, kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium(task_id, num_envs=3, **kwargs)
+        parallel_pool.make_vec(task_id, num_envs=3, **kwargs)
 
 
 def test_bad_calls() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, render_mode="rgb_array")
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3, render_mode="rgb_array")
     for ids, error, match in [
         ([3], ValueError, r"env_id: 3 is outside \[0, 3\)"),
         ([0, 0], ValueError, "env_id: 0 given twice"),
@@ -162,8 +164,4 @@ def test_bad_calls() -> None:
     with pytest.raises(RuntimeError, match="pool closed"):
         env.render()
     with pytest.raises(RuntimeError, match="made without render_mode"):
-        parallel_pool.make_gymnasium("CartPole-v1").render()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))
+        parallel_pool.make_vec("CartPole-v1").render()

@@ -107,8 +107,8 @@ def test_reset_seed_runs_as_a_new_pool(task_id: str, config: dict[str, Any]) -> 
 def test_a_first_reset_with_a_seed_runs_as_a_new_pool(task_id: str, config: dict[str, Any]) -> None:
     # No reset before it: what the env drew when it was made (ViZDoom's engine
     # starts its first episode then) must not outlive the new seed. Found by the fuzzer.
-    used = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=1, **config)
-    fresh = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=5, **config)
+    used = parallel_pool.make_vec(task_id, num_envs=2, seed=1, **config)
+    fresh = parallel_pool.make_vec(task_id, num_envs=2, seed=5, **config)
     assert_same(used.reset(seed=5), fresh.reset(), task_id)
     actions = actions_for(task_id, 2, 5, **config)
     assert_same(rollout(used, None, actions), rollout(fresh, None, actions), task_id)
@@ -148,23 +148,23 @@ def test_same_step_autoreset_reseeds() -> None:
 
 
 def test_reset_without_seed_continues_the_streams() -> None:
-    once = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=8)
+    once = parallel_pool.make_vec("CartPole-v1", num_envs=3, seed=8)
     once.reset()
     second = once.reset()[0].copy()
-    reseeded = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=0)
+    reseeded = parallel_pool.make_vec("CartPole-v1", num_envs=3, seed=0)
     reseeded.reset(seed=8)
     np.testing.assert_array_equal(reseeded.reset()[0], second)
     assert reseeded.np_random_seed == (8, 9, 10)
 
 
 def first_obs(seed: Any, num_envs: int = 4) -> np.ndarray:
-    return parallel_pool.make_gymnasium("CartPole-v1", num_envs=num_envs, seed=seed).reset()[0]
+    return parallel_pool.make_vec("CartPole-v1", num_envs=num_envs, seed=seed).reset()[0]
 
 
 def test_a_seed_list_gives_each_env_its_seed_and_none_keeps_the_stream() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=100)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=100)
     env.reset()
-    continued = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=100)
+    continued = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=100)
     continued.reset()
     obs, _ = env.reset(seed=np.array([7, None, 3, 9], dtype=object))
     new = first_obs([7, 0, 3, 9])
@@ -174,7 +174,7 @@ def test_a_seed_list_gives_each_env_its_seed_and_none_keeps_the_stream() -> None
 
 
 def test_only_the_envs_reset_are_reseeded() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=50)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=50)
     env.reset()
     obs, info = env.reset(np.array([3, 1]), seed=20)  # env i of a pool made with seed=20: 20 + i
     np.testing.assert_array_equal(info["env_id"], [3, 1])
@@ -186,7 +186,7 @@ def test_only_the_envs_reset_are_reseeded() -> None:
 
 
 def test_reset_mask_reseeds_the_masked_envs_as_sync_vector_env() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=50)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=50)
     ref = SyncVectorEnv([lambda: gymnasium.make("CartPole-v1")] * 4)
     env.reset()
     ref.reset(seed=50)
@@ -202,7 +202,7 @@ def test_reset_mask_reseeds_the_masked_envs_as_sync_vector_env() -> None:
 
 
 def test_np_random_seed_follows_sync_vector_env() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=0)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3, seed=0)
     ref = SyncVectorEnv([lambda: gymnasium.make("CartPole-v1")] * 3)
     for seed in (42, None, [5, None, 6], 9, None):
         env.reset(seed=seed)
@@ -212,7 +212,7 @@ def test_np_random_seed_follows_sync_vector_env() -> None:
 
 
 def test_async_reset_with_seed() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, batch_size=2, seed=0)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, batch_size=2, seed=0)
     env.async_reset(seed=30)
     seen: dict[int, np.ndarray] = {}
     for _ in range(2):
@@ -252,7 +252,7 @@ def test_bad_seeds_are_rejected_and_change_nothing(seed: Any, error: type, match
 
 
 def test_an_env_id_out_of_range_is_named_not_the_seed_it_would_get() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=0)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3, seed=0)
     with pytest.raises(ValueError, match=r"env_id: 2147483647 is outside \[0, 3\)"):
         env.reset(env_id=[2**31 - 1], seed=5)  # 5 + 2**31 - 1 is outside int32 too
     assert env.np_random_seed == (0, 1, 2)
@@ -261,7 +261,7 @@ def test_an_env_id_out_of_range_is_named_not_the_seed_it_would_get() -> None:
 def test_negative_and_extreme_seeds_work_as_at_construction() -> None:
     for seed in (-5, -(2**31), 2**31 - 4, np.int32(6), np.array(6)):
         np.testing.assert_array_equal(
-            parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, seed=1).reset(seed=seed)[0], first_obs(seed, 3)
+            parallel_pool.make_vec("CartPole-v1", num_envs=3, seed=1).reset(seed=seed)[0], first_obs(seed, 3)
         )
 
 
@@ -269,7 +269,3 @@ def test_gym_flavour_rejects_options() -> None:
     env = parallel_pool.make_gym("CartPole-v1", num_envs=2)
     with pytest.raises(ValueError, match="options"):
         env.reset(options={"reset_mask": np.array([True, False])})
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

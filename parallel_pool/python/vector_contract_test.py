@@ -88,7 +88,7 @@ def assert_same_info(ours: dict[str, Any], ref: dict[str, Any], rows: int, where
 
 
 def toy_pair(task_id: str, num_envs: int, mode: AutoresetMode, **kwargs: Any) -> tuple[Any, SyncVectorEnv]:
-    ours = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, autoreset_mode=MODES[mode], **kwargs)
+    ours = parallel_pool.make_vec(task_id, num_envs=num_envs, autoreset_mode=MODES[mode], **kwargs)
     ref = SyncVectorEnv([functools.partial(gymnasium.make, task_id, **kwargs)] * num_envs, autoreset_mode=mode)
     return ours, ref
 
@@ -147,7 +147,7 @@ def test_results_equal_sync_vector_env_key_by_key(task_id: str, kwargs: dict[str
 def test_envpool_keys_stay_where_they_say_which_rows() -> None:
     """recv() and calls given env_id are EnvPool's calls: their info keeps env_id,
     players and elapsed_step; reset() / step() of every env do not have them."""
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3)
     _, info = env.reset(seed=0)
     assert set(info) == set()
     _, info = env.reset(np.array([2, 0]))
@@ -165,7 +165,7 @@ def test_envpool_keys_stay_where_they_say_which_rows() -> None:
     np.testing.assert_array_equal(info["elapsed_step"], [2, 3, 3])
     assert_masked_everywhere(info, 3)
     # Async mode: every call says which envs its rows are.
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, batch_size=2)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, batch_size=2)
     _, info = env.reset()
     assert POOL_KEYS <= set(info)
     *_, info = env.step(np.array([0, 1]))
@@ -175,7 +175,7 @@ def test_envpool_keys_stay_where_they_say_which_rows() -> None:
 def test_same_step_final_layout_matches_sync_vector_env_for_mujoco() -> None:
     """The layout: keys, masks, dtypes, shapes, None (the values: mujoco_lockstep_test)."""
     num_envs = 3
-    ours = parallel_pool.make_gymnasium("HalfCheetah-v5", num_envs=num_envs, autoreset_mode="same_step")
+    ours = parallel_pool.make_vec("HalfCheetah-v5", num_envs=num_envs, autoreset_mode="same_step")
     ref = SyncVectorEnv(
         [lambda: gymnasium.make("HalfCheetah-v5", max_episode_steps=1000)] * num_envs,
         autoreset_mode=AutoresetMode.SAME_STEP,
@@ -204,7 +204,7 @@ def test_same_step_final_layout_matches_sync_vector_env_for_mujoco() -> None:
 
 def test_final_obs_of_envs_ending_apart() -> None:
     """tests/vector's concurrent-ends check: None exactly where the env went on."""
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, autoreset_mode="same_step", seed=42)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3, autoreset_mode="same_step", seed=42)
     env.reset()
     actions = np.array([0, 0, 1])  # envs 0 and 1 fall the same way, env 2 the other
     seen = 0
@@ -229,7 +229,7 @@ def test_final_obs_of_envs_ending_apart() -> None:
 
 
 def test_dict_observations_go_to_final_obs_per_env() -> None:
-    env = parallel_pool.make_gymnasium("CheetahRun-v1", num_envs=2, autoreset_mode="same_step", max_episode_steps=3)
+    env = parallel_pool.make_vec("CheetahRun-v1", num_envs=2, autoreset_mode="same_step", max_episode_steps=3)
     env.reset(seed=1)
     for _ in range(2):
         env.step(np.zeros((2, 6)))
@@ -242,7 +242,7 @@ def test_dict_observations_go_to_final_obs_per_env() -> None:
 
 def test_multi_player_final_obs_holds_each_envs_player_rows() -> None:
     """No gymnasium counterpart: an env's entry is its players' rows (obs [env_id, player, ...])."""
-    env = parallel_pool.make_gymnasium(
+    env = parallel_pool.make_vec(
         "SeveralPlayers-v0", num_envs=3, max_num_players=2, episode_length=2, autoreset_mode="same_step"
     )
     env.reset(seed=0)
@@ -256,7 +256,7 @@ def test_multi_player_final_obs_holds_each_envs_player_rows() -> None:
 
 
 def test_info_masks_in_every_flavour_of_batch() -> None:
-    env = parallel_pool.make_gymnasium("Pong-v5", num_envs=4)
+    env = parallel_pool.make_vec("Pong-v5", num_envs=4)
     _, info = env.reset()
     assert_masked_everywhere(info, 4)
     _, _, _, _, info = env.step(np.zeros(2, dtype=np.int64), np.array([3, 1]))
@@ -265,7 +265,7 @@ def test_info_masks_in_every_flavour_of_batch() -> None:
         assert info["_" + key].all()
     with pytest.raises(ValueError):
         info["_lives"][0] = False  # one shared read-only mask: a user cannot corrupt the next step's
-    async_env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, batch_size=2)
+    async_env = parallel_pool.make_vec("CartPole-v1", num_envs=4, batch_size=2)
     async_env.async_reset()
     _, _, _, _, info = async_env.recv()
     assert_masked_everywhere(info, 2)
@@ -279,7 +279,7 @@ def test_autoreset_modes_step_by_step() -> None:
     (obs [env_id, player, elapsed_step, secret]; episodes of episode_length steps)."""
 
     def make(mode: str) -> Any:
-        return parallel_pool.make_gymnasium("SeveralPlayers-v0", num_envs=2, episode_length=2, autoreset_mode=mode)
+        return parallel_pool.make_vec("SeveralPlayers-v0", num_envs=2, episode_length=2, autoreset_mode=mode)
 
     steps = np.array([1, 1], dtype=np.int32)
     nxt = make("next_step")
@@ -310,7 +310,7 @@ def test_autoreset_modes_step_by_step() -> None:
 
 
 def test_random_seeding_basics() -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4)
     env.reset(seed=42)
     assert env.np_random_seed == (42, 43, 44, 45)
     env.reset(seed=None)  # no seed: the seeds stay
@@ -319,7 +319,7 @@ def test_random_seeding_basics() -> None:
 
 def test_partial_reset_with_seeds() -> None:
     """tests/vector's partial reset: a masked reset with the first seeds repeats the first obs."""
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=3, autoreset_mode="disabled")
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=3, autoreset_mode="disabled")
     initial, _ = env.reset(seed=[0, 1, 2])
     initial = initial.copy()
     rng = np.random.default_rng(123)
@@ -360,7 +360,7 @@ def test_wrappers_seeded_through_the_pool_run_as_on_a_new_pool() -> None:
     steps = 120
 
     def pool(seed: int) -> Any:
-        return parallel_pool.make_gymnasium("Pendulum-v1", num_envs=3, seed=seed, max_episode_steps=50)
+        return parallel_pool.make_vec("Pendulum-v1", num_envs=3, seed=seed, max_episode_steps=50)
 
     reseeded = run_wrapped(wrapped(lambda: pool(999)), seed=7, steps=steps)
     fresh = run_wrapped(wrapped(lambda: pool(7)), seed=7, steps=steps)
@@ -404,18 +404,14 @@ def test_normalize_observation_equals_sync_vector_env() -> None:
 
 
 def test_dict_info_to_list_splits_our_info_per_env() -> None:
-    env = vw.DictInfoToList(parallel_pool.make_gymnasium("CliffWalking-v1", num_envs=3))
+    env = vw.DictInfoToList(parallel_pool.make_vec("CliffWalking-v1", num_envs=3))
     _, infos = env.reset(seed=0)
     assert [set(i) for i in infos] == [{"prob"}] * 3
     _, _, _, _, infos = env.step(np.array([0, 1, 2]))
     assert [set(i) for i in infos] == [{"prob"}] * 3
-    same = vw.DictInfoToList(parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, autoreset_mode="same_step"))
+    same = vw.DictInfoToList(parallel_pool.make_vec("CartPole-v1", num_envs=2, autoreset_mode="same_step"))
     same.reset(seed=0)
     for _ in range(100):
         _, _, term, trunc, infos = same.step(np.zeros(2, dtype=np.int64))
         for i, info in enumerate(infos):
             assert ("final_obs" in info) == bool(term[i] or trunc[i])
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

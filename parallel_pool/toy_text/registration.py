@@ -18,17 +18,16 @@ Notes on versions:
     (same rules).
 """
 
+from typing import Any
+
 from parallel_pool.registration import register
 
 
-def _register(task_id: str, family: str, **kwargs: object) -> None:
+def _register(task_id: str, env: str, **kwargs: Any) -> None:
     register(
         task_id=task_id,
         import_path="parallel_pool.toy_text",
-        spec_cls=f"{family}EnvSpec",
-        dm_cls=f"{family}DMEnvPool",
-        gym_cls=f"{family}GymEnvPool",
-        gymnasium_cls=f"{family}GymnasiumEnvPool",
+        env=env,
         **kwargs,
     )
 

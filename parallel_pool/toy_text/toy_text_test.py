@@ -76,7 +76,7 @@ def test_all_ids_registered() -> None:
 
 @pytest.mark.parametrize("task_id", [t for t in GYMNASIUM_ID if t != "Blackjack-v1"])
 def test_spaces_and_limits_match_gymnasium(task_id: str) -> None:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     ref = _reference(task_id)
     assert env.single_observation_space == ref.observation_space
     assert env.single_action_space == ref.action_space
@@ -97,7 +97,7 @@ def test_discrete_observations_have_the_declared_dtype(task_id: str) -> None:
     # gymnasium's Discrete is int64, and so is its batched MultiDiscrete: the
     # arrays must say the same, in every flavour.
     num_envs = 3
-    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=0)
     obs, _ = env.reset()
     assert obs.dtype == env.observation_space.dtype == env.single_observation_space.dtype == np.int64
     obs, *_ = env.step(np.zeros(num_envs, dtype=np.int64))
@@ -140,7 +140,7 @@ def test_every_api_runs(task_id: str) -> None:
     n = parallel_pool.make_spec(task_id).action_space.n
     actions = np.arange(num_envs, dtype=np.int32) % n
 
-    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=0)
     obs, info = env.reset()
     assert env.single_observation_space.contains(obs[0])
     assert "env_id" not in info  # SyncVectorEnv's info: the task's own keys
@@ -151,7 +151,7 @@ def test_every_api_runs(task_id: str) -> None:
     env.close()
 
     gym_env = parallel_pool.make_gym(task_id, num_envs=num_envs, seed=0)
-    ref = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
+    ref = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=0)
     gym_obs, _ = gym_env.reset()
     np.testing.assert_array_equal(gym_obs, ref.reset()[0])
     assert gym_env.observation_space.contains(gym_obs[0])
@@ -166,7 +166,7 @@ def test_every_api_runs(task_id: str) -> None:
     dm = parallel_pool.make_dm(task_id, num_envs=num_envs, seed=0)
     ts = dm.reset()
     np.testing.assert_array_equal(ts.step_type, np.zeros(num_envs))
-    ref = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
+    ref = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=0)
     np.testing.assert_array_equal(ts.observation.obs, ref.reset()[0])
     for _ in range(20):
         ts = dm.step(actions)
@@ -193,7 +193,7 @@ def test_every_api_runs(task_id: str) -> None:
 )
 def test_bad_config(task_id: str, kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        parallel_pool.make_gymnasium(task_id, num_envs=1, **kwargs)
+        parallel_pool.make_vec(task_id, num_envs=1, **kwargs)
 
 
 # ---------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_bad_config(task_id: str, kwargs: dict[str, Any], match: str) -> None:
 
 
 def _rollout(task_id: str, seed: int, steps: int = 300) -> list[np.ndarray]:
-    env = parallel_pool.make_gymnasium(task_id, num_envs=4, seed=seed)
+    env = parallel_pool.make_vec(task_id, num_envs=4, seed=seed)
     n = env.single_action_space.n
     rng = np.random.default_rng(123)
     obs, _ = env.reset()
@@ -248,7 +248,7 @@ def _lockstep(task_id: str, steps: int, num_envs: int = 6, explore: float = 0.3)
     terminated, truncated and info field must agree exactly. The policy is
     greedy with `explore` random actions, so episodes both finish and wander.
     """
-    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0)
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=0)
     refs = [_reference(task_id) for _ in range(num_envs)]
     policy = _greedy_policy(refs[0].unwrapped.P)
     n_a = env.single_action_space.n
@@ -449,7 +449,7 @@ def _seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasi
 def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
     """Default config, nothing synced: env i of a pool made with seed=s is gymnasium's env
     after reset(seed=s + i), over several episodes."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed)
+    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed)
     refs = [_seeded_reference(task_id) for _ in range(3)]
     obs, _ = env.reset()
     for i, ref in enumerate(refs):
@@ -464,7 +464,7 @@ def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
 def test_reset_seed_is_gymnasiums_reset_seed(task_id: str, seed: int) -> None:
     """A used pool's reset(seed=s) is gymnasium's reset(seed=s + i), and so are the
     episodes after it."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=seed + 1000)
+    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed + 1000)
     env.reset()
     rng = np.random.default_rng(1)
     for _ in range(15):
@@ -486,7 +486,7 @@ def test_seeded_lockstep_reaches_every_ending() -> None:
         ("CliffWalkingSlippery-v1", {"terminated"}),
         ("NChain-v0", {"truncated"}),
     ):
-        env = parallel_pool.make_gymnasium(task_id, num_envs=3, seed=7)
+        env = parallel_pool.make_vec(task_id, num_envs=3, seed=7)
         refs = [_seeded_reference(task_id) for _ in range(3)]
         obs, _ = env.reset()
         for i, ref in enumerate(refs):
@@ -516,7 +516,7 @@ def test_same_step_autoreset() -> None:
     """Under same-step autoreset the goal obs goes to final_obs and the
     start obs is returned at once."""
     num_envs = 3
-    env = parallel_pool.make_gymnasium("CliffWalking-v1", num_envs=num_envs, seed=0, autoreset_mode="same_step")
+    env = parallel_pool.make_vec("CliffWalking-v1", num_envs=num_envs, seed=0, autoreset_mode="same_step")
     policy = _greedy_policy(_reference("CliffWalking-v1").unwrapped.P)
     obs, _ = env.reset()
     for step in range(1, 14):  # the shortest path has 13 steps
@@ -529,7 +529,7 @@ def test_same_step_autoreset() -> None:
 
 
 def test_taxi_start_distribution() -> None:
-    env = parallel_pool.make_gymnasium("Taxi-v3", num_envs=2000, seed=0)
+    env = parallel_pool.make_vec("Taxi-v3", num_envs=2000, seed=0)
     initial = _reference("Taxi-v3").unwrapped.initial_state_distrib
     counts = np.zeros(500)
     for _ in range(6):
@@ -565,7 +565,7 @@ def _check_transitions(
     """Our empirical (next obs, reward, terminated) frequencies per (state,
     action) against `table` (gymnasium's P format); returns how many pairs
     had enough visits to be compared."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=0, **kwargs)
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=0, **kwargs)
     n_a = env.single_action_space.n
     rng = np.random.default_rng(1)
     counts: dict[tuple[int, int], Counter] = defaultdict(Counter)
@@ -650,7 +650,7 @@ def test_truncation(task_id: str, limit: int) -> None:
     # NChain never terminates; a non-slippery agent walking left from the
     # start of a lake never leaves it.
     kwargs = {} if task_id == "NChain-v0" else {"is_slippery": False}
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2, seed=0, **kwargs)
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=0, **kwargs)
     env.reset()
     zeros = np.zeros(2, dtype=np.int32)
     for step in range(1, limit + 1):
@@ -675,7 +675,7 @@ def _catch_board(ball: tuple[int, int], paddle: int) -> np.ndarray:
 
 @pytest.mark.parametrize("chase", [True, False])
 def test_catch_scripted(chase: bool) -> None:
-    env = parallel_pool.make_gymnasium("Catch-v0", num_envs=5, seed=3)
+    env = parallel_pool.make_vec("Catch-v0", num_envs=5, seed=3)
     obs, _ = env.reset()
     ball_x = obs[:, 0, :].argmax(axis=1)
     for i in range(5):
@@ -701,11 +701,11 @@ def test_catch_scripted(chase: bool) -> None:
 
 
 def test_catch_ball_distribution_and_size() -> None:
-    env = parallel_pool.make_gymnasium("Catch-v0", num_envs=5000, seed=0)
+    env = parallel_pool.make_vec("Catch-v0", num_envs=5000, seed=0)
     obs, _ = env.reset()
     freq = np.bincount(obs[:, 0, :].argmax(axis=1), minlength=5) / 5000
     assert np.all(np.abs(freq - 0.2) <= _bound(0.2, 5000))
-    small = parallel_pool.make_gymnasium("Catch-v0", num_envs=1, height=4, width=3, seed=0)
+    small = parallel_pool.make_vec("Catch-v0", num_envs=1, height=4, width=3, seed=0)
     obs, _ = small.reset()
     assert obs.shape == (1, 4, 3) and obs[0, 3, 1] == 1
     for _ in range(3):
@@ -766,7 +766,7 @@ def _hit_outcomes(player_sum: int, usable_ace: int) -> Counter:
 
 
 def test_blackjack_deal_distribution() -> None:
-    env = parallel_pool.make_gymnasium("Blackjack-v1", num_envs=4000, seed=0)
+    env = parallel_pool.make_vec("Blackjack-v1", num_envs=4000, seed=0)
     obs = np.concatenate([env.reset()[0] for _ in range(5)])
     n = len(obs)
     dealer = Counter(DECK)
@@ -791,7 +791,7 @@ def test_blackjack_rules(sab: bool, natural: bool) -> None:
     sticks happen at every sum and on a natural (stick at step 1 with 21).
     """
     num_envs = 500
-    env = parallel_pool.make_gymnasium("Blackjack-v1", num_envs=num_envs, seed=0, sab=sab, natural=natural)
+    env = parallel_pool.make_vec("Blackjack-v1", num_envs=num_envs, seed=0, sab=sab, natural=natural)
     rng = np.random.default_rng(2)
     obs, info = env.reset(env.all_env_ids)  # env ids given: info has elapsed_step
     threshold = rng.integers(4, 22, num_envs)
@@ -850,9 +850,7 @@ def test_taxi_fickle_passenger() -> None:
     """The destination changes at most once per episode, only on the first
     move of the taxi after the passenger got in, with fickle_probability."""
     num_envs = 200
-    env = parallel_pool.make_gymnasium(
-        "Taxi-v3", num_envs=num_envs, seed=0, fickle_passenger=True, fickle_probability=0.4
-    )
+    env = parallel_pool.make_vec("Taxi-v3", num_envs=num_envs, seed=0, fickle_passenger=True, fickle_probability=0.4)
     policy = _greedy_policy(_reference("Taxi-v3").unwrapped.P)
     obs, _ = env.reset()
     done = np.zeros(num_envs, dtype=bool)
@@ -884,12 +882,8 @@ def test_default_info_is_gymnasiums(task_id: str) -> None:
     ref = _reference(task_id)
     ref.reset(seed=0)
     ref_info = ref.step(ref.action_space.sample())[4]
-    env = parallel_pool.make_gymnasium(task_id, num_envs=2)
+    env = parallel_pool.make_vec(task_id, num_envs=2)
     env.reset()
     info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
     keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
     assert keys == set(ref_info)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-v"]))

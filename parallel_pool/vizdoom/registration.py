@@ -70,10 +70,7 @@ for _scenario, _package, _folder, _install in sorted(_sources, key=lambda s: tas
     register(
         task_id=task_id(_scenario),
         import_path="parallel_pool.vizdoom",
-        spec_cls="VizdoomEnvSpec",
-        dm_cls="VizdoomDMEnvPool",
-        gym_cls="VizdoomGymEnvPool",
-        gymnasium_cls="VizdoomGymnasiumEnvPool",
+        env="Vizdoom",
         cfg_path=_scenario_file(_package, _folder, f"{_scenario}.cfg", _install),
         wad_path=_scenario_file(_package, _folder, f"{_scenario}.wad", _install),
         game_args="-deathmatch" if _scenario in DEATHMATCH_ONLY else "",
@@ -85,10 +82,7 @@ for _scenario, _package, _folder, _install in sorted(_sources, key=lambda s: tas
 register(
     task_id="VizdoomCustom-v1",
     import_path="parallel_pool.vizdoom",
-    spec_cls="VizdoomEnvSpec",
-    dm_cls="VizdoomDMEnvPool",
-    gym_cls="VizdoomGymEnvPool",
-    gymnasium_cls="VizdoomGymnasiumEnvPool",
+    env="Vizdoom",
     render_fps=35,  # the engine's tic rate (vizdoom.DEFAULT_TICRATE), as ViZDoom's gymnasium env says
     max_episode_steps=525,
     **_base,

@@ -108,7 +108,7 @@ def test_deathmatch_has_delta_buttons_with_the_engines_bounds() -> None:
 @pytest.mark.parametrize("task", vizdoom_ids())
 def test_samples_step_in_every_flavour(task: str, custom_cfg: dict[str, str]) -> None:
     config = {"num_envs": 2, "max_episode_steps": 5, "seed": 1, **config_of(task, custom_cfg)}
-    gymnasium_env = parallel_pool.make_gymnasium(task, **config)
+    gymnasium_env = parallel_pool.make_vec(task, **config)
     try:
         gymnasium_env.action_space.seed(0)
         gymnasium_env.reset()
@@ -140,7 +140,7 @@ def test_samples_step_in_every_flavour(task: str, custom_cfg: dict[str, str]) ->
 
 
 def test_values_outside_the_bounds_are_passed_on_as_in_envpool(custom_cfg: dict[str, str]) -> None:
-    env = parallel_pool.make_gymnasium("VizdoomCustom-v1", **custom_cfg)
+    env = parallel_pool.make_vec("VizdoomCustom-v1", **custom_cfg)
     try:
         env.reset()
         env.step(np.array([[-3.0, 400.0, -1000.0, 1e6, -1e6, 5000.0, 2.0]]))
@@ -154,7 +154,7 @@ def test_the_engine_clamps_a_move_at_the_bound(custom_cfg: dict[str, str]) -> No
     """MOVE_FORWARD_BACKWARD_DELTA's bound is where the engine stops: 50 and 1000 walk alike, 25 less far."""
 
     def walk(forward: float) -> np.ndarray:
-        env = parallel_pool.make_gymnasium("VizdoomCustom-v1", stack_num=1, seed=3, **custom_cfg)
+        env = parallel_pool.make_vec("VizdoomCustom-v1", stack_num=1, seed=3, **custom_cfg)
         try:
             env.reset()
             action = np.zeros((1, 7))
@@ -168,7 +168,3 @@ def test_the_engine_clamps_a_move_at_the_bound(custom_cfg: dict[str, str]) -> No
     at_bound = walk(50.0)
     np.testing.assert_array_equal(walk(1000.0), at_bound)
     assert not np.array_equal(walk(25.0), at_bound)
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

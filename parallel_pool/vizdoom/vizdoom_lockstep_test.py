@@ -297,7 +297,3 @@ def test_lockstep_other_settings() -> None:
         weapon_duration=1,
         max_episode_steps=80,
     )
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

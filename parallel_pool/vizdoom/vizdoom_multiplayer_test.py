@@ -30,7 +30,7 @@ def engines() -> list[int]:
 
 
 def random_match(task: str, num_envs: int, players: int, seed: int, steps: int = 2000) -> tuple[int, dict]:
-    env = parallel_pool.make_gymnasium(
+    env = parallel_pool.make_vec(
         task, num_envs=num_envs, max_num_players=players, seed=seed, max_episode_steps=2000, game_args=SHORT_MATCH
     )
     try:
@@ -74,7 +74,7 @@ def test_same_seed_and_actions_give_the_same_match(task: str, players: int, step
     # (Before the players ran each tic in turns, the matches parted within a
     # few dozen steps; with 3 players, the joiners' numbers also varied.)
     pools = [
-        parallel_pool.make_gymnasium(
+        parallel_pool.make_vec(
             task, num_envs=1, max_num_players=players, seed=4, max_episode_steps=2000, game_args=SHORT_MATCH
         )
         for _ in range(2)
@@ -103,8 +103,7 @@ def test_matches_side_by_side_on_distinct_ports() -> None:
     # Two pools of two matches each, all at once in this process: every match
     # gets its own port.
     pools = [
-        parallel_pool.make_gymnasium("Cig-v1", num_envs=2, max_num_players=2, seed=s, max_episode_steps=50)
-        for s in (1, 5)
+        parallel_pool.make_vec("Cig-v1", num_envs=2, max_num_players=2, seed=s, max_episode_steps=50) for s in (1, 5)
     ]
     try:
         assert len(engines()) == 8
@@ -126,7 +125,7 @@ def test_matches_in_two_processes_at_once() -> None:
         """
         import numpy as np
         import parallel_pool
-        env = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=2, max_num_players=2, max_episode_steps=100)
+        env = parallel_pool.make_vec("MultiDuel-v1", num_envs=2, max_num_players=2, max_episode_steps=100)
         env.reset()
         for _ in range(150):
             env.step(np.zeros((4, 3)))
@@ -137,7 +136,7 @@ def test_matches_in_two_processes_at_once() -> None:
     env_vars = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     other = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env_vars)
     try:
-        env = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=2, max_num_players=2, max_episode_steps=100)
+        env = parallel_pool.make_vec("MultiDuel-v1", num_envs=2, max_num_players=2, max_episode_steps=100)
         try:
             env.reset()
             for _ in range(150):
@@ -151,7 +150,7 @@ def test_matches_in_two_processes_at_once() -> None:
 
 
 def test_three_players_in_one_env() -> None:
-    env = parallel_pool.make_gymnasium("Cig-v1", num_envs=1, max_num_players=3, seed=2, max_episode_steps=30)
+    env = parallel_pool.make_vec("Cig-v1", num_envs=1, max_num_players=3, seed=2, max_episode_steps=30)
     try:
         obs, info = env.reset()
         assert obs.shape[0] == 3
@@ -165,7 +164,7 @@ def test_three_players_in_one_env() -> None:
 
 
 def test_a_killed_engine_stops_the_match_with_an_error_naming_the_env() -> None:
-    env = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=2, max_num_players=2, seed=1, max_episode_steps=500)
+    env = parallel_pool.make_vec("MultiDuel-v1", num_envs=2, max_num_players=2, seed=1, max_episode_steps=500)
     try:
         env.reset()
         zeros = np.zeros((4, env.action_space.shape[-1]))
@@ -188,20 +187,16 @@ def test_a_killed_engine_stops_the_match_with_an_error_naming_the_env() -> None:
 @pytest.mark.parametrize("players", [0, 17])
 def test_bad_player_counts(players: int) -> None:
     with pytest.raises(ValueError, match="max_num_players"):
-        parallel_pool.make_gymnasium("MultiDuel-v1", max_num_players=players)
+        parallel_pool.make_vec("MultiDuel-v1", max_num_players=players)
 
 
 def test_a_map_without_deathmatch_starts_cannot_host(tmp_path: pathlib.Path) -> None:
     with pytest.raises(ValueError, match="no deathmatch starts"):
-        parallel_pool.make_gymnasium("Basic-v1", max_num_players=2)
+        parallel_pool.make_vec("Basic-v1", max_num_players=2)
     # A map of one's own: the engine says so, as a Python error (not a crash).
     basic = parallel_pool.make_spec("Basic-v1").config
     wad = tmp_path / "my_map.wad"
     shutil.copy(basic.wad_path, wad)
     with pytest.raises(RuntimeError, match="No deathmatch starts"):
-        parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=str(wad), max_num_players=2)
+        parallel_pool.make_vec("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=str(wad), max_num_players=2)
     assert engines() == []
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -44,7 +44,7 @@ def test_the_19_ids_are_registered() -> None:
 @pytest.mark.parametrize("task", [t for t in IDS if t != "VizdoomCustom-v1"])
 def test_every_scenario_runs(task: str) -> None:
     players = 2 if task in ("Cig-v1", "MultiDuel-v1") else 1
-    env = parallel_pool.make_gymnasium(task, num_envs=2, max_num_players=players, max_episode_steps=10)
+    env = parallel_pool.make_vec(task, num_envs=2, max_num_players=players, max_episode_steps=10)
     try:
         spec = env.spec.config
         game = vzd.DoomGame()
@@ -109,8 +109,8 @@ def test_combined_actions_press_envpools_buttons() -> None:
     # none, RIGHT, LEFT, ATTACK, ATTACK+RIGHT, ATTACK+LEFT.
     vectors = [[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 1, 1], [1, 0, 1]]
     for index, vector in enumerate(vectors):
-        combined = parallel_pool.make_gymnasium("Basic-v1", use_combined_action=True, seed=4)
-        raw = parallel_pool.make_gymnasium("Basic-v1", seed=4)
+        combined = parallel_pool.make_vec("Basic-v1", use_combined_action=True, seed=4)
+        raw = parallel_pool.make_vec("Basic-v1", seed=4)
         try:
             combined.reset()
             raw.reset()
@@ -144,7 +144,7 @@ def test_dm_and_gym_flavours() -> None:
 
 def test_seeds_decide_episodes() -> None:
     def run(seed: int) -> np.ndarray:
-        env = parallel_pool.make_gymnasium("DefendTheCenter-v1", num_envs=2, seed=seed)
+        env = parallel_pool.make_vec("DefendTheCenter-v1", num_envs=2, seed=seed)
         try:
             env.reset()
             rng = np.random.default_rng(0)
@@ -196,14 +196,14 @@ def test_seeds_decide_episodes() -> None:
 )
 def test_bad_config_is_a_clear_error(config: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
-        parallel_pool.make_gymnasium("Basic-v1", **config)
+        parallel_pool.make_vec("Basic-v1", **config)
 
 
 def test_custom_needs_a_cfg_and_runs_yours() -> None:
     with pytest.raises(ValueError, match="cfg_path"):
-        parallel_pool.make_gymnasium("VizdoomCustom-v1")
+        parallel_pool.make_vec("VizdoomCustom-v1")
     basic = parallel_pool.make_spec("Basic-v1").config
-    env = parallel_pool.make_gymnasium("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=basic.wad_path)
+    env = parallel_pool.make_vec("VizdoomCustom-v1", cfg_path=basic.cfg_path, wad_path=basic.wad_path)
     try:
         obs, _ = env.reset()
         assert obs.shape == (1, 12, 84, 84)
@@ -216,7 +216,7 @@ def test_render_is_player_0s_screen(cfg: str) -> None:
     """render() gives the screen the observation is made from: with no resize and a one-frame
     stack, the observation itself (channel first; a gray screen in all three channels)."""
     scenarios = os.path.join(os.path.dirname(vzd.__file__), "scenarios")
-    env = parallel_pool.make_gymnasium(
+    env = parallel_pool.make_vec(
         "VizdoomCustom-v1",
         num_envs=2,
         cfg_path=os.path.join(scenarios, cfg),
@@ -237,12 +237,12 @@ def test_render_is_player_0s_screen(cfg: str) -> None:
             np.testing.assert_array_equal(got, want, f"{cfg} step {t} env {i}")
         obs, *_ = env.step(np.zeros((2, *env.single_action_space.shape)))
     with pytest.raises(ValueError, match="render_height, render_width: vizdoom renders the 240 x 320 screen"):
-        parallel_pool.make_gymnasium("Basic-v1", render_mode="rgb_array", render_width=84)
+        parallel_pool.make_vec("Basic-v1", render_mode="rgb_array", render_width=84)
     env.close()
 
 
 def test_bad_actions_are_rejected() -> None:
-    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2, use_combined_action=True)
+    env = parallel_pool.make_vec("Basic-v1", num_envs=2, use_combined_action=True)
     try:
         env.reset()
         with pytest.raises(ValueError, match="action"):
@@ -257,7 +257,7 @@ def test_bad_actions_are_rejected() -> None:
 
 
 def test_a_killed_engine_is_an_error_naming_the_env_then_the_env_restarts() -> None:
-    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=3)
+    env = parallel_pool.make_vec("Basic-v1", num_envs=3)
     try:
         env.reset()
         zeros = np.zeros((3, 3))
@@ -277,7 +277,7 @@ def test_a_killed_engine_is_an_error_naming_the_env_then_the_env_restarts() -> N
 
 
 def test_an_engine_that_stops_answering_is_stopped_after_engine_timeout() -> None:
-    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2, engine_timeout=1.5)
+    env = parallel_pool.make_vec("Basic-v1", num_envs=2, engine_timeout=1.5)
     try:
         env.reset()
         zeros = np.zeros((2, 3))
@@ -297,7 +297,7 @@ def test_an_engine_that_stops_answering_is_stopped_after_engine_timeout() -> Non
 
 
 def test_close_and_interpreter_exit_leave_no_engine() -> None:
-    env = parallel_pool.make_gymnasium("Basic-v1", num_envs=2)
+    env = parallel_pool.make_vec("Basic-v1", num_envs=2)
     assert len(engines()) == 2
     env.close()
     assert engines() == []
@@ -309,8 +309,8 @@ def test_close_and_interpreter_exit_leave_no_engine() -> None:
         import os, subprocess
         import numpy as np
         import parallel_pool
-        a = parallel_pool.make_gymnasium("Basic-v1", num_envs=2)
-        b = parallel_pool.make_gymnasium("MultiDuel-v1", num_envs=1, max_num_players=2, batch_size=1)
+        a = parallel_pool.make_vec("Basic-v1", num_envs=2)
+        b = parallel_pool.make_vec("MultiDuel-v1", num_envs=1, max_num_players=2, batch_size=1)
         a.reset()
         b.async_reset()
         a.send(np.zeros((2, 3)))
@@ -339,7 +339,3 @@ def test_registration_without_envpool_assets_names_the_package(monkeypatch: pyte
     monkeypatch.setattr(registration, "package_dir", lambda name: None)
     with pytest.raises(ValueError, match="envpool-assets"):
         parallel_pool.make_spec("D1Basic-v1")
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

@@ -84,7 +84,7 @@ def _canonical(dtype: np.dtype) -> np.dtype:
 def make_xla(pool: PoolBase, hooks: XlaHooks) -> XlaFunctions:
     """The XLA functions of `pool`, reached through its `hooks` (see the module docstring)."""
     hooks.check_open()
-    if pool.spec.config.max_num_players != 1:
+    if pool.env_spec.config.max_num_players != 1:
         raise ValueError(
             "xla(): multi-player pools (max_num_players > 1) have a varying number of rows per "
             "batch, which XLA's fixed shapes cannot hold; use send/recv"
@@ -140,7 +140,7 @@ class _Functions:
         # An int64 attribute of each call: which pool it drives.
         self._port = np.int64(port)
         self._result_keys = hooks.result_keys
-        self._action_specs = [pool.spec.action_array_spec[k] for k in hooks.action_keys]
+        self._action_specs = [pool.env_spec.action_array_spec[k] for k in hooks.action_keys]
         # What this flavour's recv() makes of the flat batch: a TimeStep, or the five-tuple
         # (gymnasium's with its same-step finals as whole batches).
         self._convert: Callable[[tuple], Any] = hooks.result
@@ -197,7 +197,7 @@ class _Functions:
         return handle
 
     def _result_types(self) -> list[jax.ShapeDtypeStruct]:
-        specs = self._pool.spec.state_array_spec
+        specs = self._pool.env_spec.state_array_spec
         rows = self._pool.batch_size
         return [jax.ShapeDtypeStruct((rows, *specs[k].shape), _canonical(specs[k].dtype)) for k in self._result_keys]
 

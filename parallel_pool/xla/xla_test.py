@@ -125,8 +125,8 @@ def test_jitted_rollout_matches_numpy(task: str, config: dict, x64: bool, fused_
     """A fori_loop of send/recv (or step) gives exactly what numpy's send/recv give."""
     num_envs = 2 if task.startswith("Pong") else 4
     with jax.enable_x64(x64):
-        ours = parallel_pool.make_gymnasium(task, num_envs=num_envs, seed=3, **config)
-        reference = parallel_pool.make_gymnasium(task, num_envs=num_envs, seed=3, **config)
+        ours = parallel_pool.make_vec(task, num_envs=num_envs, seed=3, **config)
+        reference = parallel_pool.make_vec(task, num_envs=num_envs, seed=3, **config)
         actions = random_actions(ours, STEPS)
         stacked = xla_rollout(ours, actions, fused_step)
         expected = numpy_rollout(reference, actions)
@@ -172,7 +172,7 @@ def test_async_mode_with_env_id_passed_back() -> None:
     table = per_env_actions(num_envs, iterations * batch_size, seed=5)
     config = {"num_envs": num_envs, "batch_size": batch_size, "num_threads": 2, "seed": 7}
 
-    env = parallel_pool.make_gymnasium("CartPole-v1", **config)
+    env = parallel_pool.make_vec("CartPole-v1", **config)
     handle, recv, send, _ = env.xla()
 
     @jax.jit
@@ -193,7 +193,7 @@ def test_async_mode_with_env_id_passed_back() -> None:
     assert ids.shape == (iterations, batch_size)
     xla_seq = regroup(ids, ks, obs, reward, terminated)
 
-    reference = parallel_pool.make_gymnasium("CartPole-v1", **config)
+    reference = parallel_pool.make_vec("CartPole-v1", **config)
     reference.async_reset()
     counts = np.zeros(num_envs, np.int64)
     rows = []
@@ -235,7 +235,7 @@ def regroup(ids: np.ndarray, ks: np.ndarray, obs: np.ndarray, reward: np.ndarray
 
 @pytest.fixture
 def cartpole() -> Any:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=0)
     yield env
     env.close()
 
@@ -275,7 +275,7 @@ def test_errors_only_the_pool_sees(cartpole: Any) -> None:
         jax.block_until_ready(jitted_step(handle, jnp.array([0, 1, 2, 0], jnp.int32)))
     with pytest.raises(jax.errors.JaxRuntimeError, match="env_id: 1 given twice"):
         jax.block_until_ready(jitted_step(handle, jnp.zeros(4, jnp.int32), jnp.array([0, 1, 1, 2])))
-    other = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0)
+    other = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=0)
     other_handle = other.xla().handle
     with pytest.raises(jax.errors.JaxRuntimeError, match="not this pool's handle"):
         jax.block_until_ready(jitted_step(other_handle, jnp.zeros(4, jnp.int32)))
@@ -288,7 +288,7 @@ def test_errors_only_the_pool_sees(cartpole: Any) -> None:
 
 def test_closed_and_destroyed_pools() -> None:
     """A compiled program outliving its pool gets an error, never a dangling pointer."""
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, seed=0)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=2, seed=0)
     handle, recv, send, step = env.xla()
     compiled_send = jax.jit(send).lower(handle, jnp.ones(2, jnp.int32)).compile()
     env.close()
@@ -310,7 +310,7 @@ def test_import_parallel_pool_does_not_import_jax() -> None:
 
 
 def test_without_jax_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=1)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=1)
     monkeypatch.setitem(sys.modules, "jax", None)  # import jax now raises ImportError
     with pytest.raises(RuntimeError, match="xla\\(\\) needs jax"):
         env.xla()
@@ -326,8 +326,8 @@ def test_same_as_envpool_xla() -> None:
     seed-dependent draws (noop_max=1, see atari_test) gives identical rollouts; the
     handle, send's result and recv's result have the same types, shapes and dtypes."""
     num_envs = 2
-    theirs = envpool.make_gymnasium("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
-    ours = parallel_pool.make_gymnasium("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
+    theirs = envpool.make_vec("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
+    ours = parallel_pool.make_vec("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
     actions = random_actions(ours, 50, seed=1)
     results = []
     for env in (theirs, ours):
@@ -350,8 +350,8 @@ def test_same_as_envpool_xla() -> None:
 def test_vmap_is_a_clear_error_and_the_pool_carries_on(function: str) -> None:
     """Under jax.vmap each function raises a ValueError naming itself and vmap (no batching
     rule exists: one pool, one handle); nothing was stepped, so the pool still runs."""
-    env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, seed=5)
-    reference = parallel_pool.make_gymnasium("CartPole-v1", num_envs=2, seed=5)
+    env = parallel_pool.make_vec("CartPole-v1", num_envs=2, seed=5)
+    reference = parallel_pool.make_vec("CartPole-v1", num_envs=2, seed=5)
     functions = env.xla()
     handle = functions.handle
     env.async_reset()
@@ -372,7 +372,3 @@ def test_vmap_is_a_clear_error_and_the_pool_carries_on(function: str) -> None:
     np.testing.assert_array_equal(reward, as_xla(expected[1]))
     env.close()
     reference.close()
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

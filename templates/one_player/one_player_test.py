@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 import pytest
 from gymnasium import spaces
@@ -24,14 +22,14 @@ def test_registered() -> None:
 
 def test_exact_transitions() -> None:
     # length=1: every episode starts on cell 0, so every value is known.
-    env = parallel_pool.make_gymnasium(TASK, num_envs=3, length=1, step_cost=0.25)
+    env = parallel_pool.make_vec(TASK, num_envs=3, length=1, step_cost=0.25)
     obs, info = env.reset()
     assert obs.dtype == np.float32
     np.testing.assert_array_equal(obs, [[0.0], [0.0], [0.0]])
     np.testing.assert_array_equal(info["start"], [0, 0, 0])
 
-    # Stepping with the env ids given: the info also has EnvPool's elapsed_step (the
-    # gymnasium flavour's plain step(actions) gives only the task's keys, as gymnasium's).
+    # Stepping with the env ids given: the info also has EnvPool's elapsed_step (make_vec's
+    # plain step(actions) gives only the task's keys, as gymnasium's SyncVectorEnv).
     obs, reward, terminated, truncated, info = env.step(np.array([LEFT, STAY, RIGHT]), env.all_env_ids)
     np.testing.assert_array_equal(obs, [[0.0], [0.0], [1.0]])  # left of cell 0 is cell 0
     np.testing.assert_array_equal(reward, [-0.25, -0.25, 1.0])
@@ -48,7 +46,7 @@ def test_exact_transitions() -> None:
 
 
 def test_truncation_at_max_episode_steps() -> None:
-    env = parallel_pool.make_gymnasium(TASK, num_envs=2, max_episode_steps=2)
+    env = parallel_pool.make_vec(TASK, num_envs=2, max_episode_steps=2)
     env.reset()
     _, _, terminated, truncated, _ = env.step(np.array([STAY, STAY]))
     np.testing.assert_array_equal(truncated, [False, False])
@@ -58,7 +56,7 @@ def test_truncation_at_max_episode_steps() -> None:
 
 
 def test_spaces_follow_the_config() -> None:
-    env = parallel_pool.make_gymnasium(TASK, num_envs=2, length=7)
+    env = parallel_pool.make_vec(TASK, num_envs=2, length=7)
     assert env.single_observation_space == spaces.Box(0.0, 7.0, (1,), np.float32)
     assert env.single_action_space == spaces.Discrete(3)
 
@@ -69,11 +67,11 @@ def test_spaces_follow_the_config() -> None:
 )
 def test_validate_names_the_key(config: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        parallel_pool.make_gymnasium(TASK, **config)
+        parallel_pool.make_vec(TASK, **config)
 
 
 def starts(seed: int) -> np.ndarray:
-    env = parallel_pool.make_gymnasium(TASK, num_envs=64, seed=seed)
+    env = parallel_pool.make_vec(TASK, num_envs=64, seed=seed)
     obs, info = env.reset()
     np.testing.assert_array_equal(obs[:, 0], info["start"])
     return info["start"]
@@ -88,7 +86,7 @@ def test_seeded_starts() -> None:
 
 def test_reset_seed_starts_as_a_new_pool() -> None:
     """reset(seed=s) re-seeds what the env's construction seeded (gen_; more: Env::Reseed)."""
-    env = parallel_pool.make_gymnasium(TASK, num_envs=64, seed=5)
+    env = parallel_pool.make_vec(TASK, num_envs=64, seed=5)
     env.reset()
     _, info = env.reset(seed=0)
     np.testing.assert_array_equal(info["start"], starts(0))
@@ -104,9 +102,4 @@ def test_every_flavour(env_type: str) -> None:
     else:
         obs, reward = result[0], result[1]
     np.testing.assert_array_equal(obs, [[1.0], [0.0]])
-    np.testing.assert_array_equal(reward, [1.0, -0.1])
-
-
-if __name__ == "__main__":
-    # Extra arguments reach pytest: `bazel test <target> --test_arg=-k --test_arg=<name>`.
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))
+    np.testing.assert_array_equal(reward, np.array([1.0, -0.1], dtype=np.float32))  # EnvPool's float32

@@ -5,10 +5,7 @@ from parallel_pool.registration import register
 register(
     task_id="OnePlayer-v0",
     import_path="templates.one_player",
-    spec_cls="OnePlayerEnvSpec",
-    dm_cls="OnePlayerDMEnvPool",
-    gym_cls="OnePlayerGymEnvPool",
-    gymnasium_cls="OnePlayerGymnasiumEnvPool",
+    env="OnePlayer",
     # Keyword arguments are this id's config defaults (C++ DefaultConfig keys).
     max_episode_steps=50,
     length=5,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 import pytest
 
@@ -18,7 +16,7 @@ TASK = "SeveralPlayers-v0"
 
 def rollout(seed: int, steps: int = 12, reseed_from: int | None = None) -> list[np.ndarray]:
     """With `reseed_from`: a pool made with that seed, played, then reset(seed=seed)."""
-    env = parallel_pool.make_gymnasium(TASK, num_envs=3, seed=seed if reseed_from is None else reseed_from)
+    env = parallel_pool.make_vec(TASK, num_envs=3, seed=seed if reseed_from is None else reseed_from)
     if reseed_from is None:
         obs, _ = env.reset()
     else:
@@ -34,7 +32,7 @@ def rollout(seed: int, steps: int = 12, reseed_from: int | None = None) -> list[
 
 
 def test_exact_transitions() -> None:
-    env = parallel_pool.make_gymnasium(TASK, num_envs=2, episode_length=2)
+    env = parallel_pool.make_vec(TASK, num_envs=2, episode_length=2)
     obs, info = env.reset()
     np.testing.assert_array_equal(obs[:, :3], [[0, 0, 0], [1, 0, 0]])
     obs, rew, term, trunc, info = env.step(np.array([4, 9]))
@@ -78,8 +76,3 @@ def test_every_flavour(env_type: str) -> None:
     np.testing.assert_array_equal(ids, [0, 1])
     np.testing.assert_array_equal(obs[:, :3], [[0, 0, 1], [1, 0, 1]])  # env_id, player, elapsed_step
     np.testing.assert_array_equal(reward, [1.0, 2.0])
-
-
-if __name__ == "__main__":
-    # Extra arguments reach pytest: `bazel test <target> --test_arg=-k --test_arg=<name>`.
-    raise SystemExit(pytest.main([__file__, "-v", *sys.argv[1:]]))

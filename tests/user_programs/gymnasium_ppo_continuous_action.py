@@ -4,14 +4,16 @@ CleanRL's gymnasium scripts (cleanrl/ppo_continuous_action.py) build a
 SyncVectorEnv, wrap it (episode statistics, action clipping, observation and
 reward normalisation with clipping), seed it with `envs.reset(seed=args.seed)`,
 and log `infos["episode"]` where `infos["_episode"]` says an episode ended. Here
-the SyncVectorEnv is the pool, `envpool.make("HalfCheetah-v4", env_type="gymnasium")`,
-and the wrappers are gymnasium's vector ones; the learner is replaced by random
-actions. The rollout is run twice from the same seed: the seeding goes through
-every wrapper to the pool, so both runs must log the same episodes.
+the SyncVectorEnv is the pool, made through gymnasium's own vector entry,
+`gym.make_vec("parallel_pool/HalfCheetah-v4", num_envs=...)` (which `import
+parallel_pool` registers), and the wrappers are gymnasium's vector ones; the
+learner is replaced by random actions. The rollout is run twice from the same
+seed: the seeding goes through every wrapper to the pool, so both runs must log
+the same episodes.
 
-EnvPool 1.2.5 cannot run this program: its gymnasium pool is not a
-gymnasium.vector.VectorEnv (the wrappers refuse it) and its reset(seed=) ignores
-the seed (docs/migrating.md).
+EnvPool 1.2.5 cannot run this program: it registers no vector entry with
+gymnasium, its pools' spaces are one env's (not a VectorEnv's batched ones) and
+its reset(seed=) ignores the seed (docs/migrating.md).
 """
 
 import argparse
@@ -35,9 +37,8 @@ def parse_args() -> argparse.Namespace:
 
 
 def make_envs(args: argparse.Namespace, pool_seed: int) -> gym.vector.VectorEnv:
-    envs = envpool.make(
-        args.env_id,
-        env_type="gymnasium",
+    envs = gym.make_vec(
+        f"{envpool.GYMNASIUM_NAMESPACE}/{args.env_id}",
         num_envs=args.num_envs,
         seed=pool_seed,
         max_episode_steps=args.max_episode_steps,

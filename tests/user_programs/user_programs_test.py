@@ -44,6 +44,9 @@ PROGRAMS = {
     "envpool_readme.py": ([], "every one of 16 envs", True),
     "envpool_env_step.py": ([], "gym, dm and async stepping ran", True),
     "envpool_make_env.py": ([], "tasks, e.g.", True),
+    "sb3_vec_adapter.py": ([], "sb3 VecAdapter ran 300 steps", True),
+    "rl_games_envpool.py": ([], "rl_games Envpool ran HalfCheetah-v4 as a continuous agent", True),
+    "tianshou_atari_dqn.py": ([], "tianshou collectors ran", True),
 }
 
 
@@ -84,7 +87,3 @@ def test_program_is_envpool_usage(name: str, tmp_path: pathlib.Path) -> None:
     result = run(program, args)
     assert result.returncode == 0, result.stderr[-3000:]
     assert expected in result.stdout, result.stdout[-2000:]
-
-
-if __name__ == "__main__":
-    raise SystemExit(pytest.main([__file__, "-q"]))

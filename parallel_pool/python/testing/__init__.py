@@ -1,0 +1,1 @@
+"""Test support for the Python layer (kept out of the wheel by setup.py)."""
