@@ -45,7 +45,7 @@ class ReplayBuffer:
         return self.obs[rows], self.actions[rows], self.rewards[rows], self.next_obs[rows], self.terminated[rows]
 
 
-env = parallel_pool.make_gymnasium(
+env = parallel_pool.make_vec(
     "CartPole-v1", num_envs=NUM_ENVS, batch_size=BATCH_SIZE, seed=0, autoreset_mode="same_step"
 )
 n_actions = int(env.single_action_space.n)

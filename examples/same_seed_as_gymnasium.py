@@ -16,7 +16,7 @@ from gymnasium.envs.box2d.lunar_lander import heuristic
 import parallel_pool
 
 NUM_ENVS = 4
-pool = parallel_pool.make_gymnasium("LunarLander-v3", num_envs=NUM_ENVS)
+pool = parallel_pool.make_vec("LunarLander-v3", num_envs=NUM_ENVS)
 reference = gymnasium.make_vec("LunarLander-v3", NUM_ENVS, vectorization_mode="sync")
 obs, _ = pool.reset(seed=7)
 ref_obs, _ = reference.reset(seed=7)

@@ -13,7 +13,7 @@ import numpy as np
 
 import parallel_pool
 
-env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0, autoreset_mode="same_step")
+env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=0, autoreset_mode="same_step")
 obs, _ = env.reset()
 for _ in range(100):
     next_obs, reward, terminated, truncated, info = env.step(np.ones(4, dtype=np.int32))

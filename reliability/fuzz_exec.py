@@ -436,9 +436,11 @@ def build_action(recipe: tuple, env: Any, rows: int, rng: np.random.Generator, i
     return fields
 
 
-def field_ok(obj: Any, spec: Any, rows: int) -> bool:
+def field_ok(obj: Any, spec: Any, rows: int, unit_dims: bool = False) -> bool:
     """Whether the pool must accept `obj` for one action field (numpy's same_kind casting,
-    the declared shape, integers that fit, no NaN, discrete values in bounds)."""
+    the declared shape, integers that fit, no NaN, discrete values in bounds). `unit_dims`:
+    EnvPool's entries also take one row per env whose shape differs from the declared one
+    by dimensions of size 1 after the rows (make_vec's pools refuse them, as gymnasium's)."""
     if isinstance(obj, np.ndarray):
         arr = obj
     else:
@@ -449,7 +451,10 @@ def field_ok(obj: Any, spec: Any, rows: int) -> bool:
     if arr.dtype.kind not in "biuf" or not np.can_cast(arr.dtype, spec.dtype, "same_kind"):
         return False
     if arr.shape != (rows, *spec.shape):
-        return False
+        if not (unit_dims and arr.ndim and arr.shape[0] == rows):
+            return False
+        if [d for d in arr.shape[1:] if d != 1] != [d for d in spec.shape if d != 1]:
+            return False
     if arr.dtype.kind in "iu" and spec.dtype.kind in "iu" and arr.size:
         info = np.iinfo(spec.dtype)
         if int(arr.min()) < info.min or int(arr.max()) > info.max:
@@ -554,7 +559,7 @@ def check_batch(env: Any, model: Model, out: Any, ids: np.ndarray | None, rows: 
         obs_fields = out.observation._asdict()
         env_ids = obs_fields["env_id"]
         _check_array("step_type", out.step_type, np.int32, (rows,))
-        _check_array("reward", out.reward, np.float64, (rows,))
+        _check_array("reward", out.reward, np.float32, (rows,))  # EnvPool's
         _check_array("discount", out.discount, np.float32, (rows,))
         if ((out.step_type < 0) | (out.step_type > 2)).any():
             raise Violation(f"step_type: values {out.step_type.tolist()} outside 0, 1, 2")
@@ -568,7 +573,8 @@ def check_batch(env: Any, model: Model, out: Any, ids: np.ndarray | None, rows: 
             reward = terminated = truncated = None
         else:
             ob, reward, terminated, truncated, info = out
-            _check_array("reward", reward, np.float64, (rows,))
+            # float64 behind make_vec (SyncVectorEnv's), float32 in EnvPool's gym flavour.
+            _check_array("reward", reward, np.float64 if model.flavour == "gymnasium" else np.float32, (rows,))
             _check_array("terminated", terminated, np.bool_, (rows,))
             _check_array("truncated", truncated, np.bool_, (rows,))
         if "env_id" not in info and model.flavour == "gymnasium":
@@ -862,7 +868,8 @@ class CaseRunner:
             else:
                 fields = {next(iter(specs)): action}
             for key, obj in fields.items():
-                if key in specs and not field_ok(obj, specs[key], rows):
+                unit_dims = self.case["flavour"] != "gymnasium"  # EnvPool's entries reshape them
+                if key in specs and not field_ok(obj, specs[key], rows, unit_dims):
                     problems.append("action")
         state_error = arg is None and ids is None and model.is_async
         try:

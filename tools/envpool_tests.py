@@ -1,15 +1,11 @@
 """Runs EnvPool's own Python tests, for the families we have, against parallel_pool.
 
-The test files are read from an EnvPool git snapshot (a bare mirror is enough) into a
-temporary directory, never into this tree, and each runs under pytest in a process of its
-own with an import shim that makes `envpool` and `envpool.<a.b>` be `parallel_pool` and
-`parallel_pool.<a.b>`. The outcome of every test goes to <out>/summary.json and
-<out>/summary.md; tools/envpool_tests.md says how to run it.
+Each test file, read from an EnvPool git snapshot into a temporary folder, runs under pytest
+in its own process, with an import shim that makes `envpool[.a.b]` be `parallel_pool[.a.b]`.
+Results: <out>/summary.json and <out>/summary.md. See tools/envpool_tests.md.
 
-The same file is three things: the runner (`main`), the shim (`install_shim`, called from
-a generated sitecustomize.py so that every Python process a test starts has it too) and
-a pytest plugin (the `pytest_*` hooks) that streams each test's outcome to a JSON-lines
-file, so a file that times out or crashes still reports the tests before it.
+This file is the runner (`main`), the shim (`install_shim`, from a generated sitecustomize.py)
+and the pytest plugin (the `pytest_*` hooks) at once.
 """
 
 from __future__ import annotations
@@ -69,7 +65,12 @@ HELPER_MODULES: tuple[str, ...] = (
     "envpool/atari/atari_network.py",
 )
 
-# Outcomes that are not a pass, in the order the report lists them.
+# Data that EnvPool's build puts beside its tests and its git tree lacks: (folder under the
+# extracted tests, installed package that holds it, folder in that package). ViZDoom's DFP
+# maps come from envpool-assets, the package our vizdoom family reads them from too.
+TEST_DATA: tuple[tuple[str, str, str], ...] = (("vizdoom/maps", "envpool_assets", "vizdoom/maps"),)
+
+# Outcomes that are not a pass: the columns of the counts table, after "passed".
 NOT_PASSED = ("failed", "error", "timeout", "crashed", "xpassed", "skipped", "xfailed")
 
 
@@ -83,14 +84,17 @@ class _AliasLoader(importlib.abc.Loader):
 
     def __init__(self, module: ModuleType) -> None:
         self._module = module
+        self._own_spec = module.__spec__
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         # The very object, so `envpool.X is parallel_pool.X` and classes compare identical.
         return self._module
 
     def exec_module(self, module: ModuleType) -> None:
-        # Already executed under its own name; running it again would re-register families.
-        pass
+        # Already executed under its own name (running it again would re-register families).
+        # The import system has just set __spec__ to the envpool name: give the module its own
+        # back, so its lazy relative imports and repr still say parallel_pool.
+        module.__spec__ = self._own_spec
 
 
 class EnvpoolAliasFinder(importlib.abc.MetaPathFinder):
@@ -104,6 +108,7 @@ class EnvpoolAliasFinder(importlib.abc.MetaPathFinder):
         # Longest prefix first, so `envpool.mujoco.dmc` wins over `envpool`.
         self._aliases = sorted(aliases.items(), key=lambda kv: -len(kv[0]))
         self._helpers = helpers
+        self._mirroring: set[str] = set()  # parallel_pool names being mirrored (an alias into itself would loop)
 
     def target(self, fullname: str) -> str:
         for prefix, replacement in self._aliases:
@@ -111,9 +116,31 @@ class EnvpoolAliasFinder(importlib.abc.MetaPathFinder):
                 return replacement + fullname[len(prefix) :]
         return "parallel_pool" + fullname[len("envpool") :]
 
+    def _served_elsewhere(self, envpool_name: str) -> bool:
+        """Whether `envpool_name` is a helper or under an --alias (not `parallel_pool.<same>`)."""
+        return envpool_name in self._helpers or any(
+            envpool_name == prefix or envpool_name.startswith(prefix + ".") for prefix, _ in self._aliases
+        )
+
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
+        if fullname.startswith("parallel_pool."):
+            # `from envpool.x import y` looks y up as `<x's real __name__>.y`, i.e. parallel_pool.x.y:
+            # where envpool.x.y is a helper or an alias, give that name the same module.
+            mirrored = "envpool" + fullname[len("parallel_pool") :]
+            if not self._served_elsewhere(mirrored) or fullname in self._mirroring:
+                return None
+            if mirrored not in self._helpers and self.target(mirrored) == fullname:
+                return None  # an alias onto itself: the ordinary import
+            self._mirroring.add(fullname)
+            try:
+                module = importlib.import_module(mirrored)
+            finally:
+                self._mirroring.discard(fullname)
+            return importlib.machinery.ModuleSpec(
+                fullname, _AliasLoader(module), is_package=hasattr(module, "__path__")
+            )
         if fullname != "envpool" and not fullname.startswith("envpool."):
             return None
         if fullname in self._helpers:
@@ -182,6 +209,18 @@ def _first_error_line(report: Any) -> str:
     return text[-1] if text else ""
 
 
+def _subtest_label(report: Any) -> str:
+    """`[msg] (key=value, ...)` of a subtest's report (pytest's SubtestReport has `context`); "" otherwise."""
+    context = getattr(report, "context", None)
+    if context is None:
+        return ""
+    parts = [] if getattr(context, "msg", None) is None else [f"[{context.msg}]"]
+    kwargs = getattr(context, "kwargs", None) or {}
+    if kwargs:
+        parts.append("(" + ", ".join(f"{k}={v!r}" for k, v in kwargs.items()) + ")")
+    return " ".join(parts) or "(subtest)"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # absltest.main() parses absl's flags before any test runs; under pytest nothing does,
     # and absltest.TestCase helpers (create_tempdir, ...) refuse unparsed flags.
@@ -214,6 +253,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
             "outcome": report.outcome,
             "xfail": hasattr(report, "wasxfail"),
             "message": _first_error_line(report) if not report.passed else "",
+            # unittest's subTest (pytest reports each failing one apart): its label, e.g. "(task_id='X')".
+            "subtest": _subtest_label(report),
             "duration": report.duration,
         }
     )
@@ -277,6 +318,13 @@ def prepare_workdir(
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(_git(snapshot, "show", f"{rev}:{name}"))
             helper_paths[name.removesuffix(".py").replace("/", ".")] = str(dest)
+    for data_folder, package, inside in TEST_DATA:
+        # find_spec of a top-level name locates the package without running it.
+        spec = importlib.util.find_spec(package)
+        roots = list(spec.submodule_search_locations or []) if spec is not None else []
+        link = tests_dir / data_folder
+        if roots and (Path(roots[0]) / inside).is_dir() and link.parent.is_dir() and not link.exists():
+            link.symlink_to(Path(roots[0]) / inside, target_is_directory=True)
     # A pytest.ini here stops pytest from looking above the workdir for another config.
     (tests_dir / "pytest.ini").write_text("[pytest]\n")
     config_path = workdir / "shim_config.json"
@@ -301,10 +349,10 @@ def prepare_workdir(
     return tests_dir, env
 
 
-def _aggregate(events: list[dict[str, Any]]) -> tuple[list[dict[str, str]], str | None, bool]:
+def _aggregate(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str | None, bool]:
     """Per-test outcomes from the plugin's events; the test still running when the stream
     stopped (None if none); whether the session finished."""
-    tests: dict[str, dict[str, str]] = {}
+    tests: dict[str, dict[str, Any]] = {}
     in_flight: str | None = None
     finished = False
     for ev in events:
@@ -317,6 +365,8 @@ def _aggregate(events: list[dict[str, Any]]) -> tuple[list[dict[str, str]], str 
         elif kind == "report":
             entry = tests.setdefault(ev["nodeid"], {"outcome": "passed", "message": ""})
             new = _phase_outcome(ev)
+            if ev.get("subtest") and new in ("failed", "error"):
+                entry.setdefault("subtests", []).append({"subtest": ev["subtest"], "message": ev["message"]})
             # The worst phase wins (a failed call beats a teardown error beats a skip).
             if new and _rank(new) > _rank(entry["outcome"]):
                 entry["outcome"], entry["message"] = new, ev["message"]
@@ -325,7 +375,7 @@ def _aggregate(events: list[dict[str, Any]]) -> tuple[list[dict[str, str]], str 
         elif kind == "finish":
             finished = True
             in_flight = None
-    rows = [{"test": nodeid, **entry} for nodeid, entry in tests.items()]
+    rows: list[dict[str, Any]] = [{"test": nodeid, **entry} for nodeid, entry in tests.items()]
     return rows, in_flight, finished
 
 
@@ -359,6 +409,9 @@ def run_file(
         "no:cacheprovider",
         "-p",
         HARNESS_MODULE,
+        # sitecustomize imported the harness before pytest could offer to rewrite its asserts.
+        "-W",
+        f"ignore:Module already imported so cannot be rewritten; {HARNESS_MODULE}:pytest.PytestAssertRewriteWarning",
         "-q",
         "-rA",
         "--rootdir",
@@ -411,7 +464,9 @@ def run_file(
     }
 
 
-def _md_cell(text: str) -> str:
+def _md_cell(text: str, limit: int = 300) -> str:
+    # Long messages (an assert that prints a whole list) are cut here; summary.json keeps them.
+    text = text if len(text) <= limit else text[: limit - 3] + "..."
     return text.replace("|", "\\|").replace("\n", " ")
 
 
@@ -441,6 +496,9 @@ def write_summary(out: Path, meta: dict[str, Any], results: list[dict[str, Any]]
             if row["outcome"] != "passed":
                 test = row["test"].split("::", 1)[-1]
                 lines.append(f"| {r['file']} | {_md_cell(test)} | {row['outcome']} | {_md_cell(row['message'])} |")
+                for sub in row.get("subtests", []):
+                    label = _md_cell(f"{test} {sub['subtest']}")
+                    lines.append(f"| {r['file']} | {label} | subtest failed | {_md_cell(sub['message'])} |")
     (out / "summary.md").write_text("\n".join(lines) + "\n")
 
 
@@ -466,8 +524,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="map envpool.X (and below) to MODULE instead of parallel_pool.X (repeatable)",
     )  # fmt: skip
     parser.add_argument("--no-helpers", action="store_true", help="do not serve EnvPool's test-support modules")
-    args, pytest_args = parser.parse_known_args(argv)
-    pytest_args = [a for a in pytest_args if a != "--"]
+    # Everything after `--` goes to pytest untouched (argparse would take `-p` there for ours).
+    argv = list(sys.argv[1:] if argv is None else argv)
+    split = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:split])
+    pytest_args = argv[split + 1 :]
 
     snapshot = args.snapshot.resolve()
     commit = _git(snapshot, "rev-parse", args.rev).decode().strip()

@@ -136,7 +136,7 @@ def test_same_as_envpool_without_randomness(task: str, kwargs: dict[str, Any]) -
 
     num_envs = 3
     steps = 1200 if task == "Pong-v5" else 700  # a few games end in that time
-    theirs = envpool.make_vec(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
+    theirs = envpool.make_gymnasium(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
     ours = parallel_pool.make_vec(task, num_envs=num_envs, seed=0, noop_max=1, **kwargs)
     np.testing.assert_array_equal(ours.reset()[0], theirs.reset()[0])
     rng = np.random.default_rng(0)
@@ -383,7 +383,7 @@ def test_default_info_is_envpools() -> None:
     """The family follows EnvPool's Atari env, info keys included: nothing more."""
     import envpool
 
-    theirs = envpool.make_vec("Pong-v5", num_envs=2)
+    theirs = envpool.make_gymnasium("Pong-v5", num_envs=2)
     theirs.reset()
     ref_info = theirs.step(np.zeros(2, dtype=np.int32))[4]
     env = parallel_pool.make_vec("Pong-v5", num_envs=2)

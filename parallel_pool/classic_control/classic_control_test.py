@@ -354,7 +354,7 @@ def test_pendulum_v0_matches_envpool() -> None:
     EnvPool's own starts, its obs and (float32) rewards are those of OldGymPendulum, which
     the lockstep tests hold ours to. (Our starts are gymnasium's draws, not EnvPool's.)"""
     envpool = pytest.importorskip("envpool")
-    theirs = envpool.make_vec("Pendulum-v0", num_envs=2, seed=3)
+    theirs = envpool.make_gymnasium("Pendulum-v0", num_envs=2, seed=3)
     refs = [TimeLimit(OldGymPendulum(), max_episode_steps=200) for _ in range(2)]
     starts = [envpool_pendulum_starts(3 + i) for i in range(2)]
 
@@ -555,7 +555,7 @@ def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
     for t in range(1, 4):
         obs, rew, term, trunc, info = env.step(sample_actions(task_id, 3, rng), ids)
         assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
-        assert rew.shape == (3,) and rew.dtype == np.float64
+        assert rew.shape == (3,) and rew.dtype == np.float32  # EnvPool's reward dtype
         assert term.dtype == np.bool_ and trunc.dtype == np.bool_
         np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
         assert info["state"].dtype == np.float64

@@ -28,6 +28,7 @@ from dm_control import suite
 
 import parallel_pool
 from parallel_pool.dm_control.registration import DOMAINS, task_id
+from parallel_pool.python.testing.exact import float64_rewards
 
 IDS = [(domain, task) for domain, info in DOMAINS.items() for task in info.tasks]
 
@@ -77,6 +78,7 @@ def lockstep(domain: str, task: str, seed: int, episodes: int = EPISODES, env: A
     reseed = env is not None
     if env is None:
         env = parallel_pool.make_dm(task_id(domain, task), num_envs=1, seed=seed)
+    float64_rewards(env)  # the env's own reward, compared exactly with dm_control's
     actions = Actions(ref.action_spec(), seed)
     lengths = []
     for episode in range(episodes):

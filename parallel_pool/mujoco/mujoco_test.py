@@ -420,7 +420,7 @@ def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
     for t in range(1, 4):
         obs, rew, term, trunc, info = env.step(random_actions(env, 3, rng), ids)
         assert obs.shape == (3, size) and obs.dtype == np.float64
-        assert rew.shape == (3,) and rew.dtype == np.float64
+        assert rew.shape == (3,) and rew.dtype == np.float32  # EnvPool's reward dtype
         assert term.dtype == np.bool_ and trunc.dtype == np.bool_
         np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
     env.close()

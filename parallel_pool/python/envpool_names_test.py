@@ -171,7 +171,11 @@ def test_actions_with_extra_unit_dimensions_are_reshaped_as_envpool_accepts_them
         ours.step(np.zeros((2, 1), dtype=np.float32))  # two rows for one env: refused still
     with pytest.raises(ValueError, match="action"):
         ours.step(np.zeros((1, 2), dtype=np.float32))
-    close_all(ours, plain)
+    vector = parallel_pool.make_vec("Pendulum-v1", num_envs=1, seed=0)
+    vector.reset()
+    with pytest.raises(ValueError, match="shape"):  # gymnasium's contract: refused
+        vector.step(np.array([[[0.5]]], dtype=np.float32))
+    close_all(ours, plain, vector)
 
 
 def test_envpool_import_paths_and_protocols() -> None:

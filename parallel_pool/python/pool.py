@@ -140,6 +140,9 @@ class PoolBase:
     # None keeps the envs' float64 (gymnasium's vector contract, whose SyncVectorEnv
     # returns float64 rewards).
     _reward_dtype: ClassVar[type | None] = np.float32
+    # EnvPool takes an action with extra dimensions of size 1 after the rows (its C++ pool
+    # reads the values); gymnasium's vector envs refuse it (make_vec's pools set False).
+    _reshapes_unit_dims: ClassVar[bool] = True
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         """A pool of `spec`'s envs. `cpp_pool`: the object to drive instead of a new C++ pool
@@ -253,6 +256,8 @@ class PoolBase:
         shape (its C++ pool reads the rows' values): (1, 1, 1) for one env of a (1,)-shaped
         space. None when no field could be reshaped so. Only called after the C++ pool
         refused the action, so the step path pays nothing for it."""
+        if not self._reshapes_unit_dims:
+            return None
         reshaped = []
         changed = False
         for field, spec in zip(fields, self.env_spec.action_array_spec.values(), strict=True):

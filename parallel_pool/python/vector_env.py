@@ -36,6 +36,8 @@ class VectorEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
     _closed_error = PoolClosedError
     # SyncVectorEnv's rewards are float64: the envs' own, unrounded.
     _reward_dtype = None
+    # An action of another shape is refused, as SyncVectorEnv refuses it.
+    _reshapes_unit_dims = False
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)

@@ -326,7 +326,7 @@ def test_same_as_envpool_xla() -> None:
     seed-dependent draws (noop_max=1, see atari_test) gives identical rollouts; the
     handle, send's result and recv's result have the same types, shapes and dtypes."""
     num_envs = 2
-    theirs = envpool.make_vec("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
+    theirs = envpool.make_gymnasium("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
     ours = parallel_pool.make_vec("Pong-v5", num_envs=num_envs, seed=0, noop_max=1)
     actions = random_actions(ours, 50, seed=1)
     results = []
