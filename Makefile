@@ -166,6 +166,7 @@ wheel-test: wheel
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	git ls-files -co --exclude-standard '*.h' '*.hpp' '*.cc' | xargs $(VENV)/bin/clang-format --dry-run --Werror
 
 # The README's `make test` from a fresh clone of HEAD in a fresh Debian chroot

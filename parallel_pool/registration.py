@@ -196,8 +196,8 @@ class EnvRegistry:
         if self._failed:
             # Ids built in code (f"{game}-v5") are not found in the source:
             # name every failed family, since the id may be one of theirs.
-            failed = "; ".join(f"{family!r}: {f.reason}" for family, f in self._failed.items())
-            message += f". These families failed to load, so their ids are missing: {failed}"
+            reasons = "; ".join(f"{family!r}: {f.reason}" for family, f in self._failed.items())
+            message += f". These families failed to load, so their ids are missing: {reasons}"
         return message
 
     def _with_classes_for(self, entry: _Entry, kwargs: dict[str, Any]) -> _Entry:

@@ -203,6 +203,15 @@ def test_the_wheel_carries_libmujoco_and_no_other_library(wheel: pathlib.Path) -
     )
 
 
+def test_the_wheel_is_typed_and_carries_its_licence_and_notice(wheel: pathlib.Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "parallel_pool/py.typed" in names
+    assert {"LICENSE", "NOTICE"} <= {pathlib.PurePosixPath(n).name for n in names if ".dist-info/" in n}
+    assert re.search(r"^License(-Expression)?: Apache-2\.0$", metadata, re.M), metadata[:2000]
+
+
 # What zig's compiler_rt also defines, weakly, as plain loops; glibc's are
 # tuned per CPU. A module that defines them itself is slow (an Atari step
 # was a third slower). The names are those the zig toolchain binds to glibc by

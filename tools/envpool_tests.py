@@ -516,8 +516,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rev", default="HEAD", help="the snapshot's commit to read the tests from")
     parser.add_argument("--only", action="append", default=[], help="run files whose path contains this (repeatable)")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per test file")
-    parser.add_argument("--workdir", type=Path, default=None, help="extract here (default: a fresh temp folder)")
-    parser.add_argument("--keep", action="store_true", help="keep the extracted files")
+    parser.add_argument("--workdir", type=Path, default=None, help="extract here, and keep (default: a temp folder)")
+    parser.add_argument("--keep", action="store_true", help="keep the default temp folder")
     parser.add_argument("--list", action="store_true", help="print the selected files and stop")
     parser.add_argument(
         "--alias", action="append", default=[], type=_parse_alias, metavar="envpool.X=MODULE",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from typing import Any
 
 from parallel_pool.registration import register
 
@@ -50,7 +51,7 @@ def ale_py_dir() -> str | None:
 
 
 _base_path = ale_py_dir()
-_assets = {} if _base_path is None else {"base_path": _base_path}
+_assets: dict[str, Any] = {} if _base_path is None else {"base_path": _base_path}
 
 for _rom in ROMS:
     register(

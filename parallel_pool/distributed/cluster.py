@@ -51,7 +51,7 @@ def start_actors(
             f"within placement_timeout_s={timeout_s} (free: {ray.available_resources().get('CPU', 0)} CPUs); "
             "lower num_actors or cpus_per_actor, or add nodes"
         ) from None
-    host = ray.remote(PoolHost)
+    host: Any = ray.remote(PoolHost)
     actors = []
     for k, ((start, _), config) in enumerate(zip(layout.ranges, configs, strict=True)):
         placement = PlacementGroupSchedulingStrategy(group, placement_group_bundle_index=k)

@@ -125,7 +125,7 @@ class PoolHost:
     def _global(self, out: tuple) -> tuple:
         if self._first == 0:
             return out
-        out = list(out)
+        shifted = list(out)
         for i in self._id_fields:
-            out[i] = out[i] + np.int32(self._first)
-        return tuple(out)
+            shifted[i] = shifted[i] + np.int32(self._first)
+        return tuple(shifted)

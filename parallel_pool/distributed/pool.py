@@ -27,6 +27,8 @@ class DistributedPool:
     mode), `actor_nodes` (each actor's node id) and `placement_group`.
     """
 
+    config: Any  # the family pool's (PoolBase.config), which this is mixed into
+
     def __init__(self, spec: Any, remote: RemotePool, described: list[dict[str, Any]]) -> None:
         # The family's pool, driving the RemotePool in place of a C++ pool.
         super().__init__(spec, cpp_pool=remote)  # type: ignore[call-arg]
@@ -37,7 +39,7 @@ class DistributedPool:
         self.config["num_threads"] = described[0]["num_threads"]
 
     def __repr__(self) -> str:
-        cfg = self.config  # type: ignore[attr-defined]
+        cfg = self.config
         return (
             f"{type(self).__name__}(num_envs={cfg.num_envs}, batch_size={cfg.batch_size}, "
             f"actors={len(self.actors)}, actor_batch_size={self.actor_batch_size}, "

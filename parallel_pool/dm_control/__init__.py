@@ -5,7 +5,7 @@ family does; dm_control's joint randomizer normalises quaternions with
 np.linalg.norm).
 """
 
-from parallel_pool.dm_control import dm_control_ext
+import parallel_pool.dm_control.dm_control_ext as dm_control_ext
 from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 

@@ -15,7 +15,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from parallel_pool.python.package_data import package_dir, package_path
 from parallel_pool.registration import register
@@ -162,7 +162,9 @@ _SUITE = package_path("dm_control", "suite", requirement=_DM_CONTROL, needed_for
 
 for _domain, _info in DOMAINS.items():
     for _task, _n_sub_steps in _info.tasks.items():
-        _generated = {"model_xml": _info.model_xml[_task]} if _info.model_xml and _task in _info.model_xml else {}
+        _generated: dict[str, Any] = (
+            {"model_xml": _info.model_xml[_task]} if _info.model_xml and _task in _info.model_xml else {}
+        )
         register(
             task_id=task_id(_domain, _task),
             import_path=_PATH,

@@ -101,7 +101,8 @@ except ImportError:  # SB3 (or the torch it imports) is not installed
     HAS_SB3 = False
 
 
-class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
+class ParallelPoolVecEnv(_VecEnvBase):
+    _seeds: list[int | None]  # per env, for the next reset (SB3's seed())
     """`num_envs` envs of `task_id` stepped in C++ threads, as an SB3 `VecEnv`.
 
     Args:
@@ -162,8 +163,9 @@ class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
 
         After `seed(s)`, the envs restart with seeds `s, s + 1, ...` (a new pool).
         """
-        if any(s is not None for s in self._seeds):
-            seeds = [int(s) if s is not None else int(self._pool.np_random_seed[i]) for i, s in enumerate(self._seeds)]
+        chosen: list[int | None] = self._seeds
+        if any(s is not None for s in chosen):
+            seeds = [int(s) if s is not None else int(self._pool.np_random_seed[i]) for i, s in enumerate(chosen)]
             self._pool.close()
             self._config["seed"] = seeds
             self._pool = self._make_pool(self._config)
@@ -195,7 +197,7 @@ class ParallelPoolVecEnv(_VecEnvBase):  # type: ignore[misc, valid-type]
             infos = list(new_episode)
             final_info = _split_info(info["final_info"], self.num_envs)
             final_obs = info["final_obs"]
-            for i in np.flatnonzero(dones):
+            for i in np.flatnonzero(dones).tolist():
                 infos[i] = final_info[i]
                 infos[i]["terminal_observation"] = _row(final_obs, i)
                 self.reset_infos[i] = new_episode[i]

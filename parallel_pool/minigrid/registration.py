@@ -4,10 +4,12 @@ EnvPool's config names: `env_name` picks the level; `agent_start_pos=(-1, -1)` i
 minigrid's `agent_start_pos=None` (a random start); max_steps is `max_episode_steps`.
 """
 
+from typing import Any
+
 from parallel_pool.registration import register
 
 
-def _minigrid(task_id: str, env_name: str, max_episode_steps: int, **config: object) -> None:
+def _minigrid(task_id: str, env_name: str, max_episode_steps: int, **config: Any) -> None:
     register(
         task_id=task_id,
         import_path="parallel_pool.minigrid",

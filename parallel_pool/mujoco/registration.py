@@ -235,7 +235,7 @@ LEGACY_IDS: dict[str, dict[str, Any]] = {
 
 def _ids(task: str, version: int) -> list[tuple[str, dict[str, Any]]]:
     """The ids of `task` at `version` with their extra config: v4's include the legacy ones."""
-    ids = [(f"{task}-v{version}", {})]
+    ids: list[tuple[str, dict[str, Any]]] = [(f"{task}-v{version}", {})]
     if version == 4:
         ids += [(legacy, extra) for legacy, extra in LEGACY_IDS.items() if legacy.rsplit("-", 1)[0] == task]
     return ids

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from parallel_pool.python.dm_env_pool import DMEnvPool
 from parallel_pool.python.gym_env import GymEnvPool
 from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
 from parallel_pool.python.spec import EnvSpec
 from parallel_pool.python.vector_env import VectorEnvPool
+
+_Pool = TypeVar("_Pool")
 
 
 def py_env(
@@ -22,7 +26,7 @@ def py_env(
     name = cpp_spec.__name__.lstrip("_").removesuffix("EnvSpec")
     spec_cls = type(f"{name}EnvSpec", (EnvSpec,), {"_cpp_cls": cpp_spec})
 
-    def pool(flavour: str, base: type) -> type:
+    def pool(flavour: str, base: type[_Pool]) -> type[_Pool]:
         return type(f"{name}{flavour}EnvPool", (base,), {"_spec_cls": spec_cls, "_pool_cls": cpp_pool})
 
     gymnasium_cls = pool("Gymnasium", GymnasiumEnvPool)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 from typing import Any
 
@@ -15,7 +16,7 @@ try:  # gym is optional: without it the pool has gymnasium's spaces and the same
     # gym prints a deprecation notice on import; `import parallel_pool` must
     # stay quiet for the many users who never call make_gym().
     with contextlib.redirect_stderr(io.StringIO()):
-        import gym
+        gym: Any = importlib.import_module("gym")
 
     # A gym.Env for gym's code, and a gymnasium.Env as EnvPool's make_gym pool is one
     # (gymnasium.Wrapper takes it).

@@ -58,7 +58,9 @@ def reset_mask_ids(options: dict[str, Any] | None, num_envs: int) -> np.ndarray 
     return np.flatnonzero(mask).astype(np.int32)
 
 
-class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv, gymnasium.Env):
+# EnvPool's meaning for names gymnasium's bases type otherwise (spec, step, render,
+# np_random_seed): the checker's misc errors on this line are that choice.
+class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv, gymnasium.Env):  # type: ignore[misc]
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`, EnvPool's way.
 
     Attributes:

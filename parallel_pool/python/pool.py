@@ -183,6 +183,8 @@ class PoolBase:
         self._base_missing: np.ndarray | None = None
         self._partials: list[tuple] = []
         self._render_options = RenderOptions()
+        # "rgb_array" if the pool was made with render_mode="rgb_array", else None.
+        self.render_mode: str | None = None
 
         keys: list[str] = list(self._pool._state_keys)
         where = {k: i for i, k in enumerate(keys)}
@@ -476,11 +478,6 @@ class PoolBase:
         """Whether this pool's envs can draw frames (a pool without a C++ pool of its own cannot)."""
         return bool(getattr(self._pool, "_renders", False))
 
-    @property
-    def render_mode(self) -> str | None:
-        """ "rgb_array" if the pool was made with render_mode="rgb_array", else None."""
-        return self._render_options.mode
-
     def _render_metadata(self) -> dict[str, Any]:
         """gymnasium's rendering keys of `metadata`, for the flavours that have one:
         render_modes, and render_fps where the task declares it."""
@@ -499,6 +496,7 @@ class PoolBase:
                 raise ValueError(f"{keys}: {type(self).__name__} does not render")
             self._pool._check_render(options.height, options.width, options.camera_id)
         self._render_options = options
+        self.render_mode = options.mode
 
     def render(self, env_ids: Any = None, camera_id: int | None = None) -> np.ndarray:
         """The frames of the envs `env_ids` (default: render_env_id) as a uint8 array (n, height, width, 3).

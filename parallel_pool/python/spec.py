@@ -35,7 +35,7 @@ class ArraySpec(NamedTuple):
             self.dtype.kind in "iu"
             and self.has_bounds
             and self.shape == ()
-            and np.isscalar(self.low)
+            and not isinstance(self.low, np.ndarray)  # one bound, not elementwise ones
             and int(self.high) - int(self.low) < _MAX_DISCRETE
         )
 
@@ -86,7 +86,8 @@ class EnvSpec:
       render_fps: the task's frame rate (gymnasium's metadata["render_fps"]), or None.
     """
 
-    _cpp_cls: ClassVar[type]  # the bound C++ spec class, set by py_env()
+    _cpp_cls: ClassVar[Any]  # the bound C++ spec class, set by py_env()
+    _config_type: ClassVar[type]  # the config namedtuple, made once per class
     # Config values given per env (python/per_env.py): {key: one value per env}, and each
     # env's own spec; empty when every env has the pool's config.
     per_env: dict[str, list[Any]]
@@ -122,11 +123,11 @@ class EnvSpec:
     @classmethod
     def config_type(cls) -> type:
         """The config namedtuple; a field left out takes the C++ default."""
-        cached = cls.__dict__.get("_config_type")
+        cached: type | None = cls.__dict__.get("_config_type")
         if cached is None:
-            cached = collections.namedtuple(  # type: ignore[misc]
-                "Config", cls.config_keys(), defaults=cls._cpp_cls._default_config_values
-            )
+            # Fields known only at run time: namedtuple called as the function it is.
+            make: Any = collections.namedtuple
+            cached = make("Config", cls.config_keys(), defaults=cls._cpp_cls._default_config_values)
             cls._config_type = cached
         return cached
 

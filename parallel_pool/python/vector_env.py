@@ -20,7 +20,8 @@ from parallel_pool.python.pool import FiveTuplePool, PoolBase
 from parallel_pool.python.spec import EnvSpec
 
 
-class VectorEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):
+# EnvPool's spec and the per-env np_random_seed tuple, where VectorEnv types one seed.
+class VectorEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):  # type: ignore[misc]
     """`reset() -> (obs, info)`, `step(a) -> (obs, reward, terminated, truncated, info)`.
 
     Works under gymnasium's vector wrappers (NormalizeObservation,

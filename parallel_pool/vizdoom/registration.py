@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Callable
+from typing import Any
 
 from parallel_pool.registration import register
 
@@ -62,7 +63,7 @@ def _scenario_file(package: str, folder: str, file: str, install: str) -> Callab
 
 
 _vizdoom = package_dir("vizdoom")
-_base = {} if _vizdoom is None else {"base_path": _vizdoom}
+_base: dict[str, Any] = {} if _vizdoom is None else {"base_path": _vizdoom}
 _sources = [(s, "vizdoom", "scenarios", "vizdoom==1.3.2") for s in VIZDOOM_SCENARIOS]
 _sources += [(s, "envpool_assets", "vizdoom/maps", "envpool-assets") for s in ENVPOOL_SCENARIOS]
 

@@ -64,7 +64,7 @@ def _register_targets() -> None:
         if _registered:
             return
         try:
-            from parallel_pool.xla import xla_ext
+            import parallel_pool.xla.xla_ext as xla_ext
         except ImportError as error:
             raise RuntimeError(
                 "xla(): this build of parallel_pool has no XLA module (parallel_pool/xla/xla_ext): jax "
