@@ -225,13 +225,8 @@ class AtariEnv : public Env<AtariEnvSpec> {
 
   static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
     RomFacts facts = FactsOf(RomPath(spec.config["base_path"_], spec.config["task"_]));
-    const std::string size =
-        std::to_string(facts.screen_height) + " x " + std::to_string(facts.screen_width);
-    RequireConfig((request.height == 0 || request.height == facts.screen_height) &&
-                      (request.width == 0 || request.width == facts.screen_width),
-                  "render_height, render_width: atari renders the " + size +
-                      " screen as it is; leave them unset (got " + std::to_string(request.height) +
-                      " x " + std::to_string(request.width) + ")");
+    // Another render_height / render_width: the core resizes the screen to it
+    // (core/render.h's ResizedFrames).
     RequireConfig(request.camera_id == -1, "render_camera_id: atari has one view, camera -1 (got " +
                                                std::to_string(request.camera_id) + ")");
     return RenderRequest{facts.screen_height, facts.screen_width, -1};

@@ -351,6 +351,20 @@ def test_render_shapes_every_api(make: Any) -> None:
     env.close()
 
 
+def test_render_resizes_the_screen_to_another_size_as_cv2() -> None:
+    """render_width / render_height other than the screen's: the screen resized as
+    cv2.resize(INTER_AREA) does, as EnvPool hands frames of any size."""
+    import cv2
+
+    native = parallel_pool.make_vec("Pong-v5", num_envs=2, seed=1, render_mode="rgb_array")
+    resized = parallel_pool.make_vec("Pong-v5", num_envs=2, seed=1, render_mode="rgb_array", render_height=84)
+    native.reset()
+    resized.reset()
+    for got, frame in zip(resized.render(), native.render(), strict=True):
+        assert got.shape == (84, 160, 3)
+        np.testing.assert_array_equal(got, cv2.resize(frame, (160, 84), interpolation=cv2.INTER_AREA))
+
+
 def test_render_taller_screen() -> None:
     """A game whose screen is taller than 210 rows renders it whole."""
     import ale_py
@@ -366,8 +380,7 @@ def test_render_taller_screen() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
-        ({"render_width": 84}, "render_height, render_width: atari renders the 210 x 160 screen"),
-        ({"render_height": 100, "render_width": 160}, "render_height, render_width"),
+        ({"render_width": -84}, "render_height, render_width: expected sizes >= 0"),
         ({"render_camera_id": 0}, "render_camera_id: atari has one view"),
         ({"render_env_id": 2}, r"render_env_id: expected an env id in \[0, 2\)"),
         ({"render_mode": "human"}, "render_mode: expected None or 'rgb_array'"),

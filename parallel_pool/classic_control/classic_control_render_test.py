@@ -109,7 +109,19 @@ def test_render_options() -> None:
     env.reset()
     assert env.render(0).shape == (1, 400, 600, 3)
     assert env.render([2, 1]).shape == (2, 400, 600, 3)
-    with pytest.raises(ValueError, match="render_height, render_width: CartPole renders its 400 x 600 frame"):
-        parallel_pool.make_vec("CartPole-v1", render_mode="rgb_array", render_width=84)
+    # Another size: gymnasium's 400 x 600 frame resized as cv2.resize(INTER_AREA) does, as
+    # EnvPool hands frames of any size.
+    import cv2
+
+    resized = parallel_pool.make_vec(
+        "CartPole-v1", num_envs=3, render_mode="rgb_array", render_width=84, render_height=64
+    )
+    env.reset(seed=5)
+    resized.reset(seed=5)
+    frames, native = resized.render([0, 2]), env.render([0, 2])
+    assert frames.shape == (2, 64, 84, 3)
+    for got, frame in zip(frames, native, strict=True):
+        np.testing.assert_array_equal(got, cv2.resize(frame, (84, 64), interpolation=cv2.INTER_AREA))
+    resized.close()
     with pytest.raises(ValueError, match="render_camera_id: Acrobot has one view"):
         parallel_pool.make_dm("Acrobot-v1", render_mode="rgb_array").render(camera_id=1)

@@ -154,6 +154,9 @@ class AsyncEnvPool {
                      spec.same_step_autoreset() ? shadowed_ : std::vector<std::size_t>{},
                      batch_size_, num_envs_, max_players_, sync_mode_, kSpin),
         in_flight_(num_envs_, 0),
+        env_mark_(num_envs_, 0),
+        players_(num_envs_, 0),
+        next_row_(num_envs_, 0),
         fork_count_(CurrentForkCount()),
         creator_pid_(getpid()) {
     for (const ArraySpec& a : action_specs_) {
@@ -209,7 +212,7 @@ class AsyncEnvPool {
   void Send(const ActionBatch& batch, const WaitPoll& poll = nullptr) {
     std::lock_guard<std::mutex> lock(Enter());
     Call call(this, &poll);
-    std::vector<ActionSlice> items = Prepare(batch, false);
+    const std::vector<ActionSlice>& items = Prepare(batch, false);
     action_queue_.EnqueueBulk(items.data(), items.size());
   }
 
@@ -235,7 +238,7 @@ class AsyncEnvPool {
     }
     ActionBatch batch;
     batch.env_ids = env_ids;
-    std::vector<ActionSlice> items = Prepare(batch, true);
+    const std::vector<ActionSlice>& items = Prepare(batch, true);
     for (std::size_t i = 0; i < seeds.size(); ++i) {
       if (seeds[i]) envs_[items[i].env_id]->SetResetSeed(*seeds[i]);
     }
@@ -257,7 +260,7 @@ class AsyncEnvPool {
   StateBatch Step(const ActionBatch& batch, const WaitPoll& poll = nullptr) {
     std::lock_guard<std::mutex> lock(Enter());
     Call call(this, &poll);
-    std::vector<ActionSlice> items = Prepare(batch, false);
+    const std::vector<ActionSlice>& items = Prepare(batch, false);
     // One env cannot be parallelised: handing it over would only add the
     // hand-off to its latency.
     std::size_t ran = 0;
@@ -279,7 +282,8 @@ class AsyncEnvPool {
     Call call(this, &poll);
     DrainRender();
     DropOrphan();
-    request = EnvT::CheckRender(spec_, request);
+    const RenderRequest asked = request;
+    request = DrawnFrame<EnvT>(spec_, request);
     CheckIdle(env_ids);
     auto job = std::make_shared<RenderJob>(env_ids, request);
     {
@@ -301,7 +305,7 @@ class AsyncEnvPool {
       throw;
     }
     EndRender();
-    return job->Result();
+    return ResizedFrames(job->Result(), asked, request);
   }
 
   // Stops the pool for good; idempotent, and safe from any thread. A caller
@@ -379,9 +383,11 @@ class AsyncEnvPool {
     std::vector<std::string> keys = Spec::StateSpec::Keys();
     std::vector<ArraySpec> specs = ArraySpecsOf(spec.state_spec);
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      const std::string& k = keys[i];
       if (!specs[i].enabled) continue;
-      if (k == "obs" || k.rfind("obs:", 0) == 0 || k.rfind("info:", 0) == 0) out.push_back(i);
+      const FieldRole role = StateFieldRole(keys[i]);
+      if (role == FieldRole::kObs || role == FieldRole::kInfo || role == FieldRole::kPoolInfo) {
+        out.push_back(i);
+      }
     }
     return out;
   }
@@ -428,19 +434,34 @@ class AsyncEnvPool {
   }
 
   // The ids of a Send, Reset or Render: at least one, each in range, once,
-  // and not running.
-  void CheckIdle(const std::vector<int>& ids) const {
+  // and not running. Marks them with a new epoch (MarkedThisCall).
+  void CheckIdle(const std::vector<int>& ids) {
     CheckEnvIdsInRange(ids, num_envs_);
-    std::vector<char> seen(num_envs_, 0);
+    const std::uint32_t epoch = NextEpoch();
     for (int id : ids) {
-      if (seen[id]) throw std::invalid_argument("env_id: " + std::to_string(id) + " given twice");
+      if (env_mark_[id] == epoch) {
+        throw std::invalid_argument("env_id: " + std::to_string(id) + " given twice");
+      }
       if (in_flight_[id]) {
         throw std::invalid_argument("env_id: env " + std::to_string(id) +
                                     " is still running; recv() its result first");
       }
-      seen[id] = 1;
+      env_mark_[id] = epoch;
     }
   }
+
+  // A fresh stamp for env_mark_: marking envs costs no clearing of the
+  // num_envs-long array on each call, only a reset when the stamp wraps.
+  std::uint32_t NextEpoch() {
+    if (++epoch_ == 0) {
+      std::fill(env_mark_.begin(), env_mark_.end(), 0U);
+      epoch_ = 1;
+    }
+    return epoch_;
+  }
+
+  // Whether the last CheckIdle was given `id`.
+  bool MarkedThisCall(int id) const { return env_mark_[id] == epoch_; }
 
   void EndRender() {
     std::lock_guard<std::mutex> render_lock(render_mu_);
@@ -481,10 +502,15 @@ class AsyncEnvPool {
   // Validates the request, copies actions into the envs' rows, marks the
   // envs in flight. Throws std::invalid_argument (ValueError in Python)
   // before changing anything if the request is bad.
-  std::vector<ActionSlice> Prepare(const ActionBatch& batch, bool force_reset) {
+  // The items returned are the pool's scratch (valid until the next call).
+  // Nothing here allocates once the scratch has grown to a call's size: it
+  // runs on every send (a 64-env async CartPole pool sends a million env
+  // steps a second).
+  const std::vector<ActionSlice>& Prepare(const ActionBatch& batch, bool force_reset) {
     DrainRender();
     DropOrphan();
-    std::vector<int> ids = batch.env_ids;
+    std::vector<int>& ids = ids_;
+    ids.assign(batch.env_ids.begin(), batch.env_ids.end());
     if (ids.empty() && force_reset) {
       for (int i = 0; i < num_envs_; ++i) ids.push_back(i);
     }
@@ -500,28 +526,26 @@ class AsyncEnvPool {
         }
       }
     }
-    std::vector<int> players(num_envs_, 0);
-    if (!force_reset) CopyActions(batch, ids, &players);
-    std::vector<ActionSlice> items;
-    items.reserve(ids.size());
-    int order = sync_mode_ ? sync_sent_ : 0;
-    bool any_done = false;
-    for (int id : ids) {
-      in_flight_[id] = 1;
-      if (!force_reset) envs_[id]->SetActionPlayers(players[id]);
-      any_done = any_done || envs_[id]->IsDone();
-      items.push_back(ActionSlice{id, order++, force_reset});
-    }
+    if (!force_reset) CopyActions(batch, ids);
+    std::vector<ActionSlice>& items = items_;
+    items.clear();
+    const int first_order = sync_mode_ ? sync_sent_ : 0;
     // Longest first: an env whose episode ended resets now, which may cost
     // many steps' worth (an emulator may run dozens of frames to start an
     // episode); queued last, it would keep a sync batch waiting on one thread
-    // while the others idle.
-    // Rows are already fixed by `order`, so only the run order changes.
-    // Only when some env resets: stable_partition allocates a buffer, and
-    // this runs on every send.
-    if (!force_reset && any_done) {
-      std::stable_partition(items.begin(), items.end(),
-                            [this](const ActionSlice& s) { return envs_[s.env_id]->IsDone(); });
+    // while the others idle. Rows are fixed by `order` (the ids' order), so
+    // only the run order changes: the resetting envs are queued first.
+    for (int pass = 0; pass < (force_reset ? 1 : 2); ++pass) {
+      int order = first_order;
+      for (int id : ids) {
+        const bool queue_now = force_reset || envs_[id]->IsDone() == (pass == 0);
+        if (queue_now) items.push_back(ActionSlice{id, order, force_reset});
+        ++order;
+      }
+    }
+    for (int id : ids) {
+      in_flight_[id] = 1;
+      if (!force_reset) envs_[id]->SetActionPlayers(players_[id]);
     }
     in_flight_count_ += static_cast<int>(ids.size());
     if (sync_mode_) {
@@ -531,19 +555,20 @@ class AsyncEnvPool {
     return items;
   }
 
-  void CopyActions(const ActionBatch& batch, const std::vector<int>& ids,
-                   std::vector<int>* players) {
+  // Copies the actions into the envs' rows and counts each env's players
+  // (players_), for the envs CheckIdle just marked.
+  void CopyActions(const ActionBatch& batch, const std::vector<int>& ids) {
     CheckActionFieldCount(action_buffers_.size(), batch.fields.size());
     const bool multi = !batch.players_env_id.empty();
     std::size_t player_rows = multi ? batch.players_env_id.size() : ids.size();
-    std::vector<int> seen(num_envs_, 0);
+    for (int id : ids) players_[id] = multi ? 0 : 1;
     if (multi) {
       for (int id : batch.players_env_id) {
-        if (id < 0 || id >= num_envs_ || !std::count(ids.begin(), ids.end(), id)) {
+        if (id < 0 || id >= num_envs_ || !MarkedThisCall(id)) {
           throw std::invalid_argument("players.env_id: " + std::to_string(id) +
                                       " is not one of the env_ids sent");
         }
-        if (++seen[id] > max_players_) {
+        if (++players_[id] > max_players_) {
           throw std::invalid_argument("players.env_id: env " + std::to_string(id) +
                                       " has more than max_num_players rows");
         }
@@ -560,16 +585,17 @@ class AsyncEnvPool {
                                     " has the wrong dtype or shape");
       }
       std::size_t row_bytes = src.row_bytes();
-      std::vector<int> next(num_envs_, 0);
+      if (spec.per_player) {
+        for (int id : ids) next_row_[id] = 0;
+      }
       for (std::size_t r = 0; r < rows; ++r) {
         int env = spec.per_player && multi ? batch.players_env_id[r] : ids[r];
         std::size_t dst_row = spec.per_player
-                                  ? static_cast<std::size_t>(env) * max_players_ + next[env]++
+                                  ? static_cast<std::size_t>(env) * max_players_ + next_row_[env]++
                                   : static_cast<std::size_t>(env);
         std::memcpy(dst.raw() + dst_row * row_bytes, src.raw() + r * row_bytes, row_bytes);
       }
     }
-    for (int id : ids) (*players)[id] = multi ? seen[id] : 1;
   }
 
   // Env errors surface here, after the batch is taken, so the envs that
@@ -795,6 +821,13 @@ class AsyncEnvPool {
   // Caller-side state, guarded by api_mu_.
   std::mutex api_mu_;
   std::vector<char> in_flight_;
+  // Scratch of Prepare and its helpers, kept so that a send allocates nothing.
+  std::vector<int> ids_;
+  std::vector<ActionSlice> items_;
+  std::vector<std::uint32_t> env_mark_;  // == epoch_: given to this call
+  std::uint32_t epoch_ = 0;
+  std::vector<int> players_;   // this call's player rows per env
+  std::vector<int> next_row_;  // the next player row per env, while copying a field
   int in_flight_count_ = 0;
   int sync_sent_ = 0;
   double step_ns_ = 0.0;            // EMA of one env's reset/step cost

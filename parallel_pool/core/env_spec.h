@@ -18,7 +18,8 @@
 // for a config no env could run with. It is the one place a family checks
 // its config: called once per pool, when the spec is built, after the
 // common keys are checked and before StateSpec/ActionSpec see the config.
-// State keys are "obs", "obs:<name>" (a dict observation) or "info:<name>".
+// State keys are "obs", "obs:<name>" (a dict observation) or "info:<name>",
+// checked at compile time (field_role.h).
 #ifndef PARALLEL_POOL_CORE_ENV_SPEC_H_
 #define PARALLEL_POOL_CORE_ENV_SPEC_H_
 
@@ -32,6 +33,7 @@
 #include <vector>
 
 #include "parallel_pool/core/dict.h"
+#include "parallel_pool/core/field_role.h"
 #include "parallel_pool/core/spec.h"
 
 namespace parallel_pool {
@@ -98,6 +100,7 @@ class EnvSpec {
   using ActionSpec = decltype(EnvFns::ActionSpec(std::declval<const Config&>()));
   using State = ArrayDict<StateSpec>;
   using Action = ArrayDict<ActionSpec>;
+  static_assert(EveryStateKeyHasARole(static_cast<const StateSpec*>(nullptr)));
 
   static Config DefaultConfig() { return ConcatDict(CommonConfig(), EnvFns::DefaultConfig()); }
 

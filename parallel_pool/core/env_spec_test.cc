@@ -124,6 +124,27 @@ TEST(EnvSpecTest, FamilyValidateRunsWhenTheSpecIsBuilt) {
   }
 }
 
+// Every key's role is decided in one place; a misnamed key has none, and
+// EnvSpec refuses to compile with it (EveryStateKeyHasARole's static_assert).
+static_assert(StateFieldRole("obs") == FieldRole::kObs);
+static_assert(StateFieldRole("obs:pos") == FieldRole::kObs);
+static_assert(StateFieldRole("info:lives") == FieldRole::kInfo);
+static_assert(StateFieldRole("info:env_id") == FieldRole::kPoolInfo);
+static_assert(StateFieldRole("reward") == FieldRole::kStep);
+static_assert(StateFieldRole("infos:lives") == FieldRole::kNone);
+static_assert(StateFieldRole("info:") == FieldRole::kNone);
+static_assert(StateFieldRole("obs:") == FieldRole::kNone);
+static_assert(StateFieldRole("observation") == FieldRole::kNone);
+static_assert(StateFieldName("obs:pos") == "pos" &&
+              StateFieldName("info:players.env_id") == "players.env_id");
+static_assert(EveryStateKeyHasARole(static_cast<const CounterEnvSpec::StateSpec*>(nullptr)));
+
+TEST(EnvSpecTest, EveryStateFieldOfASpecHasARole) {
+  for (const std::string& key : CounterEnvSpec::StateSpec::Keys()) {
+    EXPECT_NE(StateFieldRole(key), FieldRole::kNone) << key;
+  }
+}
+
 TEST(EnvSpecTest, OnlyIfFieldsTakeNoSpaceWhenOff) {
   ArraySpec off = Spec<double>({4}).OnlyIf(false).array_spec();
   EXPECT_FALSE(off.enabled);

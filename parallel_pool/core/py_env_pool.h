@@ -387,8 +387,8 @@ class PyEnvPool {
   // (height, width, camera_id) with the family's defaults filled in, or a
   // ValueError naming the key the family cannot render.
   py::tuple CheckRender(int height, int width, int camera_id) const {
-    RenderRequest request =
-        PoolT::EnvClass::CheckRender(pool_->spec(), RenderRequest{height, width, camera_id});
+    RenderRequest request = DrawnFrame<typename PoolT::EnvClass>(
+        pool_->spec(), RenderRequest{height, width, camera_id});
     return py::make_tuple(request.height, request.width, request.camera_id);
   }
 
@@ -531,6 +531,18 @@ void BindEnv(py::module_& m, const std::string& name) {
                                     [](py::object) { return Spec::DefaultConfig().values(); })
       .def_property_readonly("_config_values", [](const Spec& s) { return s.config.values(); })
       .def_property_readonly("_state_spec", [](const Spec& s) { return SpecList(s.state_spec); })
+      // Every state key's (role, name), core/field_role.h's: Python reads these
+      // and never parses a key.
+      .def_property_readonly_static("_state_roles",
+                                    [](py::object) {
+                                      py::dict out;
+                                      for (const std::string& key : Spec::StateSpec::Keys()) {
+                                        out[py::str(key)] = py::make_tuple(
+                                            std::string(FieldRoleName(StateFieldRole(key))),
+                                            std::string(StateFieldName(key)));
+                                      }
+                                      return out;
+                                    })
       .def_property_readonly("_action_spec", [](const Spec& s) { return SpecList(s.action_spec); });
   constexpr bool kRenders = RenderableEnv<typename PoolT::EnvClass>;
   // Building the envs and freeing the pool wait for other threads (the builders,

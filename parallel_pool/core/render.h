@@ -3,9 +3,12 @@
 //
 // An env class renders if it has
 //   static RenderRequest CheckRender(const Spec& spec, RenderRequest request);
-//       the request with its zeros (height, width) replaced by the family's
-//       defaults, or std::invalid_argument naming render_width /
-//       render_height / render_camera_id if no env of `spec` can render it;
+//       the frame the env will draw for `request`: the request with its zeros
+//       (height, width) replaced by the family's defaults, or the family's
+//       one frame size where it draws one size only (the pool then resizes
+//       the frames to the size asked, ResizedFrames); or
+//       std::invalid_argument naming render_width / render_height /
+//       render_camera_id if no env of `spec` can render it;
 //   void Render(const RenderRequest& request, std::uint8_t* rgb);
 //       writes the env's current state as height x width x 3 uint8 RGB,
 //       top row first.
@@ -26,10 +29,12 @@
 #include <exception>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "parallel_pool/core/array.h"
+#include "parallel_pool/image/resize.h"
 
 namespace parallel_pool {
 
@@ -119,6 +124,41 @@ class RenderJob {
   std::size_t done_ = 0;
   std::exception_ptr error_;
 };
+
+// The frame an env of `spec` draws for `request` (EnvT::CheckRender), after
+// the checks every family shares: a size below 0 is an error, not the default.
+template <typename EnvT>
+RenderRequest DrawnFrame(const typename EnvT::Spec& spec, const RenderRequest& request) {
+  RenderRequest drawn = EnvT::CheckRender(spec, request);
+  if (request.height < 0 || request.width < 0) {
+    throw std::invalid_argument(
+        "render_height, render_width: expected sizes >= 0 (0: the family's), got " +
+        std::to_string(request.height) + " x " + std::to_string(request.width));
+  }
+  return drawn;
+}
+
+// The frames drawn for `drawn` (n, height, width, 3), at the size the caller
+// asked in `asked` (its zeros: the drawn size). A family that draws one size
+// (gymnasium's canvases, the Atari and ViZDoom screens, minigrid's grid)
+// returns it from CheckRender whatever was asked; the frames are then
+// resized here as cv2.resize(frame, (width, height),
+// interpolation=cv2.INTER_AREA) resizes them, byte for byte
+// (image/resize.h), as EnvPool hands frames of any size.
+inline Array ResizedFrames(Array frames, const RenderRequest& asked, const RenderRequest& drawn) {
+  const int height = asked.height > 0 ? asked.height : drawn.height;
+  const int width = asked.width > 0 ? asked.width : drawn.width;
+  if (height == drawn.height && width == drawn.width) return frames;
+  const std::size_t n = frames.shape()[0];
+  Array out(DType::kUInt8,
+            Shape{n, static_cast<std::size_t>(height), static_cast<std::size_t>(width), 3});
+  image::Resizer resizer(drawn.height, drawn.width, height, width, 3, /*inter_area=*/true);
+  for (std::size_t i = 0; i < n; ++i) {
+    resizer.Resize(reinterpret_cast<const std::uint8_t*>(frames.raw() + i * frames.row_bytes()),
+                   reinterpret_cast<std::uint8_t*>(out.raw() + i * out.row_bytes()));
+  }
+  return out;
+}
 
 }  // namespace parallel_pool
 

@@ -70,6 +70,26 @@ TEST(RenderTest, SizeAndCameraAsAsked) {
   ExpectFrame(frames, 0, 1, 0, 3);
 }
 
+// A family that draws one frame size: the frames come at the size asked,
+// resized as cv2.resize INTER_AREA does (checked byte for byte against cv2 by
+// the families' render tests; here: sizes, and a flat frame stays flat).
+TEST(RenderTest, FramesOfOneDrawnSizeAreResizedToTheSizeAsked) {
+  Array frames(DType::kUInt8, Shape{2, 2, 3, 3});
+  for (std::size_t i = 0; i < frames.nbytes(); ++i) {
+    frames.raw()[i] = static_cast<char>(i < frames.row_bytes() ? 10 : 200);
+  }
+  const RenderRequest drawn{2, 3, -1};
+  EXPECT_EQ(ResizedFrames(frames, RenderRequest{}, drawn).raw(), frames.raw());
+  EXPECT_EQ(ResizedFrames(frames, RenderRequest{2, 3, -1}, drawn).raw(), frames.raw());
+  Array bigger = ResizedFrames(frames, RenderRequest{4, 6, -1}, drawn);
+  ASSERT_EQ(bigger.shape(), (Shape{2, 4, 6, 3}));
+  Array wider = ResizedFrames(frames, RenderRequest{0, 9, -1}, drawn);
+  ASSERT_EQ(wider.shape(), (Shape{2, 2, 9, 3}));
+  for (std::size_t i = 0; i < bigger.nbytes(); ++i) {
+    ASSERT_EQ(static_cast<std::uint8_t>(bigger.raw()[i]), i < bigger.row_bytes() ? 10 : 200) << i;
+  }
+}
+
 TEST(RenderTest, OnlyWorkerThreadsRender) {
   CounterEnvPool pool(MakeSpec(8, 8));
   RenderThreads().Clear();

@@ -44,12 +44,8 @@ namespace parallel_pool::image {
 // frame size (gymnasium's), with one view.
 inline RenderRequest CheckFixedFrame(RenderRequest request, int height, int width,
                                      const std::string& env) {
-  RequireConfig((request.height == 0 || request.height == height) &&
-                    (request.width == 0 || request.width == width),
-                "render_height, render_width: " + env + " renders its " + std::to_string(height) +
-                    " x " + std::to_string(width) +
-                    " frame as gymnasium does; leave them unset (got " +
-                    std::to_string(request.height) + " x " + std::to_string(request.width) + ")");
+  // Another render_height / render_width: the core resizes this frame to it
+  // (core/render.h's ResizedFrames).
   RequireConfig(request.camera_id == -1, "render_camera_id: " + env +
                                              " has one view, camera -1 (got " +
                                              std::to_string(request.camera_id) + ")");

@@ -231,11 +231,8 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
     const Pos size = MinigridEnvFns::GridSize(spec.config);
     const int height = size.y * kRenderTile;
     const int width = size.x * kRenderTile;
-    RequireConfig((request.height == 0 || request.height == height) &&
-                      (request.width == 0 || request.width == width),
-                  "render_height, render_width: minigrid renders " + std::to_string(height) +
-                      " x " + std::to_string(width) +
-                      " (32 pixels a cell, as its env does); leave them unset");
+    // Another render_height / render_width: the core resizes the frame to it
+    // (core/render.h's ResizedFrames).
     RequireConfig(request.camera_id == -1, "render_camera_id: minigrid has one view, camera -1");
     return RenderRequest{height, width, -1};
   }

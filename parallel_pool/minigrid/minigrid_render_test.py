@@ -110,7 +110,7 @@ def test_rgb_tile_size_is_the_wrappers_tile_size() -> None:
         ({"rgb_image": "rgb"}, ValueError, "^rgb_image: expected 'none', 'full'"),
         ({"rgb_image": "full", "fully_observable": True}, ValueError, "^rgb_image, fully_observable"),
         ({"rgb_tile_size": 0}, ValueError, r"^rgb_tile_size: expected an int in \[1, 256\]"),
-        ({"render_mode": "rgb_array", "render_width": 100}, ValueError, "^render_height, render_width"),
+        ({"render_mode": "rgb_array", "render_width": -100}, ValueError, "render_width"),
     ],
 )
 def test_bad_picture_config_is_a_clear_error(kwargs: dict, error: type, match: str) -> None:

@@ -39,8 +39,9 @@ inline std::string ModelPath(const std::string& base_path, const std::string& xm
     const char* home = std::getenv("HOME");
     path = std::string(home == nullptr ? "" : home) + xml_file.substr(1);
   } else if (base_path.empty()) {
-    throw std::invalid_argument("xml_file: " + xml_file +
-                                " is relative to base_path, the family's model folder, which is empty");
+    throw std::invalid_argument(
+        "xml_file: " + xml_file +
+        " is relative to base_path, the family's model folder, which is empty");
   } else {
     path = base_path + "/" + xml_file;
   }

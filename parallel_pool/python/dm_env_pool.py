@@ -8,7 +8,7 @@ from typing import Any
 import dm_env
 
 from parallel_pool.python.pool import PoolBase
-from parallel_pool.python.spec import EnvSpec, obs_name
+from parallel_pool.python.spec import EnvSpec
 
 
 class DMEnvPool(PoolBase, dm_env.Environment):
@@ -22,11 +22,9 @@ class DMEnvPool(PoolBase, dm_env.Environment):
 
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)
-        keys = list(self._pool._state_keys)
+        roles = spec.field_roles()
         fields = [
-            (obs_name(k).replace(".", "_"), i)
-            for i, k in enumerate(keys)
-            if k == "obs" or k.startswith(("obs:", "info:"))
+            (roles[k].name.replace(".", "_"), i) for i, k in enumerate(self._pool._state_keys) if roles[k].observed
         ]
         self._obs_fields = [i for _, i in fields]
         self._state_type = collections.namedtuple("State", [n for n, _ in fields])  # type: ignore[misc]

@@ -17,7 +17,7 @@ import numpy as np
 
 from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, check_not_scalar, check_timeout, is_bool
 from parallel_pool.python.render import RenderOptions
-from parallel_pool.python.spec import EnvSpec, obs_name
+from parallel_pool.python.spec import EnvSpec
 
 # Pools still open at interpreter exit are closed first, while the interpreter is whole
 # (also those a reference cycle or a leak would keep): queued work is dropped, and no
@@ -31,8 +31,6 @@ def _close_open_pools() -> None:
         pool.close()
 
 
-# Info fields every env has; they get EnvPool's layout in `info`.
-_COMMON_INFO = ("info:env_id", "info:players.env_id", "info:elapsed_step")
 # Partial batches kept for reset_mask before they are folded into one full batch.
 _MAX_PARTIAL_BATCHES = 16
 
@@ -198,15 +196,20 @@ class PoolBase:
         self._players_i = where["info:players.env_id"]
         self._elapsed_i = where["info:elapsed_step"]
         obs_keys = spec.obs_keys
+        roles = spec.field_roles()
         self._single_obs_i = where["obs"] if obs_keys == ["obs"] else None
-        self._obs_items = [(obs_name(k), where[k]) for k in obs_keys]
-        self._info_items = [(obs_name(k), where[k]) for k in keys if k.startswith("info:") and k not in _COMMON_INFO]
+        self._obs_items = [(roles[k].name, where[k]) for k in obs_keys]
+        # The env's own info fields (EnvPool's env_id, players and elapsed_step, which
+        # every env has, get their own layout in `info`).
+        self._info_items = [(roles[k].name, where[k]) for k in keys if roles[k].role == "info"]
         # Same-step autoreset: the "final" copies follow the state fields.
         final_keys = list(self._pool._final_keys)
         self.same_step = bool(final_keys)
         base = len(keys)
-        self._final_obs_items = [(obs_name(k), base + j) for j, k in enumerate(final_keys) if not k.startswith("info:")]
-        self._final_info_items = [(obs_name(k), base + j) for j, k in enumerate(final_keys) if k.startswith("info:")]
+        self._final_obs_items = [(roles[k].name, base + j) for j, k in enumerate(final_keys) if roles[k].role == "obs"]
+        self._final_info_items = [
+            (roles[k].name, base + j) for j, k in enumerate(final_keys) if roles[k].role in ("info", "pool_info")
+        ]
 
     # ------------------------------------------------------------------ input
 

@@ -71,9 +71,19 @@ def to_dm_spec(spec: ArraySpec, name: str) -> Any:
     return specs.Array(spec.shape, spec.dtype, name=name)
 
 
-def obs_name(key: str) -> str:
-    """'obs' -> 'obs', 'obs:pos' -> 'pos', 'info:lives' -> 'lives'."""
-    return key.split(":", 1)[1] if ":" in key else key
+class FieldRole(NamedTuple):
+    """A state field's role and the name users see, as the C++ spec exports them
+    (core/field_role.h): Python never parses a key."""
+
+    # "obs" (the observation), "info" (an info field of the env's), "pool_info" (env_id,
+    # players.env_id, elapsed_step: every env's), "step" (reward, done, ... ).
+    role: str
+    name: str  # the key without its "obs:" / "info:" prefix: "obs", "pos", "lives"
+
+    @property
+    def observed(self) -> bool:
+        """Part of what dm_env's observation holds: the observation and the info fields."""
+        return self.role in ("obs", "info", "pool_info")
 
 
 class EnvSpec:
@@ -88,6 +98,7 @@ class EnvSpec:
 
     _cpp_cls: ClassVar[Any]  # the bound C++ spec class, set by py_env()
     _config_type: ClassVar[type]  # the config namedtuple, made once per class
+    _field_roles: ClassVar[dict[str, FieldRole]]  # every state key's, made once per class
     # Config values given per env (python/per_env.py): {key: one value per env}, and each
     # env's own spec; empty when every env has the pool's config.
     per_env: dict[str, list[Any]]
@@ -141,10 +152,20 @@ class EnvSpec:
         """
         return cls.config_type()(*args, **kwargs)
 
+    @classmethod
+    def field_roles(cls) -> dict[str, FieldRole]:
+        """Every state key (enabled or not) -> its FieldRole, from the C++ spec."""
+        cached: dict[str, FieldRole] | None = cls.__dict__.get("_field_roles")
+        if cached is None:
+            cached = {key: FieldRole(*role) for key, role in cls._cpp_cls._state_roles.items()}
+            cls._field_roles = cached
+        return cached
+
     @property
     def obs_keys(self) -> list[str]:
         """The state fields that make the observation: `["obs"]`, or `["obs:<name>", ...]` for a Dict."""
-        return [k for k in self.state_array_spec if k == "obs" or k.startswith("obs:")]
+        roles = self.field_roles()
+        return [k for k in self.state_array_spec if roles[k].role == "obs"]
 
     @property
     def reward_threshold(self) -> float | None:
@@ -157,8 +178,9 @@ class EnvSpec:
             return to_space(self.state_array_spec["obs"], spaces)
         # An OrderedDict keeps the declared order (dm_control's observation
         # order); a plain dict would be sorted by key.
+        roles = self.field_roles()
         return spaces.Dict(
-            collections.OrderedDict((obs_name(k), to_space(self.state_array_spec[k], spaces)) for k in keys)
+            collections.OrderedDict((roles[k].name, to_space(self.state_array_spec[k], spaces)) for k in keys)
         )
 
     def _action_space(self, spaces: Any) -> Any:
@@ -200,10 +222,11 @@ class EnvSpec:
 
     def observation_spec(self) -> Any:
         """dm_env specs of the observation: obs fields, then info fields."""
+        roles = self.field_roles()
         fields = {
-            obs_name(k).replace(".", "_"): to_dm_spec(s, obs_name(k))
+            roles[k].name.replace(".", "_"): to_dm_spec(s, roles[k].name)
             for k, s in self.state_array_spec.items()
-            if k == "obs" or k.startswith(("obs:", "info:"))
+            if roles[k].observed
         }
         return collections.namedtuple("State", list(fields))(**fields)
 

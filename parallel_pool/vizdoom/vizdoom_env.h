@@ -333,12 +333,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
     RequireConfig(cfg.format != ::vizdoom::DOOM_256_COLORS8 && cfg.channels != 4,
                   "render_mode: the scenario's screen_format is not one render() converts to "
                   "RGB (RGB24, BGR24, CRCGCB, CBCGCR, GRAY8)");
-    RequireConfig((request.height == 0 || request.height == cfg.screen_height) &&
-                      (request.width == 0 || request.width == cfg.screen_width),
-                  "render_height, render_width: vizdoom renders the " +
-                      std::to_string(cfg.screen_height) + " x " + std::to_string(cfg.screen_width) +
-                      " screen as it is; leave them unset (got " + std::to_string(request.height) +
-                      " x " + std::to_string(request.width) + ")");
+    // Another render_height / render_width: the core resizes the screen to it
+    // (core/render.h's ResizedFrames).
     RequireConfig(request.camera_id == -1,
                   "render_camera_id: vizdoom has one view, camera -1 (got " +
                       std::to_string(request.camera_id) + ")");

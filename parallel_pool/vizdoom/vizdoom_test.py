@@ -236,9 +236,18 @@ def test_render_is_player_0s_screen(cfg: str) -> None:
             want = planes[i] if planes[i].shape[0] == 3 else np.repeat(planes[i], 3, axis=0)
             np.testing.assert_array_equal(got, want, f"{cfg} step {t} env {i}")
         obs, *_ = env.step(np.zeros((2, *env.single_action_space.shape)))
-    with pytest.raises(ValueError, match="render_height, render_width: vizdoom renders the 240 x 320 screen"):
-        parallel_pool.make_vec("Basic-v1", render_mode="rgb_array", render_width=84)
     env.close()
+    # Another size: the 240 x 320 screen resized as cv2.resize(INTER_AREA) does, as EnvPool hands any size.
+    import cv2
+
+    native = parallel_pool.make_vec("Basic-v1", num_envs=1, seed=4, render_mode="rgb_array")
+    resized = parallel_pool.make_vec("Basic-v1", num_envs=1, seed=4, render_mode="rgb_array", render_width=84)
+    native.reset()
+    resized.reset()
+    frame = native.render()[0]
+    np.testing.assert_array_equal(resized.render()[0], cv2.resize(frame, (84, 240), interpolation=cv2.INTER_AREA))
+    native.close()
+    resized.close()
 
 
 def test_bad_actions_are_rejected() -> None:
