@@ -130,10 +130,11 @@ sanitize: setup
 # the API (reliability/sanitizer_smoke.py), its module built instrumented and the
 # sanitizer's runtime preloaded into the interpreter. Not part of `make test`: the
 # instrumented build of every family (ALE, ViZDoom's client, MuJoCo and dm_control
-# bindings) is long the first time (docs/reliability.md, "Sanitizers").
-SANITIZER_SMOKE := $(foreach f,classic_control toy_text atari mujoco box2d minigrid dm_control vizdoom,//reliability:sanitizer_smoke_$(f)_test)
-# The families with no third-party C++: `make sanitize` (so CI) runs these.
-SANITIZER_SMOKE_CHEAP := $(foreach f,classic_control toy_text minigrid,//reliability:sanitizer_smoke_$(f)_test)
+# bindings) is long the first time (docs/reliability.md, "Sanitizers"). The targets
+# come from each family's facts (family_facts.bzl: the task, and whether `make
+# sanitize`, so CI, runs it: the families with no third-party C++).
+SANITIZER_SMOKE = $(shell python3 parallel_pool/family_facts.py sanitizer-targets)
+SANITIZER_SMOKE_CHEAP = $(shell python3 parallel_pool/family_facts.py sanitizer-targets --in-make-test)
 sanitize-families: setup
 	$(BAZEL) test --config=asan --nocache_test_results $(SANITIZER_SMOKE)
 	$(BAZEL) test --config=tsan --nocache_test_results $(SANITIZER_SMOKE)

@@ -127,8 +127,9 @@ setup(
     # Test support (a `testing` subpackage) stays in the repository, like the
     # tests; the templates are outside parallel_pool/ and never packed.
     packages=find_packages(include=["parallel_pool", "parallel_pool.*"], exclude=["*.testing", "*.testing.*"]),
-    # The package is typed (PEP 561): type checkers read its annotations.
-    package_data={"parallel_pool": ["py.typed"]},
+    # The package is typed (PEP 561): type checkers read its annotations; and every
+    # family's facts (family_facts.py reads them; make bench runs the wheel).
+    package_data={"parallel_pool": ["py.typed", "*/family_facts.bzl"]},
     python_requires=">=3.11",
     # The versions whose every dependency has wheels (docs/wheel.md, "Python
     # versions"); a wheel itself is for the one CPython that built it (its tag).

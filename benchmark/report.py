@@ -12,10 +12,15 @@ option it prints the tables.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import pathlib
 import textwrap
 from collections.abc import Callable, Iterable
+from types import ModuleType
 from typing import Any
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 Data = dict[str, Any]
 
@@ -44,16 +49,21 @@ FAMILY_COLUMNS = {
     },
     "vizdoom": {"gymnasium AsyncVectorEnv": "AsyncVectorEnv of vizdoom's gymnasium envs"},
 }
-FAMILIES = {
-    "classic_control": "Classic control",
-    "toy_text": "Toy text",
-    "atari": "Atari",
-    "mujoco": "MuJoCo",
-    "box2d": "Box2D",
-    "minigrid": "MiniGrid",
-    "dm_control": "dm_control",
-    "vizdoom": "ViZDoom",
-}
+
+
+def _family_facts() -> ModuleType:
+    """parallel_pool/family_facts.py of this checkout, loaded by path: the report runs from
+    the source tree, whose package has no built modules to import."""
+    spec = importlib.util.spec_from_file_location("family_facts", ROOT / "parallel_pool" / "family_facts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Every family's facts (its family_facts.bzl): its title here, its tasks in run.py.
+FAMILY_FACTS = _family_facts().all_facts((str(ROOT / "parallel_pool"),))
+FAMILIES = {family: facts.title for family, facts in FAMILY_FACTS.items()}
 SINGLE = ("gymnasium single env", "dm_control single env", "vizdoom DoomGame loop")  # the one-env Python baselines
 # The dm_control family's targets (issue 8): ours >= ENVPOOL_TARGET x EnvPool at every
 # num_envs, >= LIMIT_TARGET of the limit with LIMIT_MIN_ENVS envs or more, and one env

@@ -20,13 +20,13 @@ Progress goes to stderr, one line per measurement as it starts: which task,
 num_envs and method, how far through the plan, the time so far and an
 estimate of what remains (from the measurements done so far).
 
-The default task list covers every family (classic_control, toy_text, atari,
-mujoco, box2d, dm_control, vizdoom; the run warns if a registered family has no task in it).
+The default task list is every family's bench_tasks (each family's facts,
+family_facts.bzl; the run warns if a registered family has no task in it).
 A task is an id, or an id and its config as ID:key=value,... (MultiDuel-v1:max_num_players=2,
 one 2-player match per env; its figures count player steps, rows of the batch). A family
-in MAX_NUM_ENVS runs only the --num-envs up to its cap (ViZDoom: 8; every env is an
-engine process), and one in MIN_ROUNDS at least that many rounds (ViZDoom and Atari: 3,
-each figure the best of 3 windows).
+with a bench_max_envs runs only the --num-envs up to that cap (ViZDoom: 8; every env is
+an engine process), and one with bench_min_rounds at least that many rounds (ViZDoom and
+Atari: 3, each figure the best of 3 windows).
 A default task parallel_pool does not register (HumanoidRun-v1 until the
 dm_control family's humanoid lands) is left out with a note; a --tasks id it
 does not register runs without the parallel_pool columns, with a note. Notes
@@ -112,37 +112,20 @@ METHODS: dict[str, runners.Runner] = {
 }
 LIMIT = report.LIMIT
 HANDOFF = "hand-off"
-# The main job's tasks, every family's. A task parallel_pool does not register (HumanoidRun-v1
-# until the dm_control family's humanoid domain lands) is left out of it, with a note.
-DEFAULT_TASKS = [
-    "CartPole-v1",
-    "Pendulum-v1",
-    "Taxi-v3",
-    "Pong-v5",
-    "Breakout-v5",
-    "Ant-v5",
-    "HalfCheetah-v5",
-    "LunarLander-v3",
-    "BipedalWalker-v3",
-    "CarRacing-v3",
-    "MiniGrid-DoorKey-8x8-v0",
-    "BabyAI-GoTo-v0",
-    "CheetahRun-v1",
-    "WalkerWalk-v1",
-    "HumanoidRun-v1",
-    "Basic-v1",
-    "MultiDuel-v1:max_num_players=2",
-]
-# The most envs a family's tasks run (of --num-envs): every ViZDoom env is an engine process
-# (a match one per player), so 32 would spend its time starting engines.
-MAX_NUM_ENVS = {"vizdoom": 8}
-# Rounds of a family's tasks whatever --repeat says (each figure the best of them, every
-# method alike): ViZDoom's engines are processes the scheduler places, and one 1 s window
-# of a pool ranged 30% between rounds on the shared 2-core machine. Atari's ratios to
-# AtariVectorEnv are the issue-13 targets, and its emulation-bound windows spread as much
-# (the 2-thread limit: 30-62% between windows of one run), so a single window of each
-# method made a 1.2x ratio a draw; each is now the best of 3, as the limit is its best window.
-MIN_ROUNDS = {"vizdoom": 3, "atari": 3}
+# The main job's tasks, every family's (its facts' bench_tasks). A task parallel_pool does
+# not register is left out of it, with a note.
+_FACTS = report.FAMILY_FACTS
+DEFAULT_TASKS = [task for facts in _FACTS.values() for task in facts.bench_tasks]
+# The most envs a family's tasks run (of --num-envs; its bench_max_envs): every ViZDoom env
+# is an engine process (a match one per player), so 32 would spend its time starting engines.
+MAX_NUM_ENVS = {family: facts.bench_max_envs for family, facts in _FACTS.items() if facts.bench_max_envs}
+# Rounds of a family's tasks whatever --repeat says (its bench_min_rounds; each figure the
+# best of them, every method alike): ViZDoom's engines are processes the scheduler places,
+# and one 1 s window of a pool ranged 30% between rounds on the shared 2-core machine.
+# Atari's ratios to AtariVectorEnv are targets, and its emulation-bound windows spread as
+# much (the 2-thread limit: 30-62% between windows of one run), so a single window of each
+# method made a 1.2x ratio a draw; each is the best of 3, as the limit is its best window.
+MIN_ROUNDS = {family: facts.bench_min_rounds for family, facts in _FACTS.items() if facts.bench_min_rounds > 1}
 PACKAGE_NAMES = {"envpool": "EnvPool"}  # in notes
 HANDOFF_TASK = "CartPole-v1"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

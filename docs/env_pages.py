@@ -27,29 +27,15 @@ DOCS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
 import parallel_pool  # noqa: E402
+from parallel_pool import family_facts  # noqa: E402
 from parallel_pool.registration import registry  # noqa: E402
 
 # Config keys not shown: set through `seed=[...]`, never by name.
 INTERNAL_KEYS = {"env_seeds"}
-# A family's hand-written page, linked from its generated one.
-FAMILY_DOCS = {
-    "atari": "atari.md",
-    "mujoco": "mujoco.md",
-    "box2d": "box2d.md",
-    "minigrid": "minigrid.md",
-    "dm_control": "dm_control.md",
-    "vizdoom": "vizdoom.md",
-}
-TITLES = {
-    "classic_control": "Classic control",
-    "toy_text": "Toy text",
-    "atari": "Atari",
-    "mujoco": "MuJoCo",
-    "box2d": "Box2D",
-    "minigrid": "MiniGrid",
-    "dm_control": "dm_control",
-    "vizdoom": "ViZDoom",
-}
+# Each family's title and hand-written page (linked from its generated one): its facts.
+FACTS = family_facts.all_facts()
+FAMILY_DOCS = {family: facts.doc for family, facts in FACTS.items() if facts.doc}
+TITLES = {family: facts.title for family, facts in FACTS.items()}
 # A cell of a per-task table holds at most this many varying keys; more go to a list.
 MAX_VARYING_COLUMNS = 3
 MAX_VALUE_CHARS = 70

@@ -19,8 +19,8 @@ import pathlib
 import sys
 import traceback
 import warnings
-from collections.abc import Iterable
 
+from parallel_pool.family_facts import discover
 from parallel_pool.registration import registry
 
 _PACKAGE = "parallel_pool"
@@ -28,17 +28,6 @@ _PACKAGE = "parallel_pool"
 
 class FamilyLoadWarning(RuntimeWarning):
     """A family failed to import: its task ids are unavailable, the other families work."""
-
-
-def discover(paths: Iterable[str] | None = None) -> list[str]:
-    """The families under `paths` (default: the parallel_pool package's), sorted.
-
-    A family is a subdirectory with a registration.py. The directories are
-    listed, not imported, so discovering a broken family cannot fail.
-    """
-    if paths is None:
-        paths = sys.modules[_PACKAGE].__path__
-    return sorted({found.parent.name for path in paths for found in pathlib.Path(path).glob("*/registration.py")})
 
 
 def load(family: str) -> bool:
@@ -77,6 +66,6 @@ def _registration_source(family: str) -> str:
     return ""
 
 
-FAMILIES: tuple[str, ...] = tuple(discover())
+FAMILIES: tuple[str, ...] = tuple(discover(sys.modules[_PACKAGE].__path__))
 for _family in FAMILIES:
     load(_family)

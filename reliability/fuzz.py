@@ -21,20 +21,12 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 
+from parallel_pool import family_facts
 from reliability import fuzz_cases, fuzz_driver
 
-# Share of the run per family: roughly what a case costs there (ViZDoom
-# engines and Atari ROMs are slow to start; cheap families get many calls).
-WEIGHTS = {
-    "classic_control": 2,
-    "toy_text": 2,
-    "atari": 2,
-    "mujoco": 2,
-    "box2d": 2,
-    "minigrid": 2,
-    "dm_control": 2,
-    "vizdoom": 1,
-}
+# Share of the run per family: roughly what a case costs there (its facts' fuzz_weight:
+# ViZDoom engines are slow to start, so fewer of its cases, in smaller chunks).
+WEIGHTS = {f: facts.fuzz_weight for f, facts in family_facts.all_facts().items()}
 
 
 def run_chunk(worker: fuzz_driver.Worker, family: str, examples: int, stats: fuzz_driver.Stats, short: bool) -> None:
@@ -68,7 +60,8 @@ def long_run(minutes: float, families: list[str], short: bool) -> fuzz_driver.St
             # The family furthest behind its share of the time goes next.
             family = min(families, key=lambda f: spent[f] / WEIGHTS[f])
             chunk_start = time.monotonic()
-            run_chunk(workers[family], family, 10 if family == "vizdoom" else 25, stats, short)
+            chunk = 25 if WEIGHTS[family] >= max(WEIGHTS.values()) else 10
+            run_chunk(workers[family], family, chunk, stats, short)
             spent[family] += time.monotonic() - chunk_start
             elapsed = time.monotonic() - start
             print(

@@ -15,47 +15,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-# Representative task ids per family: each family's distinct action and
-# observation layouts (discrete, box, dict observations, images).
-FAMILIES: dict[str, tuple[str, ...]] = {
-    "classic_control": ("CartPole-v1", "Pendulum-v1", "MountainCarContinuous-v0", "Acrobot-v1"),
-    "toy_text": ("FrozenLake-v1", "Taxi-v3", "Blackjack-v1", "CliffWalking-v1", "Catch-v0", "NChain-v0"),
-    "atari": ("Pong-v5", "Breakout-v5"),
-    "mujoco": ("Hopper-v5", "HalfCheetah-v4", "Ant-v5", "InvertedPendulum-v5", "Reacher-v5", "Humanoid-v4"),
-    "box2d": (
-        "LunarLander-v3",
-        "LunarLanderContinuous-v3",
-        "BipedalWalker-v3",
-        "BipedalWalkerHardcore-v3",
-        "CarRacing-v3",
-    ),
-    "minigrid": (
-        "MiniGrid-DoorKey-8x8-v0",
-        "MiniGrid-LavaCrossingS9N2-v0",
-        "MiniGrid-Empty-Random-5x5-v0",
-        "BabyAI-GoTo-v0",
-        "BabyAI-BossLevel-v0",
-        "BabyAI-PutNextS5N2Carrying-v0",
-    ),
-    # CartpoleTwoPoles-v1's model comes from dm_control's Python builder,
-    # which also installs dm_control's MuJoCo warning handler in the process.
-    "dm_control": ("CartpoleBalance-v1", "CheetahRun-v1", "LqrLqr21-v1", "PointMassEasy-v1", "CartpoleTwoPoles-v1"),
-    # Single-player only: a ViZDoom engine takes a fraction of a second to start.
-    "vizdoom": ("Basic-v1",),
-}
-FLAVOURS = ("gymnasium", "gym", "dm")
+from parallel_pool import family_facts
 
-# The most envs a pool of the family gets (engines and ROMs cost memory and start-up time).
-MAX_ENVS = {
-    "classic_control": 512,
-    "toy_text": 512,
-    "atari": 6,
-    "mujoco": 64,
-    "box2d": 64,
-    "minigrid": 256,
-    "dm_control": 32,
-    "vizdoom": 3,
-}
+# Representative task ids per family (each family's distinct action and observation
+# layouts), and the most envs a pool of the family gets: every family's own facts
+# (its family_facts.bzl).
+FAMILIES: dict[str, tuple[str, ...]] = {f: facts.fuzz_tasks for f, facts in family_facts.all_facts().items()}
+FLAVOURS = ("gymnasium", "gym", "dm")
+MAX_ENVS = {f: facts.fuzz_max_envs for f, facts in family_facts.all_facts().items()}
 
 # Config keys every task has (core/env_spec.h), handled by their own strategies.
 COMMON_KEYS = (

@@ -13,19 +13,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from parallel_pool import family_facts
 from reliability import fuzz_cases, fuzz_driver
 
-# Cases per family: about 90 s in all on the 2-core build machine (the budget is 2 minutes).
-EXAMPLES = {
-    "classic_control": 500,
-    "toy_text": 500,
-    "atari": 80,
-    "mujoco": 400,
-    "box2d": 300,
-    "minigrid": 300,
-    "dm_control": 300,
-    "vizdoom": 60,
-}
+# Cases per family (its facts' fuzz_examples): about 90 s in all on the 2-core build
+# machine (the budget is 2 minutes).
+EXAMPLES = {f: facts.fuzz_examples for f, facts in family_facts.all_facts().items()}
 
 
 @pytest.mark.parametrize("family", list(fuzz_cases.FAMILIES))

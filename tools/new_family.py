@@ -48,7 +48,7 @@ ONE_PLAYER, SEVERAL_PLAYERS = "one_player", "several_players"
 TEMPLATES = "templates"
 # What a template holds, by name pattern; anything else (a built module
 # linked in by `make develop`, __pycache__) is not copied.
-COPIED = ("BUILD", "*.h", "*.cc", "*.py")
+COPIED = ("BUILD", "*.h", "*.cc", "*.py", "family_facts.bzl")
 SCAFFOLD = "tools/new_family.py"
 # Ends the lines a template needs only because it lives outside the package
 # (its BUILD's py_deps on //templates): the copy leaves them out.

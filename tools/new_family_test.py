@@ -53,7 +53,15 @@ def test_the_names_that_must_match(name: str) -> None:
     template, camel = FAMILIES[name]
     folder = SCAFFOLDED / name
     files = {p.name for p in folder.iterdir()}
-    assert files == {"BUILD", "__init__.py", "registration.py", f"{name}_env.h", f"{name}_ext.cc", f"{name}_test.py"}
+    assert files == {
+        "BUILD",
+        "__init__.py",
+        "registration.py",
+        "family_facts.bzl",
+        f"{name}_env.h",
+        f"{name}_ext.cc",
+        f"{name}_test.py",
+    }
 
     build = (folder / "BUILD").read_text()
     assert f'name = "{name}"' in build
@@ -109,6 +117,16 @@ print(*parallel_pool.list_all_envs())
 """
 
 
+# What each tool reads of a family (fuzz_cases, sanitizer_smoke_test, seed_test, run.py, the
+# docs' and the report's titles): the scaffolded family's own facts, found by discovery.
+TOOLING = """
+import sys
+from parallel_pool import family_facts
+facts = family_facts.all_facts()[sys.argv[1]]
+print(facts.fuzz_tasks[0], facts.sanitizer_task, facts.seed_tasks[0][0], facts.bench_tasks[0], facts.title)
+"""
+
+
 @pytest.mark.parametrize("name", sorted(FAMILIES))
 def test_the_family_passes_its_own_tests(name: str, tmp_path: pathlib.Path) -> None:
     # A copy of the package (links to its files) with the scaffolded family
@@ -120,13 +138,26 @@ def test_the_family_passes_its_own_tests(name: str, tmp_path: pathlib.Path) -> N
             (package / child.name).symlink_to(child)
     family = package / name
     family.mkdir()
-    for path in (SCAFFOLDED / name).glob("*.py"):
+    for path in [*(SCAFFOLDED / name).glob("*.py"), SCAFFOLDED / name / "family_facts.bzl"]:
         (family / path.name).symlink_to(path)
     (family / f"{name}_ext.so").symlink_to(WORKSPACE / "tools" / f"{name}_ext.so")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     run = subprocess.run([sys.executable, "-c", LISTED], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert f"{FAMILIES[name][1]}-v0" in run.stdout.split()
+    # The tooling finds it with no list to edit: the fuzzer, the sanitizer smoke, the seed
+    # test, the docs and the benchmark read every family's facts (family_facts.all_facts).
+    run = subprocess.run([sys.executable, "-c", TOOLING, name], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    task = f"{FAMILIES[name][1]}-v0"
+    assert run.stdout.split() == [task, task, task, task, FAMILIES[name][1]], run.stdout
+    targets = subprocess.run(
+        [sys.executable, str(package / "family_facts.py"), "sanitizer-targets", "--in-make-test"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert f"//reliability:sanitizer_smoke_{name}_test" in targets
     test = family / f"{name}_test.py"
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test)],

@@ -50,6 +50,12 @@ assert {"Corridor-v0", "Duel-v0"} <= set(ids), ids
 print("scaffold-check: parallel_pool.list_all_envs() has Corridor-v0 and Duel-v0")
 ')
 
+# The tooling's targets come from every family's facts (family.bzl's env_families):
+# the sanitizer smoke has the new families with no edit of reliability/BUILD.
+env -u PYTHON_BIN_PATH bazel query \
+  'set(//reliability:sanitizer_smoke_corridor_test //reliability:sanitizer_smoke_duel_test)' >/dev/null
+echo "scaffold-check: //reliability has the sanitizer smoke of corridor and duel"
+
 echo "scaffold-check: make lint's checks on the new families"
 "$VENV/bin/ruff" check --no-cache parallel_pool/corridor parallel_pool/duel
 "$VENV/bin/ruff" format --check --no-cache parallel_pool/corridor parallel_pool/duel

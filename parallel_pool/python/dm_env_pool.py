@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import collections
 from typing import Any
 
 import dm_env
 
 from parallel_pool.python.pool import PoolBase
-from parallel_pool.python.spec import EnvSpec
+from parallel_pool.python.spec import EnvSpec, nested_namedtuple
 
 
 class DMEnvPool(PoolBase, dm_env.Environment):
     """`reset()` / `step(a)` return `dm_env.TimeStep` objects whose fields are batched.
 
     `timestep.observation` is a namedtuple of the obs fields and the info
-    fields (env_id, players_env_id, elapsed_step, ...), as in EnvPool.
+    fields (env_id, players.env_id, elapsed_step, ...), nested as in EnvPool
+    (`timestep.observation.players.env_id`).
     `step_type` is an int array (0 FIRST, 1 MID, 2 LAST); `discount` is 0 where
     the episode terminated (not where it was truncated).
     """
@@ -23,18 +23,17 @@ class DMEnvPool(PoolBase, dm_env.Environment):
     def __init__(self, spec: EnvSpec, cpp_pool: Any = None) -> None:
         PoolBase.__init__(self, spec, cpp_pool)
         roles = spec.field_roles()
-        fields = [
-            (roles[k].name.replace(".", "_"), i) for i, k in enumerate(self._pool._state_keys) if roles[k].observed
-        ]
+        fields = [(roles[k].name, i) for i, k in enumerate(self._pool._state_keys) if roles[k].observed]
         self._obs_fields = [i for _, i in fields]
-        self._state_type = collections.namedtuple("State", [n for n, _ in fields])  # type: ignore[misc]
+        # EnvPool's layout: `observation.players.env_id`, nested at the dotted name.
+        self._state = nested_namedtuple("State", [n for n, _ in fields])
 
     def _timestep(self, out: tuple) -> dm_env.TimeStep:
         return dm_env.TimeStep(
             step_type=out[self._step_type_i],
             reward=self._reward(out),
             discount=out[self._discount_i],
-            observation=self._state_type(*[out[i] for i in self._obs_fields]),
+            observation=self._state([out[i] for i in self._obs_fields]),
         )
 
     def _traced_result(self, out: tuple) -> dm_env.TimeStep:

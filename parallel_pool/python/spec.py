@@ -9,6 +9,8 @@ specs) is derived from that list here, once.
 from __future__ import annotations
 
 import collections
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -27,6 +29,16 @@ class ArraySpec(NamedTuple):
     has_bounds: bool
     low: Any  # scalar, or an array of `shape` when elementwise
     high: Any
+
+    @property
+    def minimum(self) -> Any:
+        """EnvPool's name for `low`."""
+        return self.low
+
+    @property
+    def maximum(self) -> Any:
+        """EnvPool's name for `high`."""
+        return self.high
 
     @property
     def is_discrete(self) -> bool:
@@ -49,6 +61,32 @@ def _parse(raw: tuple) -> ArraySpec:
         low = np.asarray(low_each, dtype=dt).reshape(value_shape)
         high = np.asarray(high_each, dtype=dt).reshape(value_shape)
     return ArraySpec(key, dt, value_shape, per_player, has_bounds, low, high)
+
+
+def nested_namedtuple(name: str, dotted: list[str]) -> Callable[[Sequence[Any]], Any]:
+    """EnvPool's dm_env observation layout: a function from values (one per dotted name, in
+    that order) to a namedtuple `name` of them, a dotted name nested ("players.env_id" is
+    `state.players.env_id`). Worked out once per pool."""
+    groups: dict[str, list[tuple[str, int]]] = {}  # a field -> (the rest of its names, index)
+    for i, path in enumerate(dotted):
+        head, _, rest = path.partition(".")
+        groups.setdefault(head, []).append((rest, i))
+    make: Any = collections.namedtuple  # fields known only at run time
+    tuple_type = make(name, list(groups))
+    parts: list[Callable[[Sequence[Any]], Any]] = []
+    for head, members in groups.items():
+        if members == [("", members[0][1])]:
+            parts.append(operator.itemgetter(members[0][1]))
+        else:
+            parts.append(_nested_part(head, members))
+    return lambda values: tuple_type(*[part(values) for part in parts])
+
+
+def _nested_part(head: str, members: list[tuple[str, int]]) -> Callable[[Sequence[Any]], Any]:
+    """The nested namedtuple `head` of the values at the members' indices."""
+    inner = nested_namedtuple(head, [rest for rest, _ in members])
+    indices = [i for _, i in members]
+    return lambda values: inner([values[i] for i in indices])
 
 
 def to_space(spec: ArraySpec, spaces: Any) -> Any:
@@ -223,12 +261,8 @@ class EnvSpec:
     def observation_spec(self) -> Any:
         """dm_env specs of the observation: obs fields, then info fields."""
         roles = self.field_roles()
-        fields = {
-            roles[k].name.replace(".", "_"): to_dm_spec(s, roles[k].name)
-            for k, s in self.state_array_spec.items()
-            if roles[k].observed
-        }
-        return collections.namedtuple("State", list(fields))(**fields)
+        observed = [(roles[k].name, s) for k, s in self.state_array_spec.items() if roles[k].observed]
+        return nested_namedtuple("State", [n for n, _ in observed])([to_dm_spec(s, n) for n, s in observed])
 
     def action_spec(self) -> Any:
         """The dm_env spec of one env's action (a dict of specs for several action fields)."""

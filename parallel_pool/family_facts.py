@@ -1,0 +1,120 @@
+"""Each family's facts for the tooling, read from the family's own folder.
+
+A family keeps what the fuzzer, the sanitizer smoke, the seed test, the docs
+and the benchmark need to know of it in `<family>/family_facts.bzl`: a Python
+literal that is also Starlark, so Bazel (family.bzl's env_families: the
+sanitizer smoke's targets) and Python (here) read the one file. No tool keeps a
+list of families: each reads `all_facts()`. This module imports nothing of
+parallel_pool (a tool that must not load the families' extensions, the
+sanitizer smoke's parent process, loads it by path), and finding the families
+(`discover`, which entry.py uses too) lists folders without importing them.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import pathlib
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+FACTS_FILE = "family_facts.bzl"
+
+
+class FamilyFacts(NamedTuple):
+    """What the tooling knows of one family (the keys' meaning: any family_facts.bzl)."""
+
+    title: str
+    doc: str | None
+    fuzz_tasks: tuple[str, ...]
+    fuzz_max_envs: int
+    fuzz_examples: int
+    fuzz_weight: int
+    sanitizer_task: str
+    sanitizer_in_make_test: bool
+    seed_tasks: tuple[tuple[str, dict[str, Any]], ...]
+    bench_tasks: tuple[str, ...]
+    bench_max_envs: int
+    bench_min_rounds: int
+
+
+def read(folder: pathlib.Path) -> FamilyFacts:
+    """The facts in `folder`'s family_facts.bzl.
+
+    Raises:
+      ValueError: the file is missing, is not one `FACTS = {...}` literal, lacks a key or
+        has one too many (the message names the family and the keys).
+    """
+    path = folder / FACTS_FILE
+    if not path.is_file():
+        raise ValueError(f"family {folder.name!r}: no {FACTS_FILE} (every family keeps its facts there)")
+    tree = ast.parse(path.read_text(), str(path))
+    values = [
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["FACTS"]
+    ]
+    if len(values) != 1:
+        raise ValueError(f"family {folder.name!r}: {FACTS_FILE} must assign FACTS = {{...}} once")
+    facts = ast.literal_eval(values[0])
+    missing = sorted(set(FamilyFacts._fields) - set(facts))
+    unknown = sorted(set(facts) - set(FamilyFacts._fields))
+    if missing or unknown:
+        raise ValueError(f"family {folder.name!r}: {FACTS_FILE} lacks {missing}, has unknown keys {unknown}")
+    facts["fuzz_tasks"] = tuple(facts["fuzz_tasks"])
+    facts["seed_tasks"] = tuple((task, dict(config)) for task, config in facts["seed_tasks"])
+    facts["bench_tasks"] = tuple(facts["bench_tasks"])
+    return FamilyFacts(**facts)
+
+
+def package_paths() -> list[str]:
+    """The parallel_pool package's folders, found without importing it."""
+    spec = importlib.util.find_spec("parallel_pool")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("parallel_pool is not importable here")
+    return list(spec.submodule_search_locations)
+
+
+def discover(paths: Iterable[str] | None = None) -> list[str]:
+    """The families under `paths` (default: the parallel_pool package's), sorted.
+
+    A family is a subdirectory with a registration.py. The directories are
+    listed, not imported, so discovering a broken family cannot fail.
+    """
+    paths = package_paths() if paths is None else paths
+    return sorted({found.parent.name for path in paths for found in pathlib.Path(path).glob("*/registration.py")})
+
+
+@functools.cache
+def all_facts(paths: tuple[str, ...] | None = None) -> dict[str, FamilyFacts]:
+    """Every family under `paths` (default: the package's; `discover`'s) -> its facts, by name."""
+    folders = [pathlib.Path(p) for p in (package_paths() if paths is None else paths)]
+    return {family: read(_folder(folders, family)) for family in discover([str(p) for p in folders])}
+
+
+def _folder(paths: list[pathlib.Path], family: str) -> pathlib.Path:
+    """The family's folder: the one holding its facts (Bazel's runfiles may split a
+    package over several), else the first."""
+    folders = [p / family for p in paths if (p / family).is_dir()]
+    return next((f for f in folders if (f / FACTS_FILE).is_file()), folders[0])
+
+
+def _sanitizer_targets(in_make_test: bool) -> list[str]:
+    """The sanitizer smoke's Bazel targets (reliability/BUILD makes one per family)."""
+    facts = all_facts((str(pathlib.Path(__file__).parent),))
+    return [
+        f"//reliability:sanitizer_smoke_{f}_test"
+        for f, x in facts.items()
+        if x.sanitizer_in_make_test or not in_make_test
+    ]
+
+
+if __name__ == "__main__":
+    # The Makefile's lists, from the source tree: `python parallel_pool/family_facts.py
+    # sanitizer-targets [--in-make-test]` (run as a script: imports nothing of the package).
+    import sys
+
+    if sys.argv[1:2] != ["sanitizer-targets"]:
+        raise SystemExit("usage: family_facts.py sanitizer-targets [--in-make-test]")
+    print(" ".join(_sanitizer_targets("--in-make-test" in sys.argv)))
