@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 import parallel_pool
-from parallel_pool import entry
-from parallel_pool.registration import EnvRegistry
+from parallel_pool import entry, family_facts
+from parallel_pool.registration import EnvRegistry, registry
 
 PACKAGE_DIR = pathlib.Path(parallel_pool.__file__).parent
 
@@ -37,6 +37,31 @@ def test_discover_lists_directories_with_a_registration(tmp_path: pathlib.Path) 
     (tmp_path / "python").mkdir()  # a package, not a family
     (tmp_path / "python" / "__init__.py").write_text("")
     assert entry.discover([str(tmp_path)]) == ["alpha", "zeta"]
+
+
+def test_every_family_keeps_its_facts_and_they_name_its_own_ids() -> None:
+    facts = family_facts.all_facts()
+    assert set(facts) == set(entry.FAMILIES)
+    for family, f in facts.items():
+        own = {i for i in parallel_pool.list_all_envs() if registry.family(i) == family}
+        named = {
+            *f.fuzz_tasks,
+            f.sanitizer_task,
+            *(t for t, _ in f.seed_tasks),
+            *(t.split(":")[0] for t in f.bench_tasks),
+        }
+        assert f.title and f.fuzz_tasks and f.seed_tasks and f.bench_tasks, family
+        assert named <= own, (family, named - own)
+
+
+def test_a_family_lacking_a_fact_is_an_error_naming_it(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "lacking"
+    folder.mkdir()
+    with pytest.raises(ValueError, match=r"lacking.*no family_facts\.bzl"):
+        family_facts.read(folder)
+    (folder / "family_facts.bzl").write_text('FACTS = {"title": "Lacking"}\n')
+    with pytest.raises(ValueError, match=r"lacking.*lacks \['bench_max_envs'"):
+        family_facts.read(folder)
 
 
 def test_unregistered_id_of_a_failed_family_names_the_family() -> None:
