@@ -426,6 +426,10 @@ def test_registration_matches_gymnasium(task_id: str) -> None:
 
 def test_all_ids_registered() -> None:
     assert set(ALL_IDS) <= set(parallel_pool.list_all_envs())
+    # EnvPool's aliases of gymnasium's functional ids: the same task, config and all.
+    for alias, task_id in (("phys2d/CartPole-v0", "CartPole-v0"), ("phys2d/CartPole-v1", "CartPole-v1")):
+        assert parallel_pool.make_spec(alias).config == parallel_pool.make_spec(task_id).config
+    assert parallel_pool.make_spec("phys2d/Pendulum-v0").config == parallel_pool.make_spec("Pendulum-v0").config
     assert parallel_pool.make_spec("Pendulum-v0").config.max_episode_steps == 200
     assert parallel_pool.make_spec("Pendulum-v0").reward_threshold is None
 

@@ -25,10 +25,25 @@ def _register(task_id: str, env: str, **kwargs: Any) -> None:
     )
 
 
-# render_fps: each env class's metadata in gymnasium.
-_register("CartPole-v0", "CartPole", render_fps=50, max_episode_steps=200, reward_threshold=195.0)
-_register("CartPole-v1", "CartPole", render_fps=50, max_episode_steps=500, reward_threshold=475.0)
-_register("Pendulum-v0", "Pendulum", render_fps=30, max_episode_steps=200, version=0)
+# render_fps: each env class's metadata in gymnasium. As in EnvPool, gymnasium's functional
+# phys2d/CartPole-v0, -v1 and phys2d/Pendulum-v0 are aliases (the same dynamics).
+_register(
+    "CartPole-v0",
+    "CartPole",
+    aliases=["phys2d/CartPole-v0"],
+    render_fps=50,
+    max_episode_steps=200,
+    reward_threshold=195.0,
+)
+_register(
+    "CartPole-v1",
+    "CartPole",
+    aliases=["phys2d/CartPole-v1"],
+    render_fps=50,
+    max_episode_steps=500,
+    reward_threshold=475.0,
+)
+_register("Pendulum-v0", "Pendulum", aliases=["phys2d/Pendulum-v0"], render_fps=30, max_episode_steps=200, version=0)
 _register("Pendulum-v1", "Pendulum", render_fps=30, max_episode_steps=200, version=1)
 _register("MountainCar-v0", "MountainCar", render_fps=30, max_episode_steps=200, reward_threshold=-110.0)
 _register(

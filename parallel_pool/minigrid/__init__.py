@@ -8,8 +8,17 @@ from .missions import decode_mission
 MinigridEnvSpec, MinigridDMEnvPool, MinigridGymEnvPool, MinigridGymnasiumEnvPool = py_env(
     _MinigridEnvSpec, _MinigridEnvPool
 )
+# EnvPool's spelling of the same classes (envpool.minigrid.MiniGridEnvSpec, ...).
+MiniGridEnvSpec, MiniGridDMEnvPool, MiniGridGymnasiumEnvPool = (
+    MinigridEnvSpec,
+    MinigridDMEnvPool,
+    MinigridGymnasiumEnvPool,
+)
 
 __all__ = [
+    "MiniGridDMEnvPool",
+    "MiniGridEnvSpec",
+    "MiniGridGymnasiumEnvPool",
     "MinigridDMEnvPool",
     "MinigridEnvSpec",
     "MinigridGymEnvPool",

@@ -18,12 +18,14 @@ import numpy as np
 import pytest
 
 import parallel_pool
+from parallel_pool import family_facts
 from parallel_pool.python import protocol
 from parallel_pool.python.envpool import EnvPoolMixin
 from parallel_pool.python.testing import client_facts
 from parallel_pool.registration import registry
 
-FAMILIES = ("atari", "box2d", "classic_control", "dm_control", "minigrid", "mujoco", "toy_text", "vizdoom")
+# Every family (the registry's list): a family with no id EnvPool 1.2.5 registers is skipped.
+FAMILIES = tuple(family_facts.all_facts())
 
 
 # The child: EnvPool in a process of its own (its MuJoCo library must not meet ours).
@@ -34,7 +36,7 @@ sys.path.insert(0, {str(pathlib.Path(client_facts.__file__).parent)!r})
 from client_facts import facts
 candidates = json.loads(input())
 theirs = set(envpool.list_all_envs())
-chosen = {{family: next(i for i in ids if i in theirs) for family, ids in candidates.items()}}
+chosen = {{family: next(i for i in ids if i in theirs) for family, ids in candidates.items() if set(ids) & theirs}}
 out = {{"chosen": chosen, "facts": {{i: facts(envpool, i) for i in chosen.values()}}}}
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -60,6 +62,8 @@ def envpool_facts() -> dict[str, Any]:
 def test_what_clients_see_is_envpools(family: str, envpool_facts: dict[str, Any]) -> None:
     """Spaces (one env's), sizes, flags, info keys, dtypes and the dm action spec, attribute by
     attribute, on the family's first id that EnvPool 1.2.5 registers too."""
+    if family not in envpool_facts["chosen"]:
+        pytest.skip(f"EnvPool 1.2.5 registers no id of the {family} family")
     task_id = envpool_facts["chosen"][family]
     theirs = envpool_facts["facts"][task_id]
     ours = json.loads(json.dumps(client_facts.facts(parallel_pool, task_id)))

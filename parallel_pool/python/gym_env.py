@@ -18,12 +18,12 @@ try:  # gym is optional: without it the pool has gymnasium's spaces and the same
     with contextlib.redirect_stderr(io.StringIO()):
         gym: Any = importlib.import_module("gym")
 
-    # A gym.Env for gym's code, and a gymnasium.Env as EnvPool's make_gym pool is one
-    # (gymnasium.Wrapper takes it).
-    _GYM_BASES: tuple[type, ...] = (gym.Env, gymnasium.Env)
+    # A gym.Env for gym's code, and a gymnasium.Env and VectorEnv instance as EnvPool's
+    # make_gym pool is one (gymnasium.Wrapper takes it).
+    _GYM_BASES: tuple[type, ...] = (gym.Env, gymnasium.vector.VectorEnv, gymnasium.Env)
 except ImportError:  # pragma: no cover - depends on the environment
     gym = None
-    _GYM_BASES = (gymnasium.Env,)
+    _GYM_BASES = (gymnasium.vector.VectorEnv, gymnasium.Env)
 
 
 class GymEnvPool(FiveTuplePool, *_GYM_BASES):  # type: ignore[misc]
