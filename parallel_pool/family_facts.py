@@ -23,19 +23,32 @@ FACTS_FILE = "family_facts.bzl"
 
 
 class FamilyFacts(NamedTuple):
-    """What the tooling knows of one family (the keys' meaning: any family_facts.bzl)."""
+    """What the tooling knows of one family: every key of its family_facts.bzl."""
 
+    # The family's name in the docs and the benchmark report.
     title: str
+    # Its hand-written page in docs/ (None: the generated one only).
     doc: str | None
+    # Representative ids for the fuzzer: each action and observation layout.
     fuzz_tasks: tuple[str, ...]
+    # The most envs a fuzzed pool gets (engines and ROMs cost memory and start-up).
     fuzz_max_envs: int
+    # Cases in make test's short fuzz profile (reliability/fuzz_test.py).
     fuzz_examples: int
+    # Share of make fuzz-long's time, by what a case costs.
     fuzz_weight: int
+    # The id the sanitizer smoke drives (reliability/sanitizer_smoke.py).
     sanitizer_task: str
+    # Whether make test runs it (a family with no third-party C++ to instrument).
     sanitizer_in_make_test: bool
+    # reset(seed=) against a new pool (python/seed_test.py): (id, config), with limits
+    # short enough to cross an episode end.
     seed_tasks: tuple[tuple[str, dict[str, Any]], ...]
+    # make bench's tasks (benchmark/run.py; "id:key=value,..." gives a config).
     bench_tasks: tuple[str, ...]
+    # The most envs of --num-envs its tasks run (0: all).
     bench_max_envs: int
+    # Rounds of its tasks whatever --repeat says (each figure the best of them).
     bench_min_rounds: int
 
 
