@@ -9,10 +9,11 @@ import parallel_pool
 
 print("parallel_pool imported from", parallel_pool.__file__)
 
-# gymnasium flavour: a real gymnasium.vector.VectorEnv of 8 CartPoles.
+# EnvPool's gymnasium pool of 8 CartPoles: one env's spaces, batched results.
 env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=8, seed=0)
 obs, info = env.reset()
-print("obs", obs.shape, obs.dtype, "info keys", sorted(info))  # CartPole's info has none, as gymnasium's
+print("obs", obs.shape, obs.dtype, "space", env.observation_space.shape)  # (8, 4) float32, space (4,)
+print("info keys", sorted(info))  # EnvPool's env_id, players and elapsed_step (CartPole adds none)
 
 rng = np.random.default_rng(0)
 episodes = 0

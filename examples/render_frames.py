@@ -4,10 +4,10 @@ import numpy as np
 
 import parallel_pool
 
-# CartPole, drawn as gymnasium draws it. The gymnasium flavour's render() is
-# gymnasium's VectorEnv.render(): a tuple of num_envs frames; render(env_ids)
-# is EnvPool's batched array of the envs asked.
-env = parallel_pool.make_gymnasium("CartPole-v1", num_envs=4, seed=0, render_mode="rgb_array")
+# CartPole, drawn as gymnasium draws it. Behind gymnasium's vector entry (make_vec),
+# render() is gymnasium's VectorEnv.render(): a tuple of num_envs frames; render(env_ids)
+# is EnvPool's batched array of the envs asked (what EnvPool's entries' render() gives).
+env = parallel_pool.make_vec("CartPole-v1", num_envs=4, seed=0, render_mode="rgb_array")
 env.reset()
 env.step(np.ones(4, dtype=np.int32))
 frames = env.render()
