@@ -37,7 +37,7 @@ def load(family: str) -> bool:
         importlib.import_module(module)
     except Exception as error:  # Whatever broke the family is its own, not the others'.
         reason = _describe(family, error)
-        registry.note_failed_family(family, reason, _registration_source(family))
+        registry.note_failed_family(family, reason)
         warnings.warn(
             f"parallel_pool: family {family!r} failed to load, so its task ids are unavailable: {reason}",
             FamilyLoadWarning,
@@ -55,15 +55,6 @@ def _describe(family: str, error: Exception) -> str:
         if path.parent.name == family and path.parent.parent.name == _PACKAGE:
             return f"{reason} (at {_PACKAGE}/{family}/{path.name}:{frame.lineno})"
     return reason
-
-
-def _registration_source(family: str) -> str:
-    """The text of the family's registration.py, read without importing it."""
-    for path in sys.modules[_PACKAGE].__path__:
-        registration = pathlib.Path(path, family, "registration.py")
-        if registration.is_file():
-            return registration.read_text(errors="replace")
-    return ""
 
 
 FAMILIES: tuple[str, ...] = tuple(discover(sys.modules[_PACKAGE].__path__))

@@ -67,11 +67,10 @@ def test_a_family_lacking_a_fact_is_an_error_naming_it(tmp_path: pathlib.Path) -
 def test_unregistered_id_of_a_failed_family_names_the_family() -> None:
     registry = EnvRegistry()
     registry.register("Good-v0", "m", "S", "D", "G")
-    registry.note_failed_family("bad", "NameError: name 'x' is not defined", 'register(task_id="Bad-v0", ...)')
-    with pytest.raises(ValueError, match=r"'Bad-v0' is unavailable: its family 'bad' failed to load: NameError"):
+    registry.note_failed_family("bad", "NameError: name 'x' is not defined")
+    with pytest.raises(ValueError, match=r"'Bad-v0' is not registered.*families failed to load.*'bad': NameError"):
         registry.make_spec("Bad-v0")
-    # An id not found in its source (built in code, or a typo) still names it.
-    with pytest.raises(ValueError, match=r"not registered.*families failed to load.*'bad': NameError"):
+    with pytest.raises(ValueError, match=r"'Bad-v1' is not registered.*families failed to load.*'bad': NameError"):
         registry.make_spec("Bad-v1")
 
 
@@ -143,8 +142,10 @@ def test_a_broken_family_warns_and_the_others_load(tmp_path: pathlib.Path) -> No
     lines = result.stdout.splitlines()
     assert lines[0] == "FAMILY OK"
     typo, unbuilt, cartpole = lines[1:]
-    assert "'TypoFamily-v0' is unavailable: its family 'typo_family' failed to load: SyntaxError" in typo
-    assert "'UnbuiltFamily-v0' is unavailable: its family 'unbuilt_family' failed to load" in unbuilt
+    assert "'TypoFamily-v0' is not registered" in typo and "these families failed to load" in typo
+    assert "'typo_family': SyntaxError" in typo
+    assert "'UnbuiltFamily-v0' is not registered" in unbuilt and "these families failed to load" in unbuilt
+    assert "'unbuilt_family': ModuleNotFoundError" in unbuilt
     assert "did you mean 'CartPole-v1'" not in unbuilt
     # An id of no family: the close matches, and the failed families noted.
     assert "'CartPole-v2' is not registered" in cartpole

@@ -73,18 +73,12 @@ class _Entry(NamedTuple):
     class_by: ClassBy | None
 
 
-class _FailedFamily(NamedTuple):
-    reason: str
-    # Its registration.py, to recognise its task ids in an error message.
-    source: str
-
-
 class EnvRegistry:
     """Task id -> where its classes live and its default config."""
 
     def __init__(self) -> None:
         self._entries: dict[str, _Entry] = {}
-        self._failed: dict[str, _FailedFamily] = {}
+        self._failed: dict[str, str] = {}  # family -> why it failed to load
 
     def register(
         self,
@@ -165,18 +159,17 @@ class EnvRegistry:
         """
         return self._entry(task_id).import_path.rsplit(".", 1)[-1]
 
-    def note_failed_family(self, family: str, reason: str, source: str = "") -> None:
+    def note_failed_family(self, family: str, reason: str) -> None:
         """Records that `family` failed to import (parallel_pool/entry.py does).
 
-        Its ids were then never registered: make() of one of them says that
-        the family failed and why, instead of suggesting another id.
-        `source` is the family's registration.py, where its ids are found.
+        Its ids were then never registered: make() of an id that is not registered
+        names every failed family and why, since the id may be one of theirs.
         """
-        self._failed[family] = _FailedFamily(reason, source)
+        self._failed[family] = reason
 
     def failed_families(self) -> dict[str, str]:
         """Family -> why it failed to load; empty when every family loaded."""
-        return {family: failed.reason for family, failed in self._failed.items()}
+        return dict(self._failed)
 
     def _entry(self, task_id: Any) -> _Entry:
         if not isinstance(task_id, str):
@@ -187,18 +180,16 @@ class EnvRegistry:
         return entry
 
     def _not_registered(self, task_id: str) -> str:
-        for family, failed in self._failed.items():
-            if f'"{task_id}"' in failed.source or f"'{task_id}'" in failed.source:
-                return f"task_id: {task_id!r} is unavailable: its family {family!r} failed to load: {failed.reason}"
         close = difflib.get_close_matches(task_id, self._entries, n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
-        message = f"task_id: {task_id!r} is not registered{hint} (parallel_pool.list_all_envs() lists all)"
+        hint = f" (did you mean {', '.join(map(repr, close))}?)" if close else ""
         if self._failed:
-            # Ids built in code (f"{game}-v5") are not found in the source:
-            # name every failed family, since the id may be one of theirs.
-            reasons = "; ".join(f"{family!r}: {f.reason}" for family, f in self._failed.items())
-            message += f". These families failed to load, so their ids are missing: {reasons}"
-        return message
+            # The id may be one of a family that failed to load: say which failed and why.
+            reasons = "; ".join(f"{family!r}: {reason}" for family, reason in self._failed.items())
+            return (
+                f"task_id: {task_id!r} is not registered{hint}; these families failed to load, so their ids "
+                f"are missing: {reasons}"
+            )
+        return f"task_id: {task_id!r} is not registered{hint} (parallel_pool.list_all_envs() lists all)"
 
     def _with_classes_for(self, entry: _Entry, kwargs: dict[str, Any]) -> _Entry:
         """The entry with the classes its `class_by` key's value picks (itself without one)."""

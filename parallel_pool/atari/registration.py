@@ -10,10 +10,9 @@ time limit is 27000 steps (108000 frames).
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from typing import Any
 
+from parallel_pool.python.package_data import package_dir
 from parallel_pool.registration import register
 
 # ale-py 0.12.1's ROMs, less the four that have no single-player game (combat,
@@ -44,10 +43,7 @@ def task_id(rom: str) -> str:
 
 def ale_py_dir() -> str | None:
     """The installed ale_py package's directory (its roms/ folder holds the ROMs), without importing it."""
-    spec = importlib.util.find_spec("ale_py")
-    if spec is None or spec.origin is None:
-        return None
-    return os.path.dirname(spec.origin)
+    return package_dir("ale_py")
 
 
 _base_path = ale_py_dir()

@@ -14,11 +14,11 @@ env.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from collections.abc import Callable
 from typing import Any
 
+from parallel_pool.python.package_data import package_dir
 from parallel_pool.registration import register
 
 # The scenarios of the ViZDoom 1.3.2 wheel (scenarios/<name>.cfg and .wad)
@@ -40,14 +40,6 @@ SINGLE_PLAYER_WADS = frozenset(f"{s}.wad" for s in VIZDOOM_SCENARIOS + ENVPOOL_S
 def task_id(scenario: str) -> str:
     """``defend_the_center`` -> ``DefendTheCenter-v1``."""
     return "".join(part.capitalize() for part in scenario.split("_")) + "-v1"
-
-
-def package_dir(name: str) -> str | None:
-    """An installed package's directory, without importing it."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        return None
-    return os.path.dirname(spec.origin)
 
 
 def _scenario_file(package: str, folder: str, file: str, install: str) -> Callable[[], str]:
