@@ -40,22 +40,35 @@ def autoreset_mode(pool: PoolBase) -> AutoresetMode:
     return AutoresetMode.NEXT_STEP
 
 
-def reset_mask_ids(options: dict[str, Any] | None, num_envs: int) -> np.ndarray | None:
-    """The env ids that `options={"reset_mask": mask}` selects (None: no mask), as EnvPool
-    reads the option: the mask's True entries, which reset() then resets and returns."""
+def reset_mask_option(options: dict[str, Any] | None, env_id: Any) -> Any:
+    """`options["reset_mask"]` of reset() (None: no mask given), in both entries.
+
+    Raises:
+      ValueError: an option other than reset_mask, or both `env_id` and a mask.
+    """
     if not options:
         return None
     unknown = sorted(set(options) - {"reset_mask"})
     if unknown:
         raise ValueError(f"options: unknown keys {unknown}; reset() takes only 'reset_mask'")
-    mask = options["reset_mask"]
-    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
-        raise TypeError(f"options['reset_mask']: expected a bool numpy array, got {type(mask).__name__}")
+    if env_id is not None:
+        raise ValueError("env_id and options['reset_mask'] both say which envs to reset; pass one of them")
+    return options["reset_mask"]
+
+
+def check_reset_mask(mask: Any, num_envs: int) -> None:
+    """A reset mask as gymnasium's SyncVectorEnv checks it, its messages word for word (code
+    may match them): TypeError for a mask that is not a bool ndarray, ValueError for a
+    wrong shape or no True value."""
+    what = "options['reset_mask']"
+    if not isinstance(mask, np.ndarray):
+        raise TypeError(f"`{what}` must be a numpy array, got {type(mask)}")
     if mask.shape != (num_envs,):
-        raise ValueError(f"options['reset_mask']: expected shape ({num_envs},), got {mask.shape}")
+        raise ValueError(f"`{what}` must have shape `({num_envs},)`, got {mask.shape}")
+    if mask.dtype != np.bool_:
+        raise TypeError(f"`{what}` must have `dtype=np.bool_`, got {mask.dtype}")
     if not mask.any():
-        raise ValueError("options['reset_mask']: expected at least one True value, got none")
-    return np.flatnonzero(mask).astype(np.int32)
+        raise ValueError(f"`{what}` must contain a boolean array with at least one True value, got reset_mask={mask}")
 
 
 # EnvPool's meaning for names gymnasium's bases type otherwise (spec, step, render,
@@ -103,11 +116,10 @@ class GymnasiumEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv, gymnasium.Env)
             True, both `env_id` and a mask.
           TypeError: a mask that is not a bool numpy array, a seed that is not an int.
         """
-        masked = reset_mask_ids(options, self.num_envs)
-        if masked is not None:
-            if env_id is not None:
-                raise ValueError("env_id and options['reset_mask'] both say which envs to reset; pass one of them")
-            env_id = masked
+        mask = reset_mask_option(options, env_id)
+        if mask is not None:  # EnvPool's reading: the envs it selects, reset and returned
+            check_reset_mask(mask, self.num_envs)
+            env_id = np.flatnonzero(mask).astype(np.int32)
         out = self._reset_raw(env_id, seed)
         return self._obs(out), self._info(out)
 

@@ -280,31 +280,27 @@ class PoolBase:
             reshaped.append(value)
         return tuple(reshaped) if changed else None
 
-    def _send_raw(self, action: Any, env_id: Any) -> None:
+    def _act(self, call: Callable[[tuple, Any, Any], Any], action: Any, env_id: Any) -> tuple[Any, Any]:
+        """`call(fields, ids, players)` (the C++ pool's _send or _step) with `action` for `env_id`;
+        returns (its result, the ids). A refused action is tried once more reshaped, where
+        only unit dimensions differ (_without_unit_dims)."""
         self._check_open()
         fields, dict_ids, players = self._action_fields(action)
         ids = self._env_ids(env_id if env_id is not None else dict_ids)
         players = self._players(players, ids)
         try:
-            self._pool._send(fields, ids, players)
+            return call(fields, ids, players), ids
         except ValueError:
             reshaped = self._without_unit_dims(fields, ids, players)
             if reshaped is None:
                 raise
-            self._pool._send(reshaped, ids, players)
+            return call(reshaped, ids, players), ids
+
+    def _send_raw(self, action: Any, env_id: Any) -> None:
+        self._act(self._pool._send, action, env_id)
 
     def _step_raw(self, action: Any, env_id: Any) -> tuple:
-        self._check_open()
-        fields, dict_ids, players = self._action_fields(action)
-        ids = self._env_ids(env_id if env_id is not None else dict_ids)
-        players = self._players(players, ids)
-        try:
-            out = self._pool._step(fields, ids, players)
-        except ValueError:
-            reshaped = self._without_unit_dims(fields, ids, players)
-            if reshaped is None:
-                raise
-            out = self._pool._step(reshaped, ids, players)
+        out, ids = self._act(self._pool._step, action, env_id)
         if self.is_async:
             self._last_ids = out[self._env_id_i]
         if self._keeps_last_rows:

@@ -15,7 +15,7 @@ import gymnasium
 import numpy as np
 from gymnasium.vector.utils import batch_space
 
-from parallel_pool.python.gymnasium_env import PoolClosedError, autoreset_mode
+from parallel_pool.python.gymnasium_env import PoolClosedError, autoreset_mode, check_reset_mask, reset_mask_option
 from parallel_pool.python.pool import FiveTuplePool, PoolBase
 from parallel_pool.python.spec import EnvSpec
 
@@ -94,32 +94,16 @@ class VectorEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):  # type: ignore[
             per env.
           TypeError: a mask that is not a bool numpy array, a seed that is not an int.
         """
-        if options:
-            unknown = sorted(set(options) - {"reset_mask"})
-            if unknown:
-                raise ValueError(f"options: unknown keys {unknown}; reset() takes only 'reset_mask'")
-            if env_id is not None:
-                raise ValueError("env_id and options['reset_mask'] both say which envs to reset; pass one of them")
-            return self._reset_masked(options["reset_mask"], seed)
+        mask = reset_mask_option(options, env_id)
+        if mask is not None:
+            return self._reset_masked(mask, seed)
         out = self._reset_raw(env_id, seed)
         return self._obs(out), self._info(out, finals=False, envpool_keys=env_id is not None)
 
     def _reset_masked(self, mask: Any, seed: Any) -> tuple[Any, dict[str, Any]]:
-        # gymnasium's SyncVectorEnv contract, word for word (code may match these
-        # messages): TypeError for a mask that is not a bool ndarray, ValueError
-        # for a wrong shape or no True value.
         self._check_open()
+        check_reset_mask(mask, self.num_envs)
         what = "options['reset_mask']"
-        if not isinstance(mask, np.ndarray):
-            raise TypeError(f"`{what}` must be a numpy array, got {type(mask)}")
-        if mask.shape != (self.num_envs,):
-            raise ValueError(f"`{what}` must have shape `({self.num_envs},)`, got {mask.shape}")
-        if mask.dtype != np.bool_:
-            raise TypeError(f"`{what}` must have `dtype=np.bool_`, got {mask.dtype}")
-        if not mask.any():
-            raise ValueError(
-                f"`{what}` must contain a boolean array with at least one True value, got reset_mask={mask}"
-            )
         if not self._keeps_last_rows:
             why = "async mode (batch_size < num_envs)" if self.is_async else "max_num_players > 1"
             raise ValueError(
