@@ -29,7 +29,7 @@ from report_data import LIMIT as LIMIT
 from report_data import LIMIT_TARGET as LIMIT_TARGET
 from report_data import SINGLE as SINGLE
 from report_data import SUMMARY_IMAGE as SUMMARY_IMAGE
-from report_data import TARGETS, Data, best_ours, rows_of, tasks_of, units, value
+from report_data import Data, best_ours, rows_of, targets_of, tasks_of, units, value
 from report_data import exceeding as exceeding
 from report_data import family_order as family_order
 from report_data import frames_per_step as frames_per_step
@@ -164,7 +164,9 @@ def _handoff_prose(data: Data) -> str:
 def _target_values(family: str) -> dict[str, str]:
     """The family's targets as its targets prose names them: ${each_mode}, ${best_of_ours}
     and ${one_env} (ratios), ${limit} (the share of the limit) and ${limit_rows}."""
-    targets = TARGETS[family]
+    targets = targets_of(family)
+    if targets is None:
+        return {}
     values = {
         key: f"{pair[1]:g}" for key in ("each_mode", "best_of_ours", "one_env") if (pair := getattr(targets, key))
     }

@@ -11,7 +11,10 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parallel_pool.family_facts import BenchTargets
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -63,37 +66,10 @@ SINGLE = {
     "dm_control single env": "the loop",
     "vizdoom DoomGame loop": "the loop",
 }
-# The share of its physical limit a family with a limit target reaches (and the line the
-# limit figures draw).
+# The share of its physical limit a family with a limit target (its facts' bench_targets'
+# limit_rows) reaches: one for every family, the line every limit figure draws.
 LIMIT_TARGET = 0.9
 
-
-class Targets(NamedTuple):
-    """A family's speed targets: each the least ratio of ours to a method of run.py (None: none)."""
-
-    # (method, ratio): ours in each mode / the method in that mode ("envpool": ours sync /
-    # EnvPool sync and ours async / EnvPool async), at every num_envs.
-    each_mode: tuple[str, float] | None = None
-    # (method, ratio): the better of our two modes / the method, at every num_envs.
-    best_of_ours: tuple[str, float] | None = None
-    # The rows where the better of our modes reaches LIMIT_TARGET of the physical limit:
-    # N (every row of num_envs >= N), "cores" (num_envs >= the machine's cores) or "best"
-    # (the best row).
-    limit_rows: int | str | None = None
-    # (method, ratio): one env of ours / one env of the method.
-    one_env: tuple[str, float] | None = None
-
-
-# The families' targets (issues 8, 13, 26 and 27; vizdoom's).
-TARGETS = {
-    "atari": Targets(
-        each_mode=("ale_py AtariVectorEnv", 1.2), limit_rows="best", one_env=("gymnasium single env", 2.0)
-    ),
-    "box2d": Targets(each_mode=("envpool", 1.2), one_env=("gymnasium single env", 3.0)),
-    "dm_control": Targets(each_mode=("envpool", 1.0), limit_rows=8, one_env=("dm_control single env", 1.5)),
-    "minigrid": Targets(each_mode=("envpool", 1.0), one_env=("gymnasium single env", 20.0)),
-    "vizdoom": Targets(best_of_ours=("gymnasium AsyncVectorEnv", 1.5), limit_rows="cores"),
-}
 
 # The summary figure's num_envs: one every family runs (ViZDoom stops at 8).
 SUMMARY_NUM_ENVS = 8
@@ -110,6 +86,12 @@ def throughput_image(family: str) -> str:
 
 def limit_image(family: str) -> str:
     return f"images/limit_{family}.png"
+
+
+def targets_of(family: str | None) -> BenchTargets | None:
+    """The speed targets of `family` (its facts' bench_targets), or None where it has none."""
+    facts = FAMILY_FACTS.get(family or "")
+    return facts.bench_targets if facts is not None and any(facts.bench_targets) else None
 
 
 def value(data: Data, task: str, num_envs: int, method: str) -> float | None:

@@ -16,7 +16,6 @@ from report_data import (
     LIMIT_TARGET,
     OURS,
     SINGLE,
-    TARGETS,
     Data,
     best_ours,
     cores,
@@ -27,6 +26,7 @@ from report_data import (
     limit,
     limit_threads,
     rows_of,
+    targets_of,
     task_sizes,
     tasks_of,
     value,
@@ -191,7 +191,7 @@ def _single_env_cell(data: Data, task: str, reference: str, target: float) -> st
 
 
 def _limit_rows(data: Data, rows: int | str) -> tuple[str, int, Callable[..., Any]]:
-    """A limit target's rows (report_data.Targets.limit_rows): how its header names them,
+    """A limit target's rows (the facts' bench_targets' limit_rows): how its header names them,
     the least num_envs among them, and which of their ratios the cell shows."""
     if rows == "best":
         return "best row", 0, max
@@ -200,9 +200,9 @@ def _limit_rows(data: Data, rows: int | str) -> tuple[str, int, Callable[..., An
 
 
 def target_table(data: Data, tasks: list[str]) -> str:
-    """The targets of the family of `tasks` (TARGETS), one row per task: each ratio's worst
-    row in this run (for a limit target on the best row, its best)."""
-    targets = TARGETS.get(family_of(data, tasks) or "")
+    """The targets of the family of `tasks` (its facts' bench_targets), one row per task:
+    each ratio's worst row in this run (for a limit target on the best row, its best)."""
+    targets = targets_of(family_of(data, tasks))
     if targets is None:
         return ""
     columns: dict[str, list[str]] = {}

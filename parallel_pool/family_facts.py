@@ -22,6 +22,24 @@ from typing import Any, NamedTuple
 FACTS_FILE = "family_facts.bzl"
 
 
+class BenchTargets(NamedTuple):
+    """The family's speed targets in the benchmark report (benchmark/report_tables.py's
+    targets table): each the least ratio of ours to a method of benchmark/run.py; None:
+    no such target. Every key of its facts' bench_targets."""
+
+    # [method, ratio]: ours in each mode / the method in that mode ("envpool": ours sync /
+    # EnvPool sync and ours async / EnvPool async), at every num_envs.
+    each_mode: tuple[str, float] | None = None
+    # [method, ratio]: the better of our two modes / the method, at every num_envs.
+    best_of_ours: tuple[str, float] | None = None
+    # The rows where the better of our modes reaches the report's share of the physical
+    # limit (report_data.LIMIT_TARGET, one for every family): N (every row of num_envs >=
+    # N), "cores" (num_envs >= the machine's cores) or "best" (the best row).
+    limit_rows: int | str | None = None
+    # [method, ratio]: one env of ours / one env of the method.
+    one_env: tuple[str, float] | None = None
+
+
 class FamilyFacts(NamedTuple):
     """What the tooling knows of one family: every key of its family_facts.bzl."""
 
@@ -50,6 +68,8 @@ class FamilyFacts(NamedTuple):
     bench_max_envs: int
     # Rounds of its tasks whatever --repeat says (each figure the best of them).
     bench_min_rounds: int
+    # The benchmark report's speed targets ({} for none; the keys: BenchTargets).
+    bench_targets: BenchTargets
 
 
 def read(folder: pathlib.Path) -> FamilyFacts:
@@ -78,7 +98,23 @@ def read(folder: pathlib.Path) -> FamilyFacts:
     facts["fuzz_tasks"] = tuple(facts["fuzz_tasks"])
     facts["seed_tasks"] = tuple((task, dict(config)) for task, config in facts["seed_tasks"])
     facts["bench_tasks"] = tuple(facts["bench_tasks"])
+    facts["bench_targets"] = _bench_targets(folder.name, facts["bench_targets"])
     return FamilyFacts(**facts)
+
+
+def _bench_targets(family: str, targets: dict[str, Any]) -> BenchTargets:
+    """The facts' bench_targets as BenchTargets; a ValueError naming the family for an
+    unknown key or rows that are neither a number of envs, "cores" nor "best"."""
+    unknown = sorted(set(targets) - set(BenchTargets._fields))
+    if unknown:
+        raise ValueError(f"family {family!r}: {FACTS_FILE}'s bench_targets has unknown keys {unknown}")
+    rows = targets.get("limit_rows")
+    if rows is not None and rows not in ("cores", "best") and not isinstance(rows, int):
+        raise ValueError(
+            f"family {family!r}: bench_targets' limit_rows: expected an int, 'cores' or 'best', got {rows!r}"
+        )
+    ratios = {key: (str(pair[0]), float(pair[1])) for key, pair in targets.items() if key != "limit_rows"}
+    return BenchTargets(limit_rows=rows, **ratios)
 
 
 def package_paths() -> list[str]:

@@ -21,4 +21,6 @@ FACTS = {
     "bench_tasks": ["LunarLander-v3", "BipedalWalker-v3", "CarRacing-v3"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
+    # The benchmark report's targets (issue 26), which benchmark/performance/targets/box2d.md states.
+    "bench_targets": {"each_mode": ["envpool", 1.2], "one_env": ["gymnasium single env", 3.0]},
 }

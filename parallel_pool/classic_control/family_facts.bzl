@@ -18,4 +18,5 @@ FACTS = {
     "bench_tasks": ["CartPole-v1", "Pendulum-v1"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
+    "bench_targets": {},
 }

@@ -22,4 +22,5 @@ FACTS = {
     "bench_tasks": ["Ant-v5", "HalfCheetah-v5"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
+    "bench_targets": {},
 }

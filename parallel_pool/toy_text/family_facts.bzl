@@ -26,4 +26,5 @@ FACTS = {
     "bench_tasks": ["Taxi-v3"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
+    "bench_targets": {},
 }

@@ -12,4 +12,5 @@ FACTS = {
     "bench_tasks": ["SeveralPlayers-v0"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
+    "bench_targets": {},
 }
