@@ -3,7 +3,7 @@
 A case is a plain dict of Python literals (ints, floats, strings, tuples,
 dicts), so its repr reproduces it (`python -m reliability.fuzz --replay`).
 Anything that depends on the pool (the envs a valid call may name, an action
-of the right shape) is a recipe here, made concrete by fuzz_exec against the
+of the right shape) is a recipe here, made concrete by fuzz_inputs against the
 pool and its state: the cases stay valid for any config, and hypothesis
 shrinks them freely.
 """
@@ -44,7 +44,7 @@ COSTLY_INT_KEYS = ("frame_skip", "noop_max", "stack_num", "img_height", "img_wid
 
 INT_EDGES = (-(2**63), -(2**31) - 1, -(2**31), -1, 0, 1, 2, 3, 2**31 - 1, 2**31, 2**63, 2**64)
 FLOAT_EDGES = ("nan", "inf", "-inf", 0.0, -0.0, -1.0, 1.0, 0.5, 5e-324, 1e-300, 1e308)
-# Values of the wrong type for any key (a tag or a literal; see fuzz_exec.value).
+# Values of the wrong type for any key (a tag or a literal; see fuzz_inputs.value).
 WRONG_TYPES = ("3", b"3", None, (1,), ("dict", {"a": 1}), ("object",), ("ndarray", (1, 2), "int64"), 1j)
 
 
@@ -71,7 +71,7 @@ def _int_values(key: str) -> st.SearchStrategy:
     small = st.integers(-3, 300)
     edges = st.sampled_from(INT_EDGES)
     if key == "batch_size":
-        # Relative to num_envs (fuzz_exec resolves ("rel", d) to num_envs + d and
+        # Relative to num_envs (fuzz_inputs resolves ("rel", d) to num_envs + d and
         # ("quarters", k) to max(1, num_envs * k // 4)): async pools of every shape.
         valid = st.sampled_from((0, ("quarters", 2), ("rel", -1), ("quarters", 1), ("quarters", 3), ("rel", 0)))
         invalid = st.one_of(st.sampled_from((("rel", 1), -1)), edges)
@@ -244,7 +244,7 @@ def render_options() -> st.SearchStrategy:
 
 @functools.cache
 def calls(flavour: str, short: bool) -> st.SearchStrategy:
-    """One call recipe; ("run", n) is n valid calls chosen by the pool's state (fuzz_exec)."""
+    """One call recipe; ("run", n) is n valid calls chosen by the pool's state (fuzz_runner)."""
     # Long runs of valid calls carry most of the long profile's calls (hypothesis
     # draws a case in about as long as a worker makes a few hundred calls).
     runs = st.integers(1, 200) if short else st.one_of(st.integers(1, 60), st.sampled_from((300, 1000, 3000)))

@@ -1,6 +1,6 @@
 """The supervisor: sends cases to a worker process under a watchdog, restarts it after a crash.
 
-A case's outcome is "ok", "violation" (a property failed: fuzz_exec says
+A case's outcome is "ok", "violation" (a property failed: fuzz_oracle says
 which), "crash" (the worker died: its signal and the tail of its stderr,
 where faulthandler wrote the Python stacks) or "hang" (no call finished for
 `call_timeout` seconds: the worker is asked for its stacks, then killed with

@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
     warnings.simplefilter("ignore")
     with open(progress_path, "r+b") as f:
         progress = mmap.mmap(f.fileno(), PROGRESS.size)
-    from reliability import fuzz_exec
+    from reliability import fuzz_oracle, fuzz_runner
 
     warm_up(families)
     write_frame(int(out_fd), ("ready",))
@@ -106,9 +106,9 @@ def main(argv: list[str]) -> int:
 
         report(0)
         try:
-            calls = fuzz_exec.run_case(case, report)
+            calls = fuzz_runner.run_case(case, report)
             result: tuple = ("ok", calls, "")
-        except fuzz_exec.Violation as error:
+        except fuzz_oracle.Violation as error:
             result = ("violation", PROGRESS.unpack_from(progress)[1], str(error))
         except BaseException as error:  # anything else is a finding too
             detail = "".join(traceback.format_exception(error))[-3000:]
