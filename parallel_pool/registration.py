@@ -16,7 +16,7 @@ from typing import Any, Literal, NamedTuple, overload
 import gymnasium
 
 from parallel_pool.python import per_env as per_env_config
-from parallel_pool.python.checks import check_bool, check_int
+from parallel_pool.python.config_values import check_config, coerce, envpool_common_keys, unconvertible
 from parallel_pool.python.dm_env_pool import DMEnvPool
 from parallel_pool.python.gym_env import GymEnvPool
 from parallel_pool.python.gymnasium_env import GymnasiumEnvPool
@@ -30,13 +30,6 @@ _ENV_TYPES = ("gym", "gymnasium", "dm")
 # gymnasium's registry holds every id as "parallel_pool/<id>", with make_vec as its
 # vector entry point: gymnasium.make_vec("parallel_pool/CartPole-v1", num_envs=8).
 GYMNASIUM_NAMESPACE = "parallel_pool"
-_AUTORESET_MODES = {
-    "next_step": "next_step",
-    "nextstep": "next_step",
-    "same_step": "same_step",
-    "samestep": "same_step",
-    "disabled": "disabled",
-}
 
 # A family's translation of EnvPool's config keys into its own:
 # (the user's keyword arguments, the task's default config) -> keyword arguments.
@@ -245,7 +238,7 @@ class EnvRegistry:
             raise TypeError(f"register({task_id!r}): {unknown} are not config keys of {entry.classes.spec}")
         config.update({k: v() if callable(v) else v for k, v in entry.defaults.items() if k not in kwargs})
         seeds_from = "env_seed" if "env_seed" in kwargs and "seed" not in kwargs else "seed"
-        kwargs = _envpool_common_keys(kwargs)
+        kwargs = envpool_common_keys(kwargs)
         per_env = per_env_config.split(kwargs, config)
         for key, values in per_env.items():
             if not values:
@@ -261,7 +254,7 @@ class EnvRegistry:
                 valid = ", ".join(k for k in config if k != "env_seeds")
                 raise TypeError(f"{task_id}: unexpected keyword argument {key!r}; valid keys: {valid}")
             config[key] = value
-        _check_config(config, spec_cls.default_config())
+        check_config(config, spec_cls.default_config())
         seeds = config["env_seeds"]
         if seeds and len(seeds) != config["num_envs"] and seeds_from == "env_seed":
             # The C++ check would name `seed`, which this user did not pass.
@@ -273,11 +266,11 @@ class EnvRegistry:
                 raise
             # pybind11 could not convert a value to its C++ type (a dict whose values
             # have the wrong shape, say) and names no key: find the one.
-            raise TypeError(_unconvertible(spec_cls, config, kwargs)) from None
+            raise TypeError(unconvertible(spec_cls, config, kwargs)) from None
         if per_env:
             per_env_config.check_lengths(per_env, config["num_envs"])
             spec.env_specs = per_env_config.env_specs(
-                spec_cls, config, per_env, _coerce, spec_cls.default_config(), spec
+                spec_cls, config, per_env, coerce, spec_cls.default_config(), spec
             )
             spec.per_env = per_env
         fps = entry.render_fps
@@ -378,151 +371,6 @@ class EnvRegistry:
         under gymnasium's vector wrappers. `**kwargs` is the config, as for `make_spec`.
         """
         return self._make(task_id, "vector", {"num_envs": num_envs, **kwargs})
-
-
-def _unconvertible(spec_cls: Any, config: dict[str, Any], changed: dict[str, Any]) -> str:
-    """The message for a config the C++ spec could not take: which key's value, and its C++ type."""
-    defaults = spec_cls.default_config()
-    for key in changed:
-        trial = dict(defaults, **{key: config[key]})
-        try:
-            spec_cls.cpp_spec(tuple(trial.values()))
-        except TypeError as error:
-            if "incompatible constructor arguments" in str(error):
-                return f"{key}: {config[key]!r} does not convert to the C++ type of its default {defaults[key]!r}"
-        except Exception:  # another key's check failed: not this key's type
-            pass
-    return f"a config value does not convert to its C++ type: {', '.join(changed)}"
-
-
-def _envpool_common_keys(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """EnvPool's common config keys that are not ours, with EnvPool's meaning.
-
-    `gym_reset_return_info=True`: reset() returns (obs, info), as it always
-    does here. `env_seed=[...]`: one seed per env, the same as `seed=[...]`.
-    """
-    kwargs = dict(kwargs)
-    if "gym_reset_return_info" in kwargs:
-        if not check_bool("gym_reset_return_info", kwargs.pop("gym_reset_return_info")):
-            raise ValueError(
-                "gym_reset_return_info: False asks for reset() returning obs alone (EnvPool before 0.7), "
-                "which the gym 0.26 / gymnasium API this pool implements does not allow: reset() always "
-                "returns (obs, info); drop the argument and write `obs, info = env.reset()`"
-            )
-    if "env_seed" in kwargs:
-        seeds = kwargs.pop("env_seed")
-        if not _is_sequence(seeds):
-            raise TypeError(f"env_seed: expected a list with one seed per env, got {type(seeds).__name__} {seeds!r}")
-        seeds = list(seeds)
-        if seeds:  # EnvPool's default [] means "use seed"
-            seed = kwargs.get("seed")
-            if _is_sequence(seed):
-                raise ValueError("env_seed: a seed list was given as seed= too; pass one of them")
-            kwargs["seed"] = seeds
-    return kwargs
-
-
-def _check_config(config: dict[str, Any], defaults: dict[str, Any]) -> None:
-    """Coerces each value to its C++ type in place, with messages naming the argument.
-
-    Only types (and the int32 range every C++ int has) are checked here: the
-    limits of every key are the C++ spec's (core/env_spec.h and each family's
-    Validate), which raise a ValueError naming the key.
-    """
-    seed = config["seed"]
-    if _is_sequence(seed):
-        seeds = [check_int("seed", s) for s in list(seed)]
-        config["env_seeds"] = seeds
-        config["seed"] = seeds[0] if seeds else 0
-    else:
-        config["seed"] = check_int("seed", seed)
-        config["env_seeds"] = []
-    mode = config["autoreset_mode"]
-    mode_name = getattr(mode, "value", mode)  # gymnasium's AutoresetMode enum too
-    if not isinstance(mode_name, str):
-        raise TypeError(f"autoreset_mode: expected a str, got {type(mode).__name__} {mode!r}")
-    _check_str("autoreset_mode", mode_name)
-    mode_name = mode_name.lower().replace("-", "_")
-    config["autoreset_mode"] = _AUTORESET_MODES.get(mode_name, mode_name)
-    for key, default in defaults.items():
-        if key not in ("seed", "env_seeds", "autoreset_mode"):
-            config[key] = _coerce(key, config[key], default)
-
-
-def _coerce(key: str, value: Any, default: Any) -> Any:
-    """One config value coerced to the C++ type of its `default`; errors start with `key`
-    (per-env values pass `key[i]`)."""
-    if isinstance(default, bool):
-        return check_bool(key, value)
-    if isinstance(default, int):
-        return check_int(key, value)
-    if isinstance(default, float):
-        if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(value, "__float__")):
-            raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}")
-        try:
-            return float(value)
-        except (TypeError, ValueError):  # an ndarray of several values, a str subclass, ...
-            raise TypeError(f"{key}: expected a float, got {type(value).__name__} {value!r}") from None
-    if isinstance(default, str):
-        _check_str(key, value)
-        return value
-    if isinstance(default, dict):
-        return _check_mapping(key, value, default)
-    if isinstance(default, list):
-        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-            raise TypeError(f"{key}: expected a list, got {type(value).__name__} {value!r}")
-        items = list(value)
-        if default and isinstance(default[0], float):  # MuJoCo's (low, high) ranges
-            try:
-                items = [float(x) for x in items]
-            except (TypeError, ValueError):
-                raise TypeError(f"{key}: expected a list of numbers, got {value!r}") from None
-        return items
-    return value
-
-
-def _check_str(key: str, value: Any) -> None:
-    """A str config value. No NUL: it cannot be in a path or a name, and C++ would cut a
-    message quoting the value at it (the fuzzer's task="\\x00" gave "no ROM at .../roms/")."""
-    if not isinstance(value, str):
-        raise TypeError(f"{key}: expected a str, got {type(value).__name__} {value!r}")
-    if "\0" in value:
-        raise ValueError(f"{key}: expected a str without NUL characters, got {value!r}")
-
-
-def _check_mapping(key: str, value: Any, default: dict[Any, Any]) -> dict[Any, Any]:
-    """A dict config value (e.g. ViZDoom's reward_config): keys of the default's key type
-    (str unless the default's keys are ints), values numbers or sequences of numbers."""
-    if not hasattr(value, "items"):
-        raise TypeError(f"{key}: expected a dict, got {type(value).__name__} {value!r}")
-    int_keys = bool(default) and all(isinstance(k, int) for k in default)
-    # The shape of a value (a number, or a tuple of n), as the default's values have it.
-    like = next(iter(default.values())) if default else None
-    out: dict[Any, Any] = {}
-    for k, v in value.items():
-        if int_keys:
-            k = check_int(f"{key} key", k)
-        else:
-            _check_str(f"{key} key", k)
-        try:
-            out[k] = tuple(float(x) for x in v) if hasattr(v, "__iter__") else float(v)
-        except (TypeError, ValueError):
-            raise TypeError(f"{key}[{k!r}]: expected a number or a sequence of numbers, got {v!r}") from None
-        if like is not None and (isinstance(like, tuple) != isinstance(out[k], tuple) or _len(like) != _len(out[k])):
-            want = f"a tuple of {len(like)} numbers" if isinstance(like, tuple) else "a number"
-            raise TypeError(f"{key}[{k!r}]: expected {want} (as the default's values), got {v!r}")
-    return out
-
-
-def _len(value: Any) -> int:
-    return len(value) if isinstance(value, tuple) else 1
-
-
-def _is_sequence(value: Any) -> bool:
-    """A list, a tuple, or an array of at least one dimension (a numpy scalar is not one)."""
-    if isinstance(value, (list, tuple)):
-        return True
-    return hasattr(value, "__array__") and getattr(value, "ndim", 1) > 0
 
 
 def _register_vector_entry(task_id: str) -> None:
