@@ -5,7 +5,7 @@ For each num_envs, times one batched CartPole step two ways:
   send() + recv() always through the action queue: a worker (or the caller,
                   helping) picks the envs up
 The difference is the hand-off cost that kInlineBudgetNs
-(parallel_pool/core/async_env_pool.h) weighs against the batch's work.
+(parallel_pool/core/inline_run.h) weighs against the batch's work.
 
     PYTHONPATH=. python benchmark/handoff.py [--task CartPole-v1] [--num-envs 1 8 64 512]
 (after `make develop`, or with parallel_pool installed)

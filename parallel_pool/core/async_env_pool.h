@@ -2,53 +2,25 @@
 //
 //   Send(actions, env_ids)  copy each action into its env's row, queue the envs
 //   Recv()                  wait for a batch, take it without copying
-//   Step(actions, env_ids)  both, deciding who runs the envs (see below)
+//   Step(actions, env_ids)  both, deciding who runs the envs (core/inline_run.h)
 //
-// Who runs an env. Handing a batch to a worker costs a futex wake and a
-// cache-cold thread, several microseconds; a cheap env step, tens of ns. So
-// Step measures the per-env cost (an EMA) and, when the whole batch costs
-// less than kInlineBudgetNs, runs it on the calling thread, skipping the
-// hand-off. Otherwise the workers take it and the caller, instead of idling
-// in Recv, takes queued envs too.
-//
-// Errors. An exception in an env is caught on its worker, the batch row is
-// still marked finished (so nobody waits forever), and the first error is
-// re-thrown from the next Recv/Step on the caller's thread.
-//
-// Rendering (core/render.h). Render(env_ids, request) queues one render item
-// per env; each worker that takes one renders the next env of the current
-// job into its row of a fresh frame array, while the caller waits (it never
-// renders itself, so any GL context lives on a worker thread). The items
-// share the action queue, so a worker looks for them only where it already
-// looked for the stop item. A render abandoned by a Ctrl-C leaves its items
-// queued: the next call that queues work first waits for them to go (they
-// render nothing), which keeps the queue within its capacity.
-//
-// Interruptions (docs/reliability.md). A caller waiting for a batch wakes
-// every kWaitPollInterval to call its WaitPoll (the binding runs Python's
-// signal handlers there) and to see whether Close() was called; either
-// abandons the wait by throwing. An abandoned batch is not lost: the next
-// Recv returns it, and in sync mode the next Send/Reset/Step first waits for
-// it and drops it, so step() works again after a Ctrl-C. Close() from any
-// thread makes waiting callers throw "pool closed", drops queued work, joins
-// the workers and destroys the envs. A pool used in the child of a fork()
-// (which copies only the forking thread, not the workers) throws instead of
-// waiting forever, and is leaked there rather than joined.
+// Its parts live beside it, each with the why of its policy: the action rows
+// a Send fills (core/action_rows.h), who runs a sync batch, the caller or the
+// workers (core/inline_run.h), env errors carried to the caller
+// (core/env_errors.h), how a waiting caller answers Ctrl-C and Close()
+// (core/wait_poll.h), the work of a Render (core/render_job.h), and fork
+// detection (core/fork_guard.h).
 #ifndef PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_
 #define PARALLEL_POOL_CORE_ASYNC_ENV_POOL_H_
 
 #include <pthread.h>
 #include <sched.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <exception>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -56,68 +28,22 @@
 #include <string>
 #include <system_error>
 #include <thread>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "parallel_pool/core/action_buffer_queue.h"
 #include "parallel_pool/core/action_check.h"
+#include "parallel_pool/core/action_rows.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/env_errors.h"
+#include "parallel_pool/core/fork_guard.h"
+#include "parallel_pool/core/inline_run.h"
 #include "parallel_pool/core/render.h"
+#include "parallel_pool/core/render_job.h"
 #include "parallel_pool/core/state_buffer_queue.h"
+#include "parallel_pool/core/wait_poll.h"
 
 namespace parallel_pool {
-
-// Below this much estimated work, a sync Step runs on the caller's thread.
-// A few hand-offs' worth, as benchmark/handoff.py measures them (docs/performance.md).
-inline constexpr double kInlineBudgetNs = 20000.0;
-
-// How often a caller waiting for a batch looks for signals and Close(): the
-// bound on Ctrl-C's latency while it waits (not while it runs an env itself).
-inline constexpr std::chrono::milliseconds kWaitPollInterval{5};
-
-// Called by a waiting caller every kWaitPollInterval (with the pool's lock
-// held); it abandons the wait by throwing. Empty: never called.
-using WaitPoll = std::function<void()>;
-
-// Thrown by Recv when its timeout passes before the batch is ready. The batch
-// stays where it is, its envs go on running, and a later Recv returns it
-// (Python's TimeoutError, py_env_pool.h).
-class RecvTimeout : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// A Recv's deadline; none: wait as long as it takes.
-using Deadline = std::optional<std::chrono::steady_clock::time_point>;
-
-inline constexpr const char* kPoolClosedMessage =
-    "pool closed: close() was called on this pool; make a new one";
-
-// How many fork()s this process descends from, counted by a pthread_atfork
-// handler in the child. A pool remembers the count it was made at: comparing
-// two ints on every call is cheaper than a getpid() system call.
-inline std::atomic<int>& ForkCount() {
-  static std::atomic<int> count{0};
-  return count;
-}
-
-inline int CurrentForkCount() {
-  static const int registered =
-      pthread_atfork(nullptr, nullptr, [] { ForkCount().fetch_add(1, std::memory_order_relaxed); });
-  static_cast<void>(registered);
-  return ForkCount().load(std::memory_order_relaxed);
-}
-
-// The actions of one send: one array per action field, rows in env_ids
-// order (per-player fields: rows in players_env_id order).
-struct ActionBatch {
-  std::vector<Array> fields;
-  std::vector<int> env_ids;
-  // Per-player fields: the env each row belongs to. Empty for single-player
-  // envs, where row i belongs to env_ids[i].
-  std::vector<int> players_env_id;
-};
 
 // Env ids of the action queue's special items.
 inline constexpr int kStopItem = -1;    // a worker exits
@@ -146,25 +72,15 @@ class AsyncEnvPool {
         autoreset_disabled_(spec.autoreset_disabled()),
         workers_only_(spec.worker_threads_only()),
         state_specs_(ArraySpecsOf(spec.state_spec)),
-        action_specs_(ArraySpecsOf(spec.action_spec)),
         shadowed_(ShadowedFields(spec)),
         state_keys_(Spec::StateSpec::Keys()),
+        action_rows_(ArraySpecsOf(spec.action_spec), num_envs_, max_players_),
         action_queue_(static_cast<std::size_t>(num_envs_ + spec.num_threads()), kSpin),
         state_queue_(state_specs_,
                      spec.same_step_autoreset() ? shadowed_ : std::vector<std::size_t>{},
                      batch_size_, num_envs_, max_players_, sync_mode_, kSpin),
         in_flight_(num_envs_, 0),
-        env_mark_(num_envs_, 0),
-        players_(num_envs_, 0),
-        next_row_(num_envs_, 0),
-        fork_count_(CurrentForkCount()),
-        creator_pid_(getpid()) {
-    for (const ArraySpec& a : action_specs_) {
-      std::vector<std::size_t> dims{static_cast<std::size_t>(num_envs_) *
-                                    (a.per_player ? max_players_ : 1)};
-      dims.insert(dims.end(), a.shape.begin(), a.shape.end());
-      action_buffers_.emplace_back(a.dtype, Shape(dims));
-    }
+        env_mark_(num_envs_, 0) {
     if (!env_specs_.empty() && static_cast<int>(env_specs_.size()) != num_envs_) {
       throw std::invalid_argument("env_specs: expected one spec per env (" +
                                   std::to_string(num_envs_) + "), got " +
@@ -205,7 +121,7 @@ class AsyncEnvPool {
   int in_flight() const { return in_flight_count_; }
   bool closed() const { return closing_.load(); }
   // Whether this process is a fork()ed child of the one that made the pool.
-  bool forked() const { return fork_count_ != CurrentForkCount(); }
+  bool forked() const { return fork_guard_.forked(); }
 
   // Each call below may wait (for a batch, or for one an interrupted call
   // left behind); `poll` is called while it does (see WaitPoll).
@@ -261,12 +177,9 @@ class AsyncEnvPool {
     std::lock_guard<std::mutex> lock(Enter());
     Call call(this, &poll);
     const std::vector<ActionSlice>& items = Prepare(batch, false);
-    // One env cannot be parallelised: handing it over would only add the
-    // hand-off to its latency.
     std::size_t ran = 0;
-    if (sync_mode_ && !workers_only_ &&
-        (items.size() == 1 || static_cast<double>(items.size()) * step_ns_ < kInlineBudgetNs)) {
-      ran = RunInline(items);
+    if (sync_mode_ && !workers_only_ && inline_policy_.Worth(items.size())) {
+      ran = inline_policy_.Run(items.size(), [&](std::size_t i) { RunOne(items[i]); });
     }
     if (ran < items.size()) action_queue_.EnqueueBulk(items.data() + ran, items.size() - ran);
     return RecvLocked();
@@ -286,25 +199,18 @@ class AsyncEnvPool {
     request = DrawnFrame<EnvT>(spec_, request);
     CheckIdle(env_ids);
     auto job = std::make_shared<RenderJob>(env_ids, request);
-    {
-      std::lock_guard<std::mutex> render_lock(render_mu_);
-      render_job_ = job;
-    }
+    render_slot_.Start(job);
     std::vector<ActionSlice> items(env_ids.size(), ActionSlice{kRenderItem, 0, false});
     action_queue_.EnqueueBulk(items.data(), items.size());
     try {
-      while (!job->WaitFor(kWaitPollInterval)) {
-        ThrowIfClosing();
-        Poll();
-        ThrowIfClosing();
-      }
+      WaitForRender(*job);
     } catch (...) {
       // The job stays current, so the workers count its queued items off
       // until DrainRender sees them gone.
       job->Cancel();
       throw;
     }
-    EndRender();
+    render_slot_.End();
     return ResizedFrames(job->Result(), asked, request);
   }
 
@@ -331,12 +237,7 @@ class AsyncEnvPool {
   // Checks, before taking any lock (a fork may have copied it locked), that
   // the pool can be used; returns the lock to take.
   std::mutex& Enter() {
-    if (forked()) {
-      throw std::runtime_error(
-          "this pool was made in process " + std::to_string(creator_pid_) +
-          " and cannot be used in its fork()ed child " + std::to_string(getpid()) +
-          ": fork copies no worker threads. Make a new pool in the child (that works)");
-    }
+    fork_guard_.ThrowIfForked();
     if (closing_.load()) throw std::runtime_error(kPoolClosedMessage);
     return api_mu_;
   }
@@ -429,7 +330,8 @@ class AsyncEnvPool {
     for (const std::exception_ptr& e : errors) {
       if (e) std::rethrow_exception(e);
     }
-    EnvWiring wiring{&state_queue_, &action_buffers_, &action_specs_, &state_specs_, &shadowed_};
+    EnvWiring wiring{&state_queue_, &action_rows_.buffers(), &action_rows_.specs(), &state_specs_,
+                     &shadowed_};
     for (auto& env : envs_) env->Wire(wiring);
   }
 
@@ -463,22 +365,24 @@ class AsyncEnvPool {
   // Whether the last CheckIdle was given `id`.
   bool MarkedThisCall(int id) const { return env_mark_[id] == epoch_; }
 
-  void EndRender() {
-    std::lock_guard<std::mutex> render_lock(render_mu_);
-    render_job_.reset();
-  }
-
-  // An abandoned Render's items may still be queued: wait for them to be
-  // taken (they render nothing), answering signals and Close() meanwhile.
-  // render_job_ is only written under api_mu_, which the caller holds.
-  void DrainRender() {
-    if (render_job_ == nullptr) return;
-    while (!render_job_->WaitFor(kWaitPollInterval)) {
+  // Waits for every item of `job` to be taken, answering signals and
+  // Close() meanwhile.
+  void WaitForRender(RenderJob& job) {
+    while (!job.WaitFor(kWaitPollInterval)) {
       ThrowIfClosing();
       Poll();
       ThrowIfClosing();
     }
-    EndRender();
+  }
+
+  // An abandoned Render's items may still be queued: wait for them to be
+  // taken (they render nothing). The slot is only started under api_mu_,
+  // which the caller holds.
+  void DrainRender() {
+    std::shared_ptr<RenderJob> job = render_slot_.Current();
+    if (job == nullptr) return;
+    WaitForRender(*job);
+    render_slot_.End();
   }
 
   // A render item was taken: it runs the current job's next env (on a
@@ -486,11 +390,7 @@ class AsyncEnvPool {
   // hence cancelled, job) only counts itself gone.
   void RenderNext(bool on_worker) {
     if constexpr (RenderableEnv<EnvT>) {
-      std::shared_ptr<RenderJob> job;
-      {
-        std::lock_guard<std::mutex> render_lock(render_mu_);
-        job = render_job_;
-      }
+      std::shared_ptr<RenderJob> job = render_slot_.Current();
       if (job == nullptr) return;
       if (!on_worker || closing_.load()) job->Cancel();
       job->RunNext([this](int env_id, const RenderRequest& request,
@@ -526,7 +426,9 @@ class AsyncEnvPool {
         }
       }
     }
-    if (!force_reset) CopyActions(batch, ids);
+    if (!force_reset) {
+      action_rows_.Copy(batch, ids, [this](int id) { return MarkedThisCall(id); });
+    }
     std::vector<ActionSlice>& items = items_;
     items.clear();
     const int first_order = sync_mode_ ? sync_sent_ : 0;
@@ -545,7 +447,7 @@ class AsyncEnvPool {
     }
     for (int id : ids) {
       in_flight_[id] = 1;
-      if (!force_reset) envs_[id]->SetActionPlayers(players_[id]);
+      if (!force_reset) envs_[id]->SetActionPlayers(action_rows_.players(id));
     }
     in_flight_count_ += static_cast<int>(ids.size());
     if (sync_mode_) {
@@ -553,49 +455,6 @@ class AsyncEnvPool {
       state_queue_.Expect(static_cast<int>(ids.size()));
     }
     return items;
-  }
-
-  // Copies the actions into the envs' rows and counts each env's players
-  // (players_), for the envs CheckIdle just marked.
-  void CopyActions(const ActionBatch& batch, const std::vector<int>& ids) {
-    CheckActionFieldCount(action_buffers_.size(), batch.fields.size());
-    const bool multi = !batch.players_env_id.empty();
-    std::size_t player_rows = multi ? batch.players_env_id.size() : ids.size();
-    for (int id : ids) players_[id] = multi ? 0 : 1;
-    if (multi) {
-      for (int id : batch.players_env_id) {
-        if (id < 0 || id >= num_envs_ || !MarkedThisCall(id)) {
-          throw std::invalid_argument("players.env_id: " + std::to_string(id) +
-                                      " is not one of the env_ids sent");
-        }
-        if (++players_[id] > max_players_) {
-          throw std::invalid_argument("players.env_id: env " + std::to_string(id) +
-                                      " has more than max_num_players rows");
-        }
-      }
-    }
-    for (std::size_t f = 0; f < batch.fields.size(); ++f) {
-      const Array& src = batch.fields[f];
-      const Array& dst = action_buffers_[f];
-      const ArraySpec& spec = action_specs_[f];
-      std::size_t rows = spec.per_player ? player_rows : ids.size();
-      if (src.dtype() != spec.dtype || src.shape().empty() || src.shape()[0] != rows ||
-          src.row_bytes() != dst.row_bytes()) {
-        throw std::invalid_argument("action: field " + std::to_string(f) +
-                                    " has the wrong dtype or shape");
-      }
-      std::size_t row_bytes = src.row_bytes();
-      if (spec.per_player) {
-        for (int id : ids) next_row_[id] = 0;
-      }
-      for (std::size_t r = 0; r < rows; ++r) {
-        int env = spec.per_player && multi ? batch.players_env_id[r] : ids[r];
-        std::size_t dst_row = spec.per_player
-                                  ? static_cast<std::size_t>(env) * max_players_ + next_row_[env]++
-                                  : static_cast<std::size_t>(env);
-        std::memcpy(dst.raw() + dst_row * row_bytes, src.raw() + r * row_bytes, row_bytes);
-      }
-    }
   }
 
   // Env errors surface here, after the batch is taken, so the envs that
@@ -611,7 +470,7 @@ class AsyncEnvPool {
                     ", so this recv() would wait forever; send() more first");
     }
     StateBatch out = TakeHead(deadline);
-    ThrowPendingError();
+    env_error_.ThrowIfAny();
     return out;
   }
 
@@ -656,9 +515,9 @@ class AsyncEnvPool {
           RenderNext(/*on_worker=*/false);
           continue;
         }
-        auto start = std::chrono::steady_clock::now();
+        const auto start = InlineRunPolicy::Clock::now();
         RunOne(item);
-        if (UpdateCost(start, 1) < next_poll) continue;
+        if (inline_policy_.Record(start, 1) < next_poll) continue;
       } else if (block.WaitFor(WaitSlice(deadline))) {
         return;
       }
@@ -688,23 +547,6 @@ class AsyncEnvPool {
     throw std::runtime_error(kPoolClosedMessage);
   }
 
-  // Runs a batch on the calling thread, unless it turns out far costlier
-  // than estimated (the first steps of an env whose resets are cheap): then
-  // the rest goes to the workers, and the caller waits as it would have,
-  // answering signals and Close(). The clock is read after envs 1, 4, 16, 64,
-  // ..., so a cheap batch pays for a few reads only. Returns how many ran.
-  std::size_t RunInline(const std::vector<ActionSlice>& items) {
-    constexpr auto kOverrun = std::chrono::milliseconds(1);
-    auto start = std::chrono::steady_clock::now();
-    std::size_t i = 0;
-    for (std::size_t check = 1; i < items.size(); check *= 4) {
-      for (; i < std::min(check, items.size()); ++i) RunOne(items[i]);
-      if (i < items.size() && std::chrono::steady_clock::now() - start > kOverrun) break;
-    }
-    UpdateCost(start, i);
-    return i;
-  }
-
   void Poll() {
     if (poll_ == nullptr || !*poll_) return;
     poller_.store(std::this_thread::get_id());
@@ -717,25 +559,12 @@ class AsyncEnvPool {
     poller_.store(std::thread::id());
   }
 
-  std::chrono::steady_clock::time_point UpdateCost(std::chrono::steady_clock::time_point start,
-                                                   std::size_t n) {
-    auto now = std::chrono::steady_clock::now();
-    double ns = std::chrono::duration<double, std::nano>(now - start).count();
-    double per_env = ns / static_cast<double>(n);
-    step_ns_ = step_ns_ == 0.0 ? per_env : 0.8 * step_ns_ + 0.2 * per_env;
-    return now;
-  }
-
   void RunOne(const ActionSlice& item) {
     EnvT& env = *envs_[item.env_id];
     try {
       env.Run(item.order, item.force_reset);
     } catch (...) {
-      {
-        std::lock_guard<std::mutex> lock(error_mu_);
-        if (!error_) error_ = NamingEnv(std::current_exception(), item.env_id);
-        has_error_.store(true);
-      }
+      env_error_.Capture(item.env_id);
       env.FinishAfterError(item.order);
     }
   }
@@ -754,37 +583,6 @@ class AsyncEnvPool {
         // Closing: nobody will collect queued work, so skip it.
         if (!closing_.load(std::memory_order_relaxed)) RunOne(items[i]);
       }
-    }
-  }
-
-  void ThrowPendingError() {
-    if (!has_error_.load()) return;
-    std::exception_ptr error;
-    {
-      std::lock_guard<std::mutex> lock(error_mu_);
-      error = error_;
-      error_ = nullptr;
-      has_error_.store(false);
-    }
-    if (error) std::rethrow_exception(error);
-  }
-
-  // `error` with "env <id>: " before its message, so Python's exception says
-  // which env failed: std::invalid_argument stays one (ValueError), an
-  // allocation failure stays one (MemoryError), any other std::exception
-  // becomes std::runtime_error (RuntimeError).
-  static std::exception_ptr NamingEnv(std::exception_ptr error, int env_id) {
-    const std::string prefix = "env " + std::to_string(env_id) + ": ";
-    try {
-      std::rethrow_exception(error);
-    } catch (const std::invalid_argument& e) {
-      return std::make_exception_ptr(std::invalid_argument(prefix + e.what()));
-    } catch (const std::bad_alloc& e) {  // stays a MemoryError
-      return std::make_exception_ptr(OutOfMemory(prefix + "out of memory (" + e.what() + ")"));
-    } catch (const std::exception& e) {
-      return std::make_exception_ptr(std::runtime_error(prefix + e.what()));
-    } catch (...) {
-      return std::make_exception_ptr(std::runtime_error(prefix + "unknown error"));
     }
   }
 
@@ -807,10 +605,9 @@ class AsyncEnvPool {
   const bool autoreset_disabled_;
   const bool workers_only_;  // EnvT's Reset/Step never run on the caller's thread
   std::vector<ArraySpec> state_specs_;
-  std::vector<ArraySpec> action_specs_;
   std::vector<std::size_t> shadowed_;
   std::vector<std::string> state_keys_;
-  std::vector<Array> action_buffers_;
+  ActionRows action_rows_;
   ActionBufferQueue action_queue_;
   StateBufferQueue state_queue_;
   std::vector<std::unique_ptr<EnvT>> envs_;
@@ -826,26 +623,18 @@ class AsyncEnvPool {
   std::vector<ActionSlice> items_;
   std::vector<std::uint32_t> env_mark_;  // == epoch_: given to this call
   std::uint32_t epoch_ = 0;
-  std::vector<int> players_;   // this call's player rows per env
-  std::vector<int> next_row_;  // the next player row per env, while copying a field
   int in_flight_count_ = 0;
   int sync_sent_ = 0;
-  double step_ns_ = 0.0;            // EMA of one env's reset/step cost
+  InlineRunPolicy inline_policy_;
   bool orphaned_ = false;           // sync mode: an interrupted call left the head batch
   bool stopped_ = false;            // workers joined, envs destroyed
   const WaitPoll* poll_ = nullptr;  // the current call's
 
   std::atomic<bool> closing_{false};
   std::atomic<std::thread::id> poller_{};  // the thread inside a WaitPoll
-  const int fork_count_;
-  const pid_t creator_pid_;
-
-  std::mutex error_mu_;
-  std::exception_ptr error_;
-  std::atomic<bool> has_error_{false};
-
-  std::mutex render_mu_;
-  std::shared_ptr<RenderJob> render_job_;  // the Render call in progress, if any
+  const ForkGuard fork_guard_;
+  FirstEnvError env_error_;
+  RenderSlot render_slot_;
 };
 
 }  // namespace parallel_pool

@@ -12,7 +12,7 @@
 // steps, truncation at max_episode_steps, done/terminated/truncated,
 // discount, step_type, env ids, and same-step autoreset. A family reads that
 // state through accessors and changes it only through the hooks below
-// (SetDiscount, CarryElapsedSteps); it never overrides Run.
+// (SetDiscount, CarryElapsedSteps, LimitEpisodeSteps); it never overrides Run.
 #ifndef PARALLEL_POOL_CORE_ENV_H_
 #define PARALLEL_POOL_CORE_ENV_H_
 
