@@ -1,6 +1,8 @@
 """The box2d family: gymnasium's Box2D tasks in C++ on Box2D 2.3.2 (pybox2d's)."""
 
-from parallel_pool.box2d.box2d_ext import (
+from parallel_pool.python.api import py_env
+
+from .box2d_ext import (
     _BipedalWalkerEnvPool,
     _BipedalWalkerEnvSpec,
     _CarRacingContinuousEnvPool,
@@ -12,7 +14,6 @@ from parallel_pool.box2d.box2d_ext import (
     _LunarLanderDiscreteEnvPool,
     _LunarLanderDiscreteEnvSpec,
 )
-from parallel_pool.python.api import py_env
 
 BipedalWalkerEnvSpec, BipedalWalkerDMEnvPool, BipedalWalkerGymEnvPool, BipedalWalkerGymnasiumEnvPool = py_env(
     _BipedalWalkerEnvSpec, _BipedalWalkerEnvPool

@@ -1,6 +1,8 @@
 """The classic_control family: gymnasium's classic-control tasks in C++."""
 
-from parallel_pool.classic_control.classic_control_ext import (
+from parallel_pool.python.api import py_env
+
+from .classic_control_ext import (
     _AcrobotEnvPool,
     _AcrobotEnvSpec,
     _CartPoleEnvPool,
@@ -12,7 +14,6 @@ from parallel_pool.classic_control.classic_control_ext import (
     _PendulumEnvPool,
     _PendulumEnvSpec,
 )
-from parallel_pool.python.api import py_env
 
 CartPoleEnvSpec, CartPoleDMEnvPool, CartPoleGymEnvPool, CartPoleGymnasiumEnvPool = py_env(
     _CartPoleEnvSpec, _CartPoleEnvPool

@@ -5,9 +5,10 @@ family does; dm_control's joint randomizer normalises quaternions with
 np.linalg.norm).
 """
 
-import parallel_pool.dm_control.dm_control_ext as dm_control_ext
 from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
+
+from . import dm_control_ext
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(dm_control_ext)
 

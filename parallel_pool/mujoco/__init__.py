@@ -6,8 +6,11 @@ gymnasium's do on this machine; the result is `NUMPY_DOT_ROUNDING` (None where
 no known rounding reproduces NumPy).
 """
 
-from parallel_pool.mujoco import mujoco_ext
-from parallel_pool.mujoco.mujoco_ext import (
+from parallel_pool.numpy_exact import numpy_probe
+from parallel_pool.python.api import py_env
+
+from . import mujoco_ext
+from .mujoco_ext import (
     _AntEnvPool,
     _AntEnvSpec,
     _HalfCheetahEnvPool,
@@ -31,8 +34,6 @@ from parallel_pool.mujoco.mujoco_ext import (
     _Walker2dEnvPool,
     _Walker2dEnvSpec,
 )
-from parallel_pool.numpy_exact import numpy_probe
-from parallel_pool.python.api import py_env
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(mujoco_ext)
 

@@ -1,7 +1,8 @@
 """The toy_text family: Catch, FrozenLake, Taxi, NChain, CliffWalking, Blackjack."""
 
 from parallel_pool.python.api import py_env
-from parallel_pool.toy_text.toy_text_ext import (
+
+from .toy_text_ext import (
     _BlackjackEnvPool,
     _BlackjackEnvSpec,
     _CatchEnvPool,

@@ -7,8 +7,9 @@ import os
 import numpy as np
 
 from parallel_pool.python.api import py_env
-from parallel_pool.vizdoom.registration import SINGLE_PLAYER_WADS
-from parallel_pool.vizdoom.vizdoom_ext import _VizdoomEnvPool, _VizdoomEnvSpec
+
+from .registration import SINGLE_PLAYER_WADS
+from .vizdoom_ext import _VizdoomEnvPool, _VizdoomEnvSpec
 
 _Spec, VizdoomDMEnvPool, VizdoomGymEnvPool, VizdoomGymnasiumEnvPool = py_env(_VizdoomEnvSpec, _VizdoomEnvPool)
 
