@@ -8,7 +8,8 @@ np.linalg.norm).
 from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
-from . import dm_control_ext
+# "as" itself: mypy then knows the package exports its module (no implicit re-export).
+from . import dm_control_ext as dm_control_ext
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(dm_control_ext)
 
