@@ -5,11 +5,11 @@ family does; dm_control's joint randomizer normalises quaternions with
 np.linalg.norm).
 """
 
+# The one absolute import of a family's own module: mypy resolves a module imported
+# as a whole (rather than names from it) only by its full name.
+import parallel_pool.dm_control.dm_control_ext as dm_control_ext
 from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
-
-# "as" itself: mypy then knows the package exports its module (no implicit re-export).
-from . import dm_control_ext as dm_control_ext
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(dm_control_ext)
 
