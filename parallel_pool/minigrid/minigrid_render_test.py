@@ -3,7 +3,8 @@ minigrid's Grid.render_tile, render() against its env's render(), and the rgb_im
 observations against RGBImgObsWrapper / RGBImgPartialObsWrapper, on every id.
 
 minigrid draws its agent and lava with NumPy dot products, which some OpenBLAS kernels
-fuse: the BUILD runs the tile test again under another OPENBLAS_CORETYPE.
+fuse: the BUILD runs the tile test again under each OpenBLAS core type
+(OPENBLAS_CORETYPE, each of testing/openblas.py's OPENBLAS_CORETYPES).
 """
 
 from __future__ import annotations

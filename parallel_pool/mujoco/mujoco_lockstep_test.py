@@ -30,8 +30,9 @@ and a third runs non-default keywords.
 NumPy's rounding. gymnasium's norms (`distance_from_origin`, `reward_dist`)
 round as the OpenBLAS kernel NumPy runs decides; the family learns that from
 NumPy at import (parallel_pool/numpy_exact/numpy_probe.py). Bazel runs this
-file once as is and once per `OPENBLAS_CORETYPE` in BUILD (Haswell, SkylakeX, Sandybridge, Prescott: the
-three roundings OpenBLAS's x86-64 kernels use), and every run must be exact.
+file once as is and once per OpenBLAS core type (`OPENBLAS_CORETYPE`, each of
+testing/openblas.py's OPENBLAS_CORETYPES: the three roundings OpenBLAS's
+x86-64 kernels use), and every run must be exact.
 Only if the probe finds no known rounding (NUMPY_DOT_ROUNDING is None, a BLAS
 we have not met) are those norms, and the rewards built on them, compared
 within NORM_MAX_ULP instead.
@@ -45,7 +46,6 @@ gymnasium's code on the same MuJoCo.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -58,6 +58,7 @@ from gymnasium.wrappers import TimeLimit
 import parallel_pool
 from parallel_pool.mujoco import NUMPY_DOT_ROUNDING, mujoco_ext
 from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
+from parallel_pool.python.testing import openblas
 
 # Ids whose episodes end only by the time limit (so each episode is long).
 NEVER_TERMINATE = {"HalfCheetah", "Swimmer", "HumanoidStandup", "Pusher", "Reacher"}
@@ -282,7 +283,7 @@ def test_lockstep_with_options(task_id: str, kwargs: dict[str, Any]) -> None:
 
 
 # What each OpenBLAS core type the BUILD runs this file under rounds like.
-CORETYPE_ROUNDING = {
+CORETYPE_ROUNDING: dict[str, str] = {
     "Haswell": "sequential",
     "Sandybridge": "sequential",
     "SkylakeX": "fused",
@@ -293,9 +294,9 @@ CORETYPE_ROUNDING = {
 def test_numpy_rounding_is_learned_from_numpy() -> None:
     """The probe names the rounding of the kernel OpenBLAS runs here, and it
     reproduces np.linalg.norm on random 2- and 3-vectors, not just the probes."""
-    coretype = os.environ.get("OPENBLAS_CORETYPE")
-    if coretype in CORETYPE_ROUNDING:
-        assert NUMPY_DOT_ROUNDING == CORETYPE_ROUNDING[coretype]
+    rounding = openblas.forced(CORETYPE_ROUNDING)
+    if rounding is not None:
+        assert NUMPY_DOT_ROUNDING == rounding
     assert NUMPY_DOT_ROUNDING is not None, "no known rounding reproduces this NumPy's ddot"
     index = mujoco_ext._numpy_rounding.dot_rounding()
     rng = np.random.default_rng(0)

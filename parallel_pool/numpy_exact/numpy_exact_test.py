@@ -4,24 +4,23 @@ The envs compute np.log1p, np.sin, ... with NumPy's own float64 loops, taken
 from the ufunc objects at import, and 3x3 matrix products with the BLAS
 accumulation NumPy is found to use; here each is held, bit for bit, against
 NumPy on random inputs. Bazel runs this file once as is and once per
-OpenBLAS core type (OPENBLAS_CORETYPE), whose dgemm kernels accumulate
-differently.
+OpenBLAS core type (OPENBLAS_CORETYPE, each of testing/openblas.py's
+OPENBLAS_CORETYPES), whose dgemm kernels accumulate differently.
 """
 
 from __future__ import annotations
-
-import os
 
 import numpy as np
 import pytest
 
 from parallel_pool.numpy_exact import numpy_exact_test_hooks as hooks
+from parallel_pool.python.testing import openblas
 
 UNARY = ("log1p", "sin", "cos", "arcsinh", "tanh")
 
 # How each OpenBLAS core type the BUILD runs this file under accumulates
 # dgemm (numpy_blas.h).
-CORETYPE_GEMM = {
+CORETYPE_GEMM: dict[str, str] = {
     "Haswell": "fused",
     "SkylakeX": "fused",
     "Sandybridge": "sequential",
@@ -52,9 +51,9 @@ def test_arctan2_equals_numpy() -> None:
 def test_matrix_product_equals_numpy() -> None:
     """The accumulation found at import is the one of the kernel OpenBLAS runs here,
     and it reproduces a.dot(b) on random matrices, not just the probes."""
-    coretype = os.environ.get("OPENBLAS_CORETYPE")
-    if coretype in CORETYPE_GEMM:
-        assert hooks._numpy_rounding.gemm == CORETYPE_GEMM[coretype]
+    gemm = openblas.forced(CORETYPE_GEMM)
+    if gemm is not None:
+        assert hooks._numpy_rounding.gemm == gemm
     assert hooks._numpy_rounding.gemm is not None, "no known accumulation reproduces this NumPy's dgemm"
     rng = np.random.default_rng(2)
     for _ in range(2000):

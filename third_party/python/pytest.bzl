@@ -36,3 +36,33 @@ def py_pytest(name, src, deps = [], data = [], size = "medium", **kwargs):
         srcs_version = "PY3",
         **kwargs
     )
+
+# The OpenBLAS core types a test of NumPy-exact numerics runs under, each forcing
+# the kernel a CPU of that kind gets at run time (OPENBLAS_CORETYPE). Together
+# they hold every rounding of OpenBLAS's x86-64 kernels that the families
+# reproduce: ddot (the norms) sequential (Haswell, Sandybridge), fused
+# (SkylakeX) or with two accumulators (Prescott); dgemm fused (Haswell,
+# SkylakeX) or sequential (Sandybridge, Prescott). The Python side's copy,
+# parallel_pool/python/testing/openblas.py, must name the same.
+OPENBLAS_CORETYPES = ["Haswell", "SkylakeX", "Sandybridge", "Prescott"]
+
+def openblas_coretype_tests(name, test_rule = py_pytest, env = {}, **kwargs):
+    """One test per OPENBLAS_CORETYPES entry, `<name>_<coretype>_test`.
+
+    Each is `test_rule(name = ..., env = env + {"OPENBLAS_CORETYPE": coretype},
+    **kwargs)`, so every family's numerics are held under the same core types.
+
+    Args:
+      name: the targets' stem (`mujoco_lockstep`: `mujoco_lockstep_haswell_test`, ...).
+      test_rule: the test macro (py_pytest, or a family's family_test).
+      env: more environment of each test.
+      **kwargs: the rest of test_rule's arguments (src, args, deps, ...).
+    """
+    for coretype in OPENBLAS_CORETYPES:
+        test_env = dict(env)
+        test_env["OPENBLAS_CORETYPE"] = coretype
+        test_rule(
+            name = "%s_%s_test" % (name, coretype.lower()),
+            env = test_env,
+            **kwargs
+        )
