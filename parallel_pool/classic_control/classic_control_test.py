@@ -27,6 +27,7 @@ and, when EnvPool is installed, EnvPool 1.2.5's step.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -37,6 +38,8 @@ from gymnasium.envs.classic_control.pendulum import PendulumEnv
 from gymnasium.wrappers import TimeLimit
 
 import parallel_pool
+from parallel_pool.python.testing.api import assert_default_info_is_references, assert_dm_api, assert_gym_api
+from parallel_pool.python.testing.lockstep import seeded_beside_references
 
 GYMNASIUM_IDS = [
     "CartPole-v0",
@@ -287,11 +290,8 @@ def seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasiu
 def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
     """Default config, nothing synced: env i of a pool made with seed=s is gymnasium's env
     after reset(seed=s + i), over several episodes."""
-    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed)
-    refs = [make_reference(task_id) for _ in range(3)]
-    obs, _ = env.reset()
-    for i, ref in enumerate(refs):
-        assert_first_obs(task_id, obs[i], ref.reset(seed=seed + i)[0], f"{task_id} seed {seed} env {i} reset")
+    same_first_obs = functools.partial(assert_first_obs, task_id)
+    env, refs, obs = seeded_beside_references(task_id, seed, functools.partial(make_reference, task_id), same_first_obs)
     seeded_lockstep(task_id, env, obs, refs, seed)
     env.close()
 
@@ -551,34 +551,16 @@ OBS_DIM = {"CartPole": 4, "Pendulum": 3, "MountainCar": 2, "MountainCarContinuou
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
     env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1, lockstep_info=True)
-    ids = env.all_env_ids  # given, so the gymnasium flavour's info has EnvPool's keys too
-    obs, info = env.reset(ids)
-    assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
-    np.testing.assert_array_equal(info["env_id"], [0, 1, 2])
     rng = np.random.default_rng(0)
-    for t in range(1, 4):
-        obs, rew, term, trunc, info = env.step(sample_actions(task_id, 3, rng), ids)
-        assert obs.shape == (3, OBS_DIM[family(task_id)]) and obs.dtype == np.float32
-        assert rew.shape == (3,) and rew.dtype == np.float32  # EnvPool's reward dtype
-        assert term.dtype == np.bool_ and trunc.dtype == np.bool_
-        np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
-        assert info["state"].dtype == np.float64
-    env.close()
+    obs_shape = (OBS_DIM[family(task_id)],)
+    assert_gym_api(env, obs_shape, np.float32, lambda: sample_actions(task_id, 3, rng), {"state": np.float64})
 
 
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_dm_api(task_id: str) -> None:
     env = parallel_pool.make_dm(task_id, num_envs=2, seed=1)
-    ts = env.reset()
-    np.testing.assert_array_equal(ts.step_type, [0, 0])
-    assert ts.observation.obs.shape == (2, OBS_DIM[family(task_id)])
-    rng = np.random.default_rng(0)
-    ts = env.step(sample_actions(task_id, 2, rng))
-    assert ts.reward.shape == (2,)
-    np.testing.assert_array_equal(ts.discount, [1.0, 1.0])
-    np.testing.assert_array_equal(ts.step_type, [1, 1])
-    assert ts.observation.obs.dtype == np.float32
-    env.close()
+    actions = sample_actions(task_id, 2, np.random.default_rng(0))
+    assert_dm_api(env, (OBS_DIM[family(task_id)],), np.float32, actions)
 
 
 def test_dm_discount_is_zero_on_termination() -> None:
@@ -594,13 +576,6 @@ def test_dm_discount_is_zero_on_termination() -> None:
 @pytest.mark.parametrize("task_id", GYMNASIUM_IDS)
 def test_default_info_is_gymnasiums_plus_the_common_keys(task_id: str) -> None:
     """No test scaffolding in a default pool's output (`state` needs lockstep_info=True)."""
-    ref = make_reference(task_id)
-    ref.reset(seed=0)
-    ref_info = ref.step(ref.action_space.sample())[4]
-    env = parallel_pool.make_vec(task_id, num_envs=2)
-    env.reset()
-    info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
-    keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
-    assert keys == set(ref_info)
+    keys = assert_default_info_is_references(task_id, make_reference(task_id))
     with_lockstep = parallel_pool.make_vec(task_id, num_envs=2, lockstep_info=True)
     assert {k for k in with_lockstep.reset()[1] if not k.startswith("_")} == keys | {"state"}

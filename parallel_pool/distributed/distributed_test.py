@@ -26,6 +26,7 @@ import parallel_pool
 import parallel_pool.distributed as ppd
 from parallel_pool.core import test_envs_module
 from parallel_pool.python.api import py_env
+from parallel_pool.python.testing.api import assert_polled_recv_returns_each_env_once
 from templates.several_players import registration  # noqa: F401  (SeveralPlayers-v0, an exact test env)
 
 # CounterEnv (parallel_pool/core/test_envs.h): env `fail_env` (a local id, so one
@@ -437,18 +438,7 @@ def test_recv_timeout_raises_and_loses_nothing(pools) -> None:
     batched.async_reset()
     batched.recv()
     batched.recv()
-    batched.send(np.ones(4, np.int32), np.arange(4, dtype=np.int32))
-    seen: list[int] = []
-    timeouts = 0
-    while len(seen) < 4:
-        try:
-            obs, _, _, _, info = batched.recv(timeout=0.01)
-        except TimeoutError:
-            timeouts += 1
-            continue
-        assert obs[:, 1].tolist() == [1, 1]
-        seen += info["env_id"].tolist()
-    assert sorted(seen) == [0, 1, 2, 3] and timeouts > 0
+    assert_polled_recv_returns_each_env_once(batched, np.ones(4, np.int32), timeout=0.01, batch_size=2)
 
 
 def test_ctrl_c_and_close_during_a_wait(pools) -> None:

@@ -15,6 +15,7 @@ import pytest
 import parallel_pool
 from parallel_pool.mujoco.registration import gymnasium_assets
 from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS, TASKS
+from parallel_pool.python.testing.api import assert_dm_api, assert_gym_api
 
 # gymnasium 1.4 refuses to build Pusher-v4 under MuJoCo >= 3 (see pusher.h).
 GYMNASIUM_BUILDS = [t for t in ALL_IDS if t != "Pusher-v4"]
@@ -411,33 +412,17 @@ def test_custom_model_from_an_absolute_path() -> None:
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_gym_and_gymnasium_api(task_id: str, env_type: str) -> None:
     env = parallel_pool.make(task_id, env_type=env_type, num_envs=3, seed=1, lockstep_info=True)
-    size = parallel_pool.make_spec(task_id).observation_space.shape[0]
-    ids = env.all_env_ids  # given, so the gymnasium flavour's info has elapsed_step too
-    obs, info = env.reset(ids)
-    assert obs.shape == (3, size) and obs.dtype == np.float64
-    assert info["qpos0"].dtype == np.float64
     rng = np.random.default_rng(0)
-    for t in range(1, 4):
-        obs, rew, term, trunc, info = env.step(random_actions(env, 3, rng), ids)
-        assert obs.shape == (3, size) and obs.dtype == np.float64
-        assert rew.shape == (3,) and rew.dtype == np.float32  # EnvPool's reward dtype
-        assert term.dtype == np.bool_ and trunc.dtype == np.bool_
-        np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
-    env.close()
+    obs_shape = parallel_pool.make_spec(task_id).observation_space.shape
+    assert_gym_api(env, obs_shape, np.float64, lambda: random_actions(env, 3, rng), {"qpos0": np.float64})
 
 
 @pytest.mark.parametrize("task_id", ALL_IDS)
 def test_dm_api(task_id: str) -> None:
     env = parallel_pool.make_dm(task_id, num_envs=2, seed=1)
-    ts = env.reset()
-    np.testing.assert_array_equal(ts.step_type, [0, 0])
-    size = env.observation_spec().obs.shape[0]
-    assert ts.observation.obs.shape == (2, size) and ts.observation.obs.dtype == np.float64
     low, high = env.action_spec().minimum, env.action_spec().maximum
-    ts = env.step(np.random.default_rng(0).uniform(low, high, (2, *low.shape)))
-    assert ts.reward.shape == (2,)
-    np.testing.assert_array_equal(ts.step_type, [1, 1])
-    env.close()
+    actions = np.random.default_rng(0).uniform(low, high, (2, *low.shape))
+    assert_dm_api(env, env.observation_spec().obs.shape, np.float64, actions)
 
 
 def test_same_step_autoreset() -> None:

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import parallel_pool
+from parallel_pool.python.testing.api import assert_polled_recv_returns_each_env_once
 
 # Defines slow_pool() in a child interpreter (and here, by exec).
 _PRELUDE = textwrap.dedent(
@@ -254,10 +255,21 @@ def test_fork_child_gets_a_clear_error_from_the_parents_pool_and_can_make_its_ow
 # ----------------------------------------------------------------------- exit
 
 
+def run_child_exiting_quickly(body: str) -> dict:
+    """Runs `body` in a child (run_child, 30 s at most), which must exit cleanly within
+    2 s more than a child that only makes a pool takes; returns what it report()ed."""
+    start = time.perf_counter()
+    results, proc = run_child(body, timeout=30)
+    took = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr
+    # Starting the interpreter and importing takes about a second of that.
+    assert took < 2.0 + _startup_seconds(), took
+    return results
+
+
 def test_interpreter_exit_with_sends_in_flight_is_quick() -> None:
     # 64 envs of 100-300 ms steps, one worker: about 13 s of queued work at exit.
-    start = time.perf_counter()
-    results, proc = run_child(
+    results = run_child_exiting_quickly(
         """
         env = slow_pool(num_envs=64, batch_size=8, sleep_ms=100)
         env.async_reset()
@@ -266,14 +278,9 @@ def test_interpreter_exit_with_sends_in_flight_is_quick() -> None:
             env.recv()
             env.send(np.ones(8, dtype=np.int32))
         report(in_flight=env._pool._in_flight)
-        """,
-        timeout=30,
+        """
     )
-    took = time.perf_counter() - start
-    assert proc.returncode == 0, proc.stderr
     assert results["in_flight"] > 8
-    # Starting the interpreter and importing takes about a second of that.
-    assert took < 2.0 + _startup_seconds(), took
 
 
 def test_pools_still_open_at_exit_are_closed_first() -> None:
@@ -281,8 +288,7 @@ def test_pools_still_open_at_exit_are_closed_first() -> None:
     # workers do not run env steps into the interpreter's teardown. atexit runs handlers
     # last-registered first: this one, registered before parallel_pool is imported, runs
     # after the pool's and sees it closed.
-    start = time.perf_counter()
-    results, proc = run_child(
+    results = run_child_exiting_quickly(
         """
         import ctypes
         env = slow_pool(num_envs=16, batch_size=4, sleep_ms=100)
@@ -294,13 +300,9 @@ def test_pools_still_open_at_exit_are_closed_first() -> None:
         def check():
             report(closed=leaked._closed, in_flight=leaked._in_flight)
         atexit_register(check)
-        """,
-        timeout=30,
+        """
     )
-    took = time.perf_counter() - start
-    assert proc.returncode == 0, proc.stderr
     assert results == {"closed": True, "in_flight": 16}
-    assert took < 2.0 + _startup_seconds(), took
 
 
 _STARTUP: list[float] = []
@@ -509,18 +511,7 @@ def test_recv_timeout_in_async_mode_keeps_every_result() -> None:
     env.async_reset()
     env.recv()
     env.recv()
-    env.send(np.ones(4, dtype=np.int64), np.arange(4, dtype=np.int32))
-    seen: list[int] = []
-    timeouts = 0
-    while len(seen) < 4:
-        try:
-            obs, _, _, _, info = env.recv(timeout=0.005)
-        except TimeoutError:
-            timeouts += 1
-            continue
-        assert obs[:, 1].tolist() == [1, 1]
-        seen += info["env_id"].tolist()
-    assert sorted(seen) == [0, 1, 2, 3] and timeouts > 0
+    assert_polled_recv_returns_each_env_once(env, np.ones(4, dtype=np.int64), timeout=0.005, batch_size=2)
     time.sleep(0.2)
     env.send(np.ones(2, dtype=np.int64), np.array([0, 1], dtype=np.int32))
     time.sleep(0.4)

@@ -27,6 +27,8 @@ import pytest
 from gymnasium.envs.toy_text import blackjack as gym_blackjack
 
 import parallel_pool
+from parallel_pool.python.testing.api import assert_default_info_is_references
+from parallel_pool.python.testing.lockstep import seeded_beside_references
 
 INT32_MAX = 2**31 - 1
 ALL_IDS = [
@@ -449,12 +451,11 @@ def _seeded_lockstep(task_id: str, env: Any, obs: np.ndarray, refs: list[gymnasi
 def test_seeded_lockstep_with_gymnasium(task_id: str, seed: int) -> None:
     """Default config, nothing synced: env i of a pool made with seed=s is gymnasium's env
     after reset(seed=s + i), over several episodes."""
-    env = parallel_pool.make_vec(task_id, num_envs=3, seed=seed)
-    refs = [_seeded_reference(task_id) for _ in range(3)]
-    obs, _ = env.reset()
-    for i, ref in enumerate(refs):
-        ref_obs, _ = ref.reset(seed=seed + i)
-        np.testing.assert_array_equal(obs[i], _as_obs(task_id, ref_obs, obs.dtype), f"{task_id} env {i} reset")
+
+    def same_obs(ours: np.ndarray, ref_obs: Any, where: str) -> None:
+        np.testing.assert_array_equal(ours, _as_obs(task_id, ref_obs, ours.dtype), where)
+
+    env, refs, obs = seeded_beside_references(task_id, seed, functools.partial(_seeded_reference, task_id), same_obs)
     _seeded_lockstep(task_id, env, obs, refs, seed)
     env.close()
 
@@ -879,11 +880,4 @@ def test_taxi_fickle_passenger() -> None:
 
 @pytest.mark.parametrize("task_id", list(GYMNASIUM_ID))
 def test_default_info_is_gymnasiums(task_id: str) -> None:
-    ref = _reference(task_id)
-    ref.reset(seed=0)
-    ref_info = ref.step(ref.action_space.sample())[4]
-    env = parallel_pool.make_vec(task_id, num_envs=2)
-    env.reset()
-    info = env.step(np.stack([env.single_action_space.sample() for _ in range(2)]))[4]
-    keys = {k for k in info if not k.startswith("_")}  # less gymnasium's `_key` masks
-    assert keys == set(ref_info)
+    assert_default_info_is_references(task_id, _reference(task_id))

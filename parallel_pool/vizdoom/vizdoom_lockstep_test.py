@@ -243,19 +243,10 @@ def lockstep(
 # Scenarios of both screen formats (CRCGCB 320x240, GRAY8 160x120 and
 # 320x240), every kind of button set, monsters, items and hazards.
 SCENARIOS = [
-    "Basic-v1",
-    "DeadlyCorridor-v1",
-    "DefendTheCenter-v1",
-    "DefendTheLine-v1",
-    "HealthGathering-v1",
-    "MyWayHome-v1",
-    "PredictPosition-v1",
-    "RocketBasic-v1",
-    "SimplerBasic-v1",
-    "TakeCover-v1",
-    "D1Basic-v1",
-    "D3Battle-v1",
-]
+    "Basic-v1", "DeadlyCorridor-v1", "DefendTheCenter-v1", "DefendTheLine-v1", "HealthGathering-v1",
+    "MyWayHome-v1", "PredictPosition-v1", "RocketBasic-v1", "SimplerBasic-v1", "TakeCover-v1",
+    "D1Basic-v1", "D3Battle-v1",  # EnvPool's own (envpool-assets)
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("task", SCENARIOS)
