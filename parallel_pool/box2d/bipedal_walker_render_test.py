@@ -26,14 +26,21 @@ from gymnasium.envs.box2d.bipedal_walker import BipedalWalkerHeuristics
 
 import parallel_pool
 from parallel_pool.box2d.testing.lockstep import assert_same_bits, assert_same_step
+from parallel_pool.python.testing.lockstep import step_references
 
 # The end of gymnasium's course: (TERRAIN_LENGTH - TERRAIN_GRASS) * TERRAIN_STEP.
 COURSE_END = (200 - 10) * 14 / 30.0
 
 
+# Observations and rewards bit for bit, terminated and truncated exactly.
+SAME = (assert_same_bits, assert_same_step)
+
 # Torques that topple the walker backwards, behind the start (hull x < 4: a
 # negative scroll, where gymnasium's surface is the view itself).
 BACKWARDS = np.array([0, -1, 1, 1], dtype=np.float32)
+
+
+# --------------------------------------------- frames against the reference
 
 
 class Walker:
@@ -81,16 +88,14 @@ def run(
         if t:
             actions = np.stack([w.act(ref_obs[i]) for i, w in enumerate(controllers)])
             obs, rew, term, trunc, _ = env.step(actions)
-            for i, ref in enumerate(refs):
-                where = f"{task_id} env {i} step {t}"
-                if done[i]:  # next-step autoreset: gymnasium's reset() without a seed
-                    ref_obs[i] = ref.reset()[0]
-                    controllers[i].new_episode()
-                    assert_same_bits(obs[i], ref_obs[i], where)
+            where = f"{task_id} step {t}"
+            stepped = step_references(refs, actions, (obs, rew, term, trunc), done, where, *SAME)
+            ref_obs = [ref_ob for ref_ob, _ in stepped]
+            for controller, (_, ref_step) in zip(controllers, stepped):
+                if ref_step is None:  # reset: a new heuristic walker
+                    controller.new_episode()
                     continue
-                ref_step = ref.step(actions[i])
-                assert_same_step((obs[i], rew[i], term[i], trunc[i]), ref_step, where)
-                ref_obs[i], ref_rew, ref_term, ref_trunc, _ = ref_step
+                _, ref_rew, ref_term, ref_trunc, _ = ref_step
                 if ref_term:
                     seen["fell" if ref_rew == -100 else "finished"] += 1
                 seen["truncated"] += ref_trunc

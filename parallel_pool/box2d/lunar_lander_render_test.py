@@ -29,9 +29,15 @@ from gymnasium.envs.box2d.lunar_lander import heuristic
 
 import parallel_pool
 from parallel_pool.box2d.testing.lockstep import assert_same_bits, assert_same_step
+from parallel_pool.python.testing.lockstep import step_references
 
 NUM_ENVS = 2
 CRASH, LANDED = -100, 100
+# Observations and rewards bit for bit, terminated and truncated exactly.
+SAME = (assert_same_bits, assert_same_step)
+
+
+# --------------------------------------------- frames against the reference
 
 
 def reference_id(task_id: str) -> str:
@@ -73,17 +79,12 @@ def run(
                 choose_action(task_id, rng, refs[i].unwrapped, ref_obs[i], i == random_env) for i in range(NUM_ENVS)
             ]
             obs, rew, term, trunc, _ = env.step(np.stack(actions) if "Continuous" in task_id else np.array(actions))
-            for i, ref in enumerate(refs):
-                where = f"{task_id} {config} env {i} step {t}"
-                if done[i]:  # next-step autoreset: gymnasium's reset() without a seed
-                    ref_obs[i] = ref.reset()[0]
-                    assert_same_bits(obs[i], ref_obs[i], where)
-                    continue
-                ref_step = ref.step(actions[i])
-                assert_same_step((obs[i], rew[i], term[i], trunc[i]), ref_step, where)
-                ref_obs[i], ref_rew, ref_term, ref_trunc, _ = ref_step
-                if ref_term:
-                    seen[{CRASH: "crashed", LANDED: "landed"}[ref_rew]] += 1
+            where = f"{task_id} {config} step {t}"
+            stepped = step_references(refs, actions, (obs, rew, term, trunc), done, where, *SAME)
+            ref_obs = [ref_ob for ref_ob, _ in stepped]
+            for _, ref_step in stepped:
+                if ref_step is not None and ref_step[2]:  # terminated: crashed or landed
+                    seen[{CRASH: "crashed", LANDED: "landed"}[ref_step[1]]] += 1
             done = term | trunc
         for i, ref in enumerate(refs):
             for k in range(renders(t, i)):

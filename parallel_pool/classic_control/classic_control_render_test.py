@@ -30,9 +30,13 @@ import pygame
 import pytest
 
 import parallel_pool
+from parallel_pool.python.testing.render import assert_batched_render, assert_resized_as_cv2
 
 # MountainCar: the share of a frame's pixels that may differ (all on the track).
 MAX_TRACK_DIFFERING_FRACTION = 0.01
+
+
+# --------------------------------------------- frames against the reference
 
 
 def frames_against_gymnasium(task_id: str, steps: int, seed: int = 1) -> list[tuple[np.ndarray, np.ndarray, Any]]:
@@ -104,24 +108,29 @@ def test_mountain_car_equals_gymnasium_but_the_track(task_id: str) -> None:
     np.testing.assert_array_equal(frame[~track], env.render()[~track], f"{task_id}: off the track")
 
 
-def test_render_options() -> None:
+# -------------------------------------------------------- sizes and cameras
+
+
+@pytest.mark.parametrize("task_id", ["CartPole-v1", "Pendulum-v1", "MountainCar-v0", "Acrobot-v1"])
+def test_other_sizes_are_gymnasiums_frame_resized_as_cv2(task_id: str) -> None:
+    """gymnasium's 400 x 600 (Pendulum's 500 x 500) frame resized as cv2.resize(INTER_AREA) does."""
+    assert_resized_as_cv2(task_id, num_envs=3, seed=5, render_width=84, render_height=64)
+    assert_resized_as_cv2(task_id, seed=5, render_width=96)
+
+
+# ----------------------------------------------------- batching and options
+
+
+def test_render_batches_the_env_ids() -> None:
     env = parallel_pool.make_vec("CartPole-v1", num_envs=3, render_mode="rgb_array")
     env.reset()
-    assert env.render(0).shape == (1, 400, 600, 3)
-    assert env.render([2, 1]).shape == (2, 400, 600, 3)
-    # Another size: gymnasium's 400 x 600 frame resized as cv2.resize(INTER_AREA) does, as
-    # EnvPool hands frames of any size.
-    import cv2
+    assert_batched_render(env, (400, 600, 3))
+    env.close()
 
-    resized = parallel_pool.make_vec(
-        "CartPole-v1", num_envs=3, render_mode="rgb_array", render_width=84, render_height=64
-    )
-    env.reset(seed=5)
-    resized.reset(seed=5)
-    frames, native = resized.render([0, 2]), env.render([0, 2])
-    assert frames.shape == (2, 64, 84, 3)
-    for got, frame in zip(frames, native, strict=True):
-        np.testing.assert_array_equal(got, cv2.resize(frame, (84, 64), interpolation=cv2.INTER_AREA))
-    resized.close()
+
+# ------------------------------------------------------------------- errors
+
+
+def test_a_camera_other_than_the_one_view_is_an_error() -> None:
     with pytest.raises(ValueError, match="render_camera_id: Acrobot has one view"):
         parallel_pool.make_dm("Acrobot-v1", render_mode="rgb_array").render(camera_id=1)

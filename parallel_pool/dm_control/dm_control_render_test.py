@@ -5,10 +5,10 @@ task_kwargs={"random": s})` run the same episode (dm_control_lockstep_test.py
 proves it); after the reset and each of a few steps with the same actions,
 both render: ours in the pool's worker threads through our own EGL context,
 dm_control's through its EGL renderer, both on the same libmujoco (3.17.0)
-and the same OpenGL (Debian's Mesa through EGL). Frames are compared with the
-tolerances below, which are zero: every byte is equal (the tasks' display-only
-changes included: finger spin's hidden sites, fish upright's hidden target,
-quadruped escape's own heightfield).
+and the same OpenGL (Debian's Mesa through EGL). Frames are compared by
+testing/render.py's assert_frames_match, with no tolerance: every byte is equal
+(the tasks' display-only changes included: finger spin's hidden sites, fish
+upright's hidden target, quadruped escape's own heightfield).
 
 Pixel observations (`from_pixels=True`, EnvPool's option) must be the frames
 render() gives, channel first, the newest last in the stack.
@@ -28,23 +28,12 @@ from dm_control import suite
 
 import parallel_pool
 from parallel_pool.dm_control.registration import DOMAINS, task_id
+from parallel_pool.python.testing.render import assert_batched_render, assert_frames_match
 
 IDS = [(domain, task) for domain, info in DOMAINS.items() for task in info.tasks]
 
-# Allowed differences between our frame and dm_control's: the mean absolute
-# difference per byte, and the fraction of pixels that differ at all.
-MAX_MEAN_ABS_DIFF = 0.0
-MAX_DIFFERING_FRACTION = 0.0
 
-
-def assert_frames_match(ours: np.ndarray, ref: np.ndarray, where: str) -> None:
-    assert ours.shape == ref.shape and ours.dtype == ref.dtype == np.uint8, where
-    diff = np.abs(ours.astype(np.int16) - ref.astype(np.int16))
-    mean = float(diff.mean())
-    differing = float((diff.max(axis=2) > 0).mean())
-    assert mean <= MAX_MEAN_ABS_DIFF and differing <= MAX_DIFFERING_FRACTION, (
-        f"{where}: mean abs diff {mean:.4f}, {differing:.2%} of pixels differ"
-    )
+# --------------------------------------------- frames against the reference
 
 
 def actions_for(spec: Any, seed: int, steps: int) -> list[np.ndarray]:
@@ -68,6 +57,9 @@ def test_render_matches_dm_control(domain: str, task: str, steps: int = 3, seed:
     env.close()
 
 
+# -------------------------------------------------------- sizes and cameras
+
+
 def test_sizes_cameras_and_threads() -> None:
     """Other sizes and a model camera, on a pool of three envs rendered together."""
     seeds = [3, 4, 5]
@@ -78,8 +70,7 @@ def test_sizes_cameras_and_threads() -> None:
     env.reset()
     for ref in refs:
         ref.reset()
-    frames = env.render(np.arange(3))
-    assert frames.shape == (3, 72, 96, 3)
+    frames = assert_batched_render(env, (72, 96, 3), vector=False)
     for i, ref in enumerate(refs):
         assert_frames_match(frames[i], ref.physics.render(72, 96), f"cheetah env {i}")
     for camera in range(refs[0].physics.model.ncam):
@@ -87,6 +78,9 @@ def test_sizes_cameras_and_threads() -> None:
         assert_frames_match(frames[0], refs[2].physics.render(72, 96, camera_id=camera), f"camera {camera}")
         assert_frames_match(frames[1], refs[0].physics.render(72, 96, camera_id=camera), f"camera {camera}")
     env.close()
+
+
+# ----------------------------------------------------- batching and options
 
 
 def test_from_pixels_observations_are_the_rendered_frames() -> None:
@@ -123,6 +117,9 @@ def test_from_pixels_every_api_and_render_agrees() -> None:
     obs, *_ = env.step(np.zeros((2, 1)))
     np.testing.assert_array_equal(obs["pixels"], env.render(np.arange(2)).transpose(0, 3, 1, 2))
     env.close()
+
+
+# ------------------------------------------------------------------- errors
 
 
 @pytest.mark.parametrize(

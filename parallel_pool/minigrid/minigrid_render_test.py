@@ -9,6 +9,9 @@ fuse: the BUILD runs the tile test again under each OpenBLAS core type
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import gymnasium
 import minigrid  # noqa: F401  (registers minigrid's ids with gymnasium)
 import numpy as np
@@ -20,6 +23,7 @@ from minigrid.wrappers import RGBImgObsWrapper, RGBImgPartialObsWrapper
 
 import parallel_pool
 from parallel_pool.minigrid import minigrid_test_hooks
+from parallel_pool.python.testing.render import assert_batched_render, assert_resized_as_cv2
 
 # Every id but BabyAI-SynthS5R2-v0, whose reference resets loop forever in some episodes
 # this test's runs reach (minigrid's place_agent, docs/minigrid.md); its pictures are drawn
@@ -27,6 +31,11 @@ from parallel_pool.minigrid import minigrid_test_hooks
 IDS = sorted(
     t for t in parallel_pool.list_all_envs() if t.startswith(("MiniGrid-", "BabyAI-")) and t != "BabyAI-SynthS5R2-v0"
 )
+# Every size up to 12 pixels (the wrappers' 8 among them), 16, and render()'s 32.
+TILE_SIZES = [*range(1, 13), 16, 32]
+
+
+# --------------------------------------------- frames against the reference
 
 
 def every_object() -> list:
@@ -35,10 +44,6 @@ def every_object() -> list:
         objects += [Wall(c), Floor(c), Goal(c), Key(c), Ball(c), Box(c)]
         objects += [Door(c, is_open=True), Door(c), Door(c, is_locked=True)]
     return objects
-
-
-# Every size up to 12 pixels (the wrappers' 8 among them), 16, and render()'s 32.
-TILE_SIZES = [*range(1, 13), 16, 32]
 
 
 @pytest.mark.parametrize("tile_size", TILE_SIZES)
@@ -53,9 +58,15 @@ def test_every_tile_equals_minigrids(tile_size: int) -> None:
                 np.testing.assert_array_equal(got, want.astype(np.uint8), f"{obj} dir {agent_dir} {highlight}")
 
 
-def lockstep(task_id: str, seed: int, steps: int, config: dict, wrap, picture) -> None:
-    """Steps a pool of 2 envs and minigrid's, on random actions; `picture(pool_obs, i, ref,
-    ref_obs)` compares env i's picture after every reset and step."""
+# picture(pool, pool_obs, i, ref, ref_obs, where): compares env i's picture.
+Picture = Callable[[Any, Any, int, gymnasium.Env, Any, str], None]
+
+
+def lockstep(
+    task_id: str, seed: int, steps: int, config: dict, wrap: Callable[[gymnasium.Env], gymnasium.Env], picture: Picture
+) -> None:
+    """Steps a pool of 2 envs and minigrid's (each wrapped by `wrap`), on random actions;
+    `picture` compares env i's picture after every reset and step."""
     env = parallel_pool.make_vec(task_id, num_envs=2, seed=seed, max_episode_steps=12, **config)
     refs = [wrap(gymnasium.make(task_id, max_steps=12, **({"render_mode": "rgb_array"}))) for _ in range(2)]
     obs, _ = env.reset()
@@ -77,7 +88,7 @@ def lockstep(task_id: str, seed: int, steps: int, config: dict, wrap, picture) -
 def test_render_equals_minigrids(task_id: str) -> None:
     frames: dict = {}
 
-    def picture(env, obs, i, ref, ref_obs, where) -> None:
+    def picture(env: Any, obs: Any, i: int, ref: gymnasium.Env, ref_obs: Any, where: str) -> None:
         if i == 0:
             frames["pool"] = env.render()
         np.testing.assert_array_equal(frames["pool"][i], ref.render(), where)
@@ -91,10 +102,13 @@ def test_rgb_image_equals_minigrids_wrapper(task_id: str, key: str, wrapper: typ
     env = parallel_pool.make_vec(task_id, num_envs=1, rgb_image=key)
     assert env.single_observation_space["image"] == wrapper(gymnasium.make(task_id)).observation_space["image"]
 
-    def picture(env, obs, i, ref, ref_obs, where) -> None:
+    def picture(env: Any, obs: Any, i: int, ref: gymnasium.Env, ref_obs: Any, where: str) -> None:
         np.testing.assert_array_equal(obs["image"][i], ref_obs["image"], where)
 
     lockstep(task_id, 3, 16, {"rgb_image": key}, wrapper, picture)
+
+
+# -------------------------------------------------------- sizes and cameras
 
 
 def test_rgb_tile_size_is_the_wrappers_tile_size() -> None:
@@ -103,6 +117,25 @@ def test_rgb_tile_size_is_the_wrappers_tile_size() -> None:
         env = parallel_pool.make_vec(task_id, num_envs=1, seed=1, rgb_image=key, rgb_tile_size=5)
         ref = wrapper(gymnasium.make(task_id), tile_size=5)
         np.testing.assert_array_equal(env.reset()[0]["image"][0], ref.reset(seed=1)[0]["image"])
+
+
+def test_other_sizes_are_minigrids_frame_resized_as_cv2() -> None:
+    """render()'s 32-pixel tiles (160 x 160 on a 5 x 5 grid) resized as cv2.resize(INTER_AREA) does."""
+    assert_resized_as_cv2("MiniGrid-DoorKey-5x5-v0", seed=1, render_width=84, render_height=64)
+    assert_resized_as_cv2("MiniGrid-DoorKey-5x5-v0", seed=1, render_height=200)
+
+
+# ----------------------------------------------------- batching and options
+
+
+def test_render_batches_the_env_ids() -> None:
+    env = parallel_pool.make_vec("MiniGrid-DoorKey-5x5-v0", num_envs=3, seed=2, render_mode="rgb_array")
+    env.reset()
+    assert_batched_render(env, (160, 160, 3))
+    env.close()
+
+
+# ------------------------------------------------------------------- errors
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ gymnasium env (render_mode="rgb_array") put into the same initial state
 step both render. Ours renders in the pool's worker threads, through our own
 EGL context; gymnasium's in this thread through mujoco.egl. Both run the same
 libmujoco (3.17.0) on the same OpenGL (Debian's Mesa through EGL), so the
-frames are compared with the tolerances below, which are zero: every byte is
-equal. They are named, so that a GL stack that rasterises differently would
-show up as a measured difference rather than a crash of the comparison.
+frames are compared by testing/render.py's assert_frames_match with no
+tolerance: every byte is equal (a GL stack that rasterised differently would
+show up as a measured difference rather than a crash of the comparison).
 
 gymnasium's free camera takes its `lookat` from the state at the env's first
 render (the median geom position); ours does the same, so the first render
@@ -33,6 +33,9 @@ from gymnasium.wrappers import TimeLimit
 
 import parallel_pool
 from parallel_pool.mujoco.testing.gymnasium_ids import ALL_IDS
+from parallel_pool.python.testing.render import assert_batched_render, assert_frames_match
+
+# --------------------------------------------- frames against the reference
 
 
 def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:
@@ -43,22 +46,6 @@ def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:
         with mock.patch.object(pusher_v4.mujoco, "__version__", "2.3.7"):
             return TimeLimit(pusher_v4.PusherEnv(**kwargs), max_episode_steps=100)
     return gymnasium.make(task_id, disable_env_checker=True, **kwargs)
-
-
-# Allowed differences between our frame and gymnasium's: the mean absolute
-# difference per byte, and the fraction of pixels that differ at all.
-MAX_MEAN_ABS_DIFF = 0.0
-MAX_DIFFERING_FRACTION = 0.0
-
-
-def assert_frames_match(ours: np.ndarray, ref: np.ndarray, where: str) -> None:
-    assert ours.shape == ref.shape and ours.dtype == ref.dtype == np.uint8, where
-    diff = np.abs(ours.astype(np.int16) - ref.astype(np.int16))
-    mean = float(diff.mean())
-    differing = float((diff.max(axis=2) > 0).mean())
-    assert mean <= MAX_MEAN_ABS_DIFF and differing <= MAX_DIFFERING_FRACTION, (
-        f"{where}: mean abs diff {mean:.4f}, {differing:.2%} of pixels differ"
-    )
 
 
 def render_lockstep(task_id: str, steps: int, num_envs: int = 2, seed: int = 0, **render: Any) -> None:
@@ -95,6 +82,9 @@ def test_render_matches_gymnasium(task_id: str) -> None:
     render_lockstep(task_id, steps=2)
 
 
+# -------------------------------------------------------- sizes and cameras
+
+
 def test_other_size_and_a_fixed_camera() -> None:
     render_lockstep("Hopper-v5", steps=2, render_width=320, render_height=200)
     render_lockstep("Humanoid-v5", steps=2, render_camera_id=0)
@@ -102,18 +92,14 @@ def test_other_size_and_a_fixed_camera() -> None:
     render_lockstep("Walker2d-v5", steps=1, num_envs=1, render_width=700, render_height=520)
 
 
-def test_render_options() -> None:
+# ----------------------------------------------------- batching and options
+
+
+def test_render_batches_the_env_ids() -> None:
     env = parallel_pool.make_vec("Ant-v5", num_envs=3, render_mode="rgb_array", render_env_id=1)
     env.reset()
-    assert env.render(1).shape == (1, 480, 480, 3)
-    frames = env.render([2, 1], camera_id=-1)
-    assert frames.shape == (2, 480, 480, 3)
-    assert np.array_equal(frames[1], env.render(1)[0])
-    assert np.array_equal(frames[1], env.render()[1])  # gymnasium's tuple, one frame per env
-    with pytest.raises(ValueError, match=r"render_camera_id: expected -1 .* one of the model's"):
-        env.render(camera_id=50)
-    with pytest.raises(ValueError, match="render_width: expected 0"):
-        parallel_pool.make_vec("Ant-v5", render_mode="rgb_array", render_width=-3)
+    frames = assert_batched_render(env, (480, 480, 3), render_env_id=1)
+    np.testing.assert_array_equal(env.render([2, 1], camera_id=-1), frames[[2, 1]])  # -1: the free camera
     env.close()
 
 
@@ -183,6 +169,19 @@ def test_rendering_survives_another_library_terminating_the_egl_display() -> Non
         [sys.executable, "-c", SDL_TERMINATES_EGL], env=env, capture_output=True, text=True, timeout=120
     )
     assert run.returncode == 0, run.stderr[-3000:]
+
+
+# ------------------------------------------------------------------- errors
+
+
+def test_bad_render_options() -> None:
+    env = parallel_pool.make_vec("Ant-v5", num_envs=3, render_mode="rgb_array")
+    env.reset()
+    with pytest.raises(ValueError, match=r"render_camera_id: expected -1 .* one of the model's"):
+        env.render(camera_id=50)
+    env.close()
+    with pytest.raises(ValueError, match="render_width: expected 0"):
+        parallel_pool.make_vec("Ant-v5", render_mode="rgb_array", render_width=-3)
 
 
 def test_a_pool_without_render_mode_does_not_render() -> None:

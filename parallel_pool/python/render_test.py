@@ -14,6 +14,9 @@ import numpy as np
 import pytest
 
 import parallel_pool
+from parallel_pool.python.testing.render import assert_batched_render
+
+# ----------------------------------------------------- batching and options
 
 
 @pytest.mark.parametrize(
@@ -23,21 +26,9 @@ def test_render_on_every_flavour(make: object) -> None:
     env = make("CartPole-v1", num_envs=3, render_mode="rgb_array", render_env_id=1)  # type: ignore[operator]
     assert env.render_mode == "rgb_array"
     env.reset()
-    one = env.render(1)
-    assert one.shape == (1, 400, 600, 3) and one.dtype == np.uint8
-    if make is parallel_pool.make_vec:
-        # gymnasium's VectorEnv.render(): a tuple of num_envs frames, one per env.
-        every = env.render()
-        assert isinstance(every, tuple) and len(every) == 3
-        assert all(f.shape == (400, 600, 3) and f.dtype == np.uint8 for f in every)
-        np.testing.assert_array_equal(every[1], one[0])
-    else:  # EnvPool's: render_env_id's frame, batched
-        np.testing.assert_array_equal(env.render(), one)
-    np.testing.assert_array_equal(env.render([1])[0], one[0])
-    frames = env.render(env.all_env_ids)
-    assert frames.shape == (3, 400, 600, 3)
-    np.testing.assert_array_equal(frames[1], one[0])
-    np.testing.assert_array_equal(env.render(np.array([2, 0], dtype=np.int64)), frames[[2, 0]])
+    # render() without ids: gymnasium's VectorEnv.render() tuple of num_envs frames
+    # (make_vec), EnvPool's render_env_id's frame, batched (the others).
+    assert_batched_render(env, (400, 600, 3), vector=make is parallel_pool.make_vec, render_env_id=1)
     env.close()
 
 
@@ -120,6 +111,9 @@ def test_async_pool_renders_envs_not_running() -> None:
         env.render(running)
     env.recv()
     assert env.render(env.all_env_ids).shape == (4, 400, 600, 3)
+
+
+# ------------------------------------------------------------------- errors
 
 
 @pytest.mark.parametrize(

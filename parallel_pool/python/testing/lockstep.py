@@ -2,12 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 import parallel_pool
+
+Step = tuple[Any, Any, Any, Any]
+
+
+def step_references(
+    refs: Sequence[Any],
+    actions: Sequence[Any],
+    step: Step,
+    done: np.ndarray,
+    where: str,
+    same_obs: Callable[[Any, Any, str], None],
+    same_step: Callable[[Step, tuple, str], None],
+) -> list[tuple[Any, tuple | None]]:
+    """Takes each reference along one step of the pool, whose (obs, reward, terminated,
+    truncated) are `step`. Env i that was `done` is the pool's next-step autoreset: its
+    reference is reset (gymnasium's reset() without a seed) and the observations must
+    agree, `same_obs(obs[i], ref_obs, ...)`; any other reference steps with
+    `actions[i]`, `same_step((obs[i], reward[i], terminated[i], truncated[i]),
+    ref.step(actions[i]), ...)`. Returns, env by env, the reference's observation and
+    its step's 5-tuple (None where it was reset)."""
+    obs, rew, term, trunc = step
+    out: list[tuple[Any, tuple | None]] = []
+    for i, ref in enumerate(refs):
+        label = f"{where} env {i}"
+        if done[i]:
+            ref_obs = ref.reset()[0]
+            same_obs(obs[i], ref_obs, label)
+            out.append((ref_obs, None))
+            continue
+        ref_step = ref.step(actions[i])
+        same_step((obs[i], rew[i], term[i], trunc[i]), ref_step, label)
+        out.append((ref_step[0], ref_step))
+    return out
 
 
 def seeded_beside_references(
