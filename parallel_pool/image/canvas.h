@@ -1,26 +1,31 @@
-// Canvas: the drawing gymnasium's classic-control envs do with pygame, pixel
-// for pixel, for the render() of any family that draws as they do.
+// Canvas: an RGB surface with the drawing gymnasium's classic-control envs
+// do with pygame, pixel for pixel, for the render() of any family that draws
+// as they do.
 //
-// gymnasium draws on a 32-bit pygame Surface with pygame.gfxdraw (SDL_gfx's
-// integer algorithms) and pygame.draw.line, in coordinates whose y axis
-// points up, then flips the surface vertically. This class reproduces the
-// integer arithmetic those routines use, so the frames are equal byte for
-// byte (canvas_test.py draws random shapes with both):
+// gymnasium draws on a 32-bit pygame Surface with pygame.gfxdraw (pygame-ce
+// 2.5.8's copy of SDL_gfx) and pygame.draw, in coordinates whose y axis
+// points up, then flips the surface vertically. The primitives below are
+// written here, in this code's own structure, to behave as SDL_gfx's do:
+// the same pixels and the same integer and float arithmetic wherever it
+// decides a pixel (canvas_test.py draws random shapes with both, equal byte
+// for byte). What decides them:
 //   - coordinates: pygame.gfxdraw truncates each to an int (int(x)), then to
-//     16 bits; points outside the surface are clipped as SDL_gfx clips them;
+//     16 bits; lines are clipped to the surface as SDL_gfx clips them
+//     (Cohen-Sutherland, a float slope, each move truncated to 16 bits);
 //   - blending: a pixel drawn with weight w (anti-aliasing) moves each
 //     channel from d to d + floor((c - d) * a / 256), a = (255 * w) >> 8;
-//   - filled_polygon: SDL_gfx's scanline fill, edge crossings in 16.16 fixed
-//     point, rounded to pixels as SDL_gfx rounds them;
-//   - aapolygon: Wu lines (16.16 error accumulator, 8-bit weights) between
-//     consecutive vertices, each without its last pixel;
-//   - aacircle: SDL_gfx's anti-aliased ellipse; filled_circle: its midpoint
-//     circle of horizontal spans;
+//   - filled_polygon: a scanline fill (scanline.h), edge crossings in 16.16
+//     fixed point, a span's ends moved in by one unit and rounded halves up;
+//   - aapolygon: Wu lines (a 32-bit accumulator gaining the slope's 16-bit
+//     fraction shifted up, weights its top byte) between consecutive
+//     vertices, each without its last pixel;
+//   - aacircle: an anti-aliased ellipse walk (octants of lrint(a^2 /
+//     sqrt(a^2 + b^2)) steps, weights (Uint8)(255 * error share));
+//     filled_circle: the midpoint circle's spans, each row at its widest;
 //   - pygame.math.Vector2.rotate_rad: the angle reduced with fmod to
 //     [0, 2 pi), exact quarter turns within 1e-6, else cos/sin.
-// pygame.draw's own routines (polygon, lines, line, circle, aalines, exact
-// too) draw on a Canvas from pygame_draw.h.
-// Our own code, from the algorithms' published descriptions; no pygame.
+// pygame.draw's own routines (polygon, lines, line, circle, aalines) draw on
+// a Canvas from pygame_draw.h.
 #ifndef PARALLEL_POOL_IMAGE_CANVAS_H_
 #define PARALLEL_POOL_IMAGE_CANVAS_H_
 
@@ -31,12 +36,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/core/render.h"
+#include "parallel_pool/image/line_walk.h"
+#include "parallel_pool/image/scanline.h"
 
 namespace parallel_pool::image {
 
@@ -154,141 +162,132 @@ class Canvas {
     for (int y = y1; y <= y2; ++y) Put(Index(x, y), c);
   }
 
+  // gfxdraw.filled_polygon: spans between pairs of edge crossings, each
+  // crossing in 16.16 fixed point (SDL_gfx's precision), a span's ends
+  // rounded inwards by one unit of it, then to the nearest pixel.
   void FilledPolygon(const std::vector<Point>& points, Rgb c) {
-    std::vector<int>& vx = scratch_x_;
-    std::vector<int>& vy = scratch_y_;
-    Convert(points, &vx, &vy);
-    const int n = static_cast<int>(vx.size());
-    if (n < 3) return;
-    int miny = vy[0];
-    int maxy = vy[0];
-    for (int i = 1; i < n; ++i) {
-      miny = std::min(miny, vy[i]);
-      maxy = std::max(maxy, vy[i]);
-    }
-    // SDL_gfx walks every row from miny to maxy and clips each span; rows
-    // off the surface draw nothing, so only the surface's rows are walked
-    // (a zoomed-in playfield spans thousands of rows off it).
-    std::vector<int>& crossings = scratch_crossings_;
-    for (int y = std::max(miny, 0); y <= std::min(maxy, height_ - 1); ++y) {
-      crossings.clear();
-      for (int i = 0; i < n; ++i) {
-        const int a = i == 0 ? n - 1 : i - 1;
-        int y1 = vy[a];
-        int y2 = vy[i];
-        int x1 = vx[a];
-        int x2 = vx[i];
-        if (y1 > y2) {
-          std::swap(y1, y2);
-          std::swap(x1, x2);
-        } else if (y1 == y2) {
-          continue;
-        }
-        if ((y >= y1 && y < y2) || (y == maxy && y > y1 && y <= y2)) {
-          crossings.push_back((65536 * (y - y1)) / (y2 - y1) * (x2 - x1) + 65536 * x1);
-        }
-      }
-      std::sort(crossings.begin(), crossings.end());
-      for (std::size_t i = 0; i + 1 < crossings.size(); i += 2) {
-        HLine(RoundFixed(crossings[i] + 1), RoundFixed(crossings[i + 1] - 1), y, c);
-      }
-    }
+    ToGfxCoordinates(points, &scratch_x_, &scratch_y_);
+    if (scratch_x_.size() < 3) return;
+    PolygonEdges(scratch_x_, scratch_y_, &scratch_edges_);
+    const auto [top, bottom] = std::minmax_element(scratch_y_.begin(), scratch_y_.end());
+    // Rows off the surface would draw nothing: a zoomed-in playfield spans
+    // thousands of them.
+    FillScanlines<PolygonEdge>(
+        scratch_edges_, std::max(*top, 0), std::min(*bottom, height_ - 1),
+        [](const PolygonEdge& e, int row, std::size_t) {
+          // SDL_gfx's int arithmetic, which wraps for edges reaching far
+          // off the surface: the 16.16 rise divided by the edge's height,
+          // then scaled by its run.
+          const int rise = Wrap32(std::int64_t{65536} * (row - e.top_y));
+          const int along = rise / (e.bottom_y - e.top_y);
+          return Wrap32(std::int64_t{along} * (e.bottom_x - e.top_x) +
+                        std::int64_t{65536} * e.top_x);
+        },
+        [&](int row, int left, int right) {
+          HLine(RoundFixed(Wrap32(std::int64_t{left} + 1)),
+                RoundFixed(Wrap32(std::int64_t{right} - 1)), row, c);
+        },
+        &scratch_crossings_);
   }
 
+  // gfxdraw.aapolygon: an anti-aliased line along each edge, the closing one
+  // included, each leaving out its last pixel (the next edge's first).
   void AaPolygon(const std::vector<Point>& points, Rgb c) {
-    std::vector<int> vx;
-    std::vector<int> vy;
-    Convert(points, &vx, &vy);
-    const std::size_t n = vx.size();
+    std::vector<int> xs;
+    std::vector<int> ys;
+    ToGfxCoordinates(points, &xs, &ys);
+    const std::size_t n = xs.size();
     if (n < 3) return;
-    for (std::size_t i = 1; i < n; ++i) AaLine(vx[i - 1], vy[i - 1], vx[i], vy[i], c, false);
-    AaLine(vx[n - 1], vy[n - 1], vx[0], vy[0], c, false);
+    // The closing edge last: where edges meet, the blending order shows.
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t next = i + 1 < n ? i + 1 : 0;
+      AaLine({xs[i], ys[i]}, {xs[next], ys[next]}, c, /*draw_end=*/false);
+    }
   }
 
   // An anti-aliased line between float points (Xiaolin Wu's algorithm), for
   // pygame.draw.aalines. Not pygame's own arithmetic: close to its pixels,
   // not equal to them (docs/rendering.md); pygame_draw::AaLines is equal.
   void AaLineF(Point p0, Point p1, Rgb c) {
-    const bool steep = std::abs(p1.y - p0.y) > std::abs(p1.x - p0.x);
-    if (steep) {
-      std::swap(p0.x, p0.y);
-      std::swap(p1.x, p1.y);
+    const LineAxes axes{std::abs(p1.y - p0.y) > std::abs(p1.x - p0.x)};
+    auto [from_major, from_minor] = axes.FromSurface(p0.x, p0.y);
+    auto [to_major, to_minor] = axes.FromSurface(p1.x, p1.y);
+    if (from_major > to_major) {
+      std::swap(from_major, to_major);
+      std::swap(from_minor, to_minor);
     }
-    if (p0.x > p1.x) std::swap(p0, p1);
-    const double dx = p1.x - p0.x;
-    const double gradient = dx == 0 ? 1.0 : (p1.y - p0.y) / dx;
-    auto plot = [&](int x, int y, double coverage) {
+    const double run = to_major - from_major;
+    const double gradient = run == 0 ? 1.0 : (to_minor - from_minor) / run;
+    auto plot = [&](int major, int minor, double coverage) {
       const int weight = static_cast<int>(coverage * 255);
       if (weight <= 0) return;
-      if (steep) {
-        Blend(y, x, c, weight);
-      } else {
-        Blend(x, y, c, weight);
-      }
+      const auto [x, y] = axes.ToSurface(major, minor);
+      Blend(x, y, c, weight);
     };
-    const int x_start = static_cast<int>(std::round(p0.x));
-    const int x_end = static_cast<int>(std::round(p1.x));
-    double y = p0.y + gradient * (x_start - p0.x);
-    for (int x = x_start; x <= x_end; ++x, y += gradient) {
-      const double floor_y = std::floor(y);
-      const double fraction = y - floor_y;
-      plot(x, static_cast<int>(floor_y), 1 - fraction);
-      plot(x, static_cast<int>(floor_y) + 1, fraction);
+    const int first = static_cast<int>(std::round(from_major));
+    const int last = static_cast<int>(std::round(to_major));
+    double minor = from_minor + gradient * (first - from_major);
+    for (int major = first; major <= last; ++major, minor += gradient) {
+      const double below = std::floor(minor);
+      const double fraction = minor - below;
+      plot(major, static_cast<int>(below), 1 - fraction);
+      plot(major, static_cast<int>(below) + 1, fraction);
     }
   }
 
-  // gfxdraw.aacircle: SDL_gfx's anti-aliased ellipse with rx = ry = r.
+  // gfxdraw.aacircle: SDL_gfx's anti-aliased ellipse with both radii r.
   void AaCircle(int xc, int yc, int r, Rgb c) { AaEllipse(xc, yc, r, r, c); }
 
+  // gfxdraw.filled_circle: SDL_gfx walks one octant of the midpoint circle
+  // and draws, for each of its points (x, y), the spans at rows +-x of half
+  // width y, and at rows +-y of half width x the first time y reaches them
+  // (the narrowest, for rows the walk stays on). Spans about one centre
+  // overlap, so each row is drawn once, at the widest asked of it.
   void FilledCircle(int xc, int yc, int r, Rgb c) {
     if (r < 0) return;
-    if (r == 0) {
-      Opaque(xc, yc, c);
-      return;
+    circle_rows_.Reset(height_);
+    auto widen = [&](int offset, int half_width) {
+      circle_rows_.Widen(std::int64_t{yc} + offset, half_width);
+      circle_rows_.Widen(std::int64_t{yc} - offset, half_width);
+    };
+    int x = 0;
+    int y = r;
+    int decision = 1 - r;  // the midpoint's side of the circle, scaled
+    bool y_is_new = true;
+    while (x <= y) {
+      if (y_is_new) widen(y, x);
+      if (x != y) widen(x, y);
+      y_is_new = decision >= 0;
+      decision += y_is_new ? 2 * (x - y) + 5 : 2 * x + 3;
+      if (y_is_new) --y;
+      ++x;
     }
-    int cx = 0;
-    int cy = r;
-    int ocx = -1;
-    int ocy = -1;
-    int df = 1 - r;
-    int d_e = 3;
-    int d_se = -2 * r + 5;
-    do {
-      if (ocy != cy) {
-        if (cy > 0) {
-          HLine(xc - cx, xc + cx, yc + cy, c);
-          HLine(xc - cx, xc + cx, yc - cy, c);
-        } else {
-          HLine(xc - cx, xc + cx, yc, c);
-        }
-        ocy = cy;
-      }
-      if (ocx != cx) {
-        if (cx != cy) {
-          if (cx > 0) {
-            HLine(xc - cy, xc + cy, yc - cx, c);
-            HLine(xc - cy, xc + cy, yc + cx, c);
-          } else {
-            HLine(xc - cy, xc + cy, yc, c);
-          }
-        }
-        ocx = cx;
-      }
-      if (df < 0) {
-        df += d_e;
-        d_e += 2;
-        d_se += 2;
-      } else {
-        df += d_se;
-        d_e += 2;
-        d_se += 4;
-        --cy;
-      }
-      ++cx;
-    } while (cx <= cy);
+    circle_rows_.ForEach(
+        [&](int row, int half_width) { HLine(xc - half_width, xc + half_width, row, c); });
   }
 
  private:
+  struct IntPoint {
+    int x, y;
+  };
+
+  // The int an int64 holds modulo 2^32, as SDL_gfx's 32-bit arithmetic
+  // leaves it.
+  static int Wrap32(std::int64_t v) { return static_cast<int>(v); }
+
+  // A 16.16 fixed-point value to the nearest pixel, halves up.
+  static int RoundFixed(int v) { return (v >> 16) + ((v & 32768) >> 15); }
+
+  static void ToGfxCoordinates(const std::vector<Point>& points, std::vector<int>* xs,
+                               std::vector<int>* ys) {
+    xs->clear();
+    ys->clear();
+    for (const Point& p : points) {
+      xs->push_back(GfxCoordinate(p.x));
+      ys->push_back(GfxCoordinate(p.y));
+    }
+  }
+
   // Where pixel (x, y) of the surface is stored.
   int Index(int x, int y) const { return (rows_reversed_ ? height_ - 1 - y : y) * width_ + x; }
 
@@ -320,18 +319,6 @@ class Canvas {
     }
   }
 
-  static int RoundFixed(int v) { return (v >> 16) + ((v & 32768) >> 15); }
-
-  static void Convert(const std::vector<Point>& points, std::vector<int>* vx,
-                      std::vector<int>* vy) {
-    vx->clear();
-    vy->clear();
-    for (const Point& p : points) {
-      vx->push_back(GfxCoordinate(p.x));
-      vy->push_back(GfxCoordinate(p.y));
-    }
-  }
-
   // A pixel of colour c at weight w (255: opaque), as SDL_gfx blends it.
   void Blend(int x, int y, Rgb c, int weight) {
     if (x < 0 || x >= width_ || y < 0 || y >= height_) return;
@@ -352,238 +339,215 @@ class Canvas {
     Put(Index(x, y), c);
   }
 
-  // Wu's anti-aliased line with SDL_gfx's fixed-point error accumulator;
-  // `endpoint`: whether the last pixel is drawn.
-  void AaLine(int x1, int y1, int x2, int y2, Rgb c, bool endpoint) {
-    if (!ClipLine(&x1, &y1, &x2, &y2)) return;
-    int xx0 = x1;
-    int yy0 = y1;
-    int xx1 = x2;
-    int yy1 = y2;
-    if (yy0 > yy1) {
-      std::swap(yy0, yy1);
-      std::swap(xx0, xx1);
-    }
-    int dx = xx1 - xx0;
-    int dy = yy1 - yy0;
-    if (dx == 0) {
-      if (endpoint) {
-        VLine(x1, y1, y2, c);
-      } else if (dy > 0) {
-        VLine(x1, yy0, yy0 + dy, c);
-      } else {
-        Opaque(x1, y1, c);
-      }
+  // SDL_gfx's anti-aliased line: clipped to the surface, its first end
+  // opaque, the pixels between the ends as pairs across the minor axis
+  // weighted by Wu's error accumulator, the last end opaque if draw_end.
+  void AaLine(IntPoint a, IntPoint b, Rgb c, bool draw_end) {
+    const std::optional<std::pair<IntPoint, IntPoint>> clipped = ClipToSurface(a, b);
+    if (!clipped) return;
+    const auto [first, last] = *clipped;
+    // Lines along an axis are solid, their last pixel included whatever
+    // draw_end says.
+    if (first.x == last.x) {
+      VLine(first.x, first.y, last.y, c);
       return;
     }
-    if (dy == 0) {
-      if (endpoint) {
-        HLine(x1, x2, y1, c);
-      } else {
-        HLine(xx0, xx0 + dx, y1, c);  // either way round
-      }
+    if (first.y == last.y) {
+      HLine(first.x, last.x, first.y, c);
       return;
     }
-    int xdir = 1;
-    if (dx < 0) {
-      xdir = -1;
-      dx = -dx;
+    Opaque(first.x, first.y, c);
+    // The interior is walked downwards, from whichever end is higher.
+    const bool first_is_higher = first.y < last.y;
+    const IntPoint top = first_is_higher ? first : last;
+    const IntPoint bottom = first_is_higher ? last : first;
+    const int run = std::abs(bottom.x - top.x);
+    const int rise = bottom.y - top.y;
+    const int x_direction = bottom.x > top.x ? 1 : -1;
+    const LineAxes axes{rise > run};
+    const int length = std::max(run, rise);  // along the major axis
+    const int drift = std::min(run, rise);   // along the minor axis
+    const int major_direction = axes.major_is_y ? 1 : x_direction;
+    const int minor_direction = axes.major_is_y ? x_direction : 1;
+    auto [major, minor] = axes.FromSurface(top.x, top.y);
+    // The accumulator holds the minor axis' fractional position in 32 bits
+    // (a 16-bit quotient shifted up, so a 45-degree line's step is 2^32,
+    // i.e. 0: every sum then counts as a carry); a carry moves the minor
+    // axis on, and its top byte weights the pixel beyond.
+    const std::uint32_t step = static_cast<std::uint32_t>((drift << 16) / length) << 16;
+    std::uint32_t accumulator = 0;
+    for (int i = 1; i < length; ++i) {
+      const std::uint32_t sum = accumulator + step;
+      if (sum <= accumulator) minor += minor_direction;
+      accumulator = sum;
+      major += major_direction;
+      const int beyond = static_cast<int>(accumulator >> 24);
+      const auto [x, y] = axes.ToSurface(major, minor);
+      const auto [x2, y2] = axes.ToSurface(major, minor + minor_direction);
+      Blend(x, y, c, 255 - beyond);
+      Blend(x2, y2, c, beyond);
     }
-    std::uint32_t erracc = 0;
-    Opaque(x1, y1, c);
-    if (dy > dx) {
-      const std::uint32_t erradj = static_cast<std::uint32_t>((dx << 16) / dy) << 16;
-      int x0pxdir = xx0 + xdir;
-      while (--dy) {
-        const std::uint32_t before = erracc;
-        erracc += erradj;
-        if (erracc <= before) {
-          xx0 = x0pxdir;
-          x0pxdir += xdir;
-        }
-        ++yy0;
-        const int weight = static_cast<int>((erracc >> 24) & 255);
-        Blend(xx0, yy0, c, 255 - weight);
-        Blend(x0pxdir, yy0, c, weight);
-      }
-    } else {
-      const std::uint32_t erradj = static_cast<std::uint32_t>((dy << 16) / dx) << 16;
-      int y0p1 = yy0 + 1;
-      while (--dx) {
-        const std::uint32_t before = erracc;
-        erracc += erradj;
-        if (erracc <= before) {
-          yy0 = y0p1;
-          ++y0p1;
-        }
-        xx0 += xdir;
-        const int weight = static_cast<int>((erracc >> 24) & 255);
-        Blend(xx0, yy0, c, 255 - weight);
-        Blend(xx0, y0p1, c, weight);
-      }
-    }
-    if (endpoint) Opaque(x2, y2, c);
+    if (draw_end) Opaque(last.x, last.y, c);
   }
 
-  // Cohen-Sutherland clipping to the surface, SDL_gfx's float slope.
-  bool ClipLine(int* x1, int* y1, int* x2, int* y2) const {
-    const int left = 0;
-    const int right = width_ - 1;
-    const int top = 0;
-    const int bottom = height_ - 1;
-    auto code = [&](int x, int y) {
-      int c = 0;
-      if (x < left) {
-        c |= 1;
-      } else if (x > right) {
-        c |= 2;
+  // The part of segment a-b on the surface, or none, as SDL_gfx finds it
+  // (Cohen-Sutherland): while an end is outside, it is moved along the line
+  // onto the border it is beyond (columns before rows), by a float slope
+  // truncated to 16 bits. The ends come back in the order the clipping left
+  // them: when only the second end is outside the ends trade places first,
+  // and the line is then drawn from the other end.
+  std::optional<std::pair<IntPoint, IntPoint>> ClipToSurface(IntPoint a, IntPoint b) const {
+    constexpr unsigned kLeftOf = 1, kRightOf = 2, kBelow = 4, kAbove = 8;
+    auto outside = [&](IntPoint p) {
+      unsigned where = 0;
+      if (p.x < 0) {
+        where |= kLeftOf;
+      } else if (p.x > width_ - 1) {
+        where |= kRightOf;
       }
-      if (y < top) {
-        c |= 8;
-      } else if (y > bottom) {
-        c |= 4;
+      if (p.y < 0) {
+        where |= kAbove;
+      } else if (p.y > height_ - 1) {
+        where |= kBelow;
       }
-      return c;
+      return where;
     };
     while (true) {
-      int code1 = code(*x1, *y1);
-      int code2 = code(*x2, *y2);
-      if ((code1 | code2) == 0) return true;
-      if ((code1 & code2) != 0) return false;
-      if (code1 == 0) {
-        std::swap(*x1, *x2);
-        std::swap(*y1, *y2);
-        code1 = code2;
+      unsigned where = outside(a);
+      const unsigned where_b = outside(b);
+      if ((where | where_b) == 0) return std::pair{a, b};
+      if ((where & where_b) != 0) return std::nullopt;
+      if (where == 0) {
+        std::swap(a, b);
+        where = where_b;
       }
-      const float m =
-          *x2 != *x1 ? static_cast<float>(*y2 - *y1) / static_cast<float>(*x2 - *x1) : 1.0F;
-      if (code1 & 1) {
-        *y1 += static_cast<std::int16_t>(static_cast<float>(left - *x1) * m);
-        *x1 = left;
-      } else if (code1 & 2) {
-        *y1 += static_cast<std::int16_t>(static_cast<float>(right - *x1) * m);
-        *x1 = right;
-      } else if (code1 & 4) {
-        if (*x2 != *x1) *x1 += static_cast<std::int16_t>(static_cast<float>(bottom - *y1) / m);
-        *y1 = bottom;
-      } else if (code1 & 8) {
-        if (*x2 != *x1) *x1 += static_cast<std::int16_t>(static_cast<float>(top - *y1) / m);
-        *y1 = top;
+      const float slope =
+          a.x != b.x ? static_cast<float>(b.y - a.y) / static_cast<float>(b.x - a.x) : 1.0F;
+      if ((where & (kLeftOf | kRightOf)) != 0) {
+        const int column = (where & kLeftOf) != 0 ? 0 : width_ - 1;
+        a.y += static_cast<std::int16_t>(static_cast<float>(column - a.x) * slope);
+        a.x = column;
+      } else {
+        const int row = (where & kBelow) != 0 ? height_ - 1 : 0;
+        if (a.x != b.x) a.x += static_cast<std::int16_t>(static_cast<float>(row - a.y) / slope);
+        a.y = row;
       }
     }
   }
 
-  void AaEllipse(int x, int y, int rx, int ry, Rgb c) {
+  // One axis of the ellipse walk below. The walk moves away from the
+  // centre on x and towards it on y; a step along an axis changes the
+  // error by gain(), and moves the axis' accumulator by 2 * offset (offset:
+  // the square of the other radius), down on x, up on y.
+  struct EllipseAxis {
+    int position;     // the walk's pixel on this axis
+    int direction;    // -1 or +1
+    int accumulator;  // x: 0 at the top, falling; y: -2 a^2 b there, rising
+    int offset;
+    bool outward;
+
+    int gain() const { return outward ? accumulator - offset : -(accumulator + offset); }
+    void Step() {
+      position += direction;
+      accumulator += outward ? -2 * offset : 2 * offset;
+    }
+  };
+
+  // SDL_gfx's anti-aliased ellipse. A walk from the top of the ellipse along
+  // its upper-left quarter (mirrored to the other three), first stepping x
+  // as the major axis until the slope reaches 1 (a^2 / sqrt(a^2 + b^2)
+  // steps, rounded), then y; its error is the ellipse's implicit function,
+  // kept up incrementally. Each step draws the walk's pixel and one beside
+  // it across the minor axis, their weights split by the error's share of
+  // the minor axis' accumulator. Radii above 1023 overflow SDL_gfx's int
+  // arithmetic (2 a^2 b) and are not promised.
+  void AaEllipse(int xc, int yc, int rx, int ry, Rgb c) {
     if (rx < 0 || ry < 0) return;
     if (rx == 0) {
-      VLine(x, y - ry, y + ry, c);
+      VLine(xc, yc - ry, yc + ry, c);
       return;
     }
     if (ry == 0) {
-      HLine(x - rx, x + rx, y, c);
+      HLine(xc - rx, xc + rx, yc, c);
       return;
     }
     const int a2 = rx * rx;
     const int b2 = ry * ry;
-    const int ds = 2 * a2;
-    const int dt = 2 * b2;
-    const int xc2 = 2 * x;
-    const int yc2 = 2 * y;
-    const double sab = std::sqrt(static_cast<double>(a2 + b2));
-    const int dxt = static_cast<std::int16_t>(std::lrint(static_cast<double>(a2) / sab));
-    int t = 0;
-    int s = -2 * a2 * ry;
-    int d = 0;
-    int xp = x;
-    int yp = y - ry;
-    Opaque(xp, yp, c);
-    Opaque(xc2 - xp, yp, c);
-    Opaque(xp, yc2 - yp, c);
-    Opaque(xc2 - xp, yc2 - yp, c);
-    auto weight_of = [](int num, int den) {
-      float cp = 1.0F;
-      if (den != 0)
-        cp = std::min(1.0F, static_cast<float>(std::abs(num)) / static_cast<float>(std::abs(den)));
-      return static_cast<int>(static_cast<std::uint8_t>(cp * 255));
-    };
-    for (int i = 1; i <= dxt; ++i) {
-      --xp;
-      d += t - b2;
-      int ys;
-      if (d >= 0) {
-        ys = yp - 1;
-      } else if ((d - s - a2) > 0) {
-        if ((2 * d - s - a2) >= 0) {
-          ys = yp + 1;
-        } else {
-          ys = yp;
-          ++yp;
-          d -= s + a2;
-          s += ds;
-        }
+    EllipseAxis x_axis{xc, -1, 0, b2, /*outward=*/true};
+    EllipseAxis y_axis{yc - ry, 1, -2 * a2 * ry, a2, /*outward=*/false};
+    Opaque(xc, yc - ry, c);  // the top and bottom, opaque
+    Opaque(xc, yc + ry, c);
+    const double diagonal = std::sqrt(static_cast<double>(a2 + b2));
+    const int x_steps = static_cast<std::int16_t>(std::lrint(static_cast<double>(a2) / diagonal));
+    const int y_steps = static_cast<std::int16_t>(std::lrint(static_cast<double>(b2) / diagonal));
+    int error = 0;
+    // Past the slope of 1 the axes trade roles, and the error's sign
+    // convention flips with them.
+    EllipseOctant(xc, yc, &x_axis, &y_axis, /*minor_is_y=*/true, 1, x_steps, &error, c);
+    EllipseOctant(xc, yc, &y_axis, &x_axis, /*minor_is_y=*/false, -1, y_steps, &error, c);
+  }
+
+  // `steps` steps of the ellipse walk along `major`; sign: +1 in the first
+  // octant, -1 in the second, where the error counts the other way.
+  void EllipseOctant(int xc, int yc, EllipseAxis* major, EllipseAxis* minor, bool minor_is_y,
+                     int sign, int steps, int* error, Rgb c) {
+    for (int i = 0; i < steps; ++i) {
+      *error += major->gain();
+      major->Step();
+      // Which side of the ellipse the walk is on, before and after a minor
+      // step, decides whether it takes the step and where the second pixel
+      // goes: behind the walk, ahead of it, or (after the step) either. The
+      // sign is applied to the comparisons, not to the error (a negation
+      // could overflow).
+      auto beyond = [sign](int v) { return sign > 0 ? v > 0 : v < 0; };
+      auto at_or_beyond = [sign](int v) { return sign > 0 ? v >= 0 : v <= 0; };
+      const int gain = minor->gain();
+      int beside;
+      if (at_or_beyond(*error)) {
+        beside = minor->position - minor->direction;
+      } else if (beyond(*error + gain) && at_or_beyond(2 * *error + gain)) {
+        beside = minor->position + minor->direction;
       } else {
-        ++yp;
-        ys = yp + 1;
-        d -= s + a2;
-        s += ds;
+        const bool overshoots = !beyond(*error + gain);
+        *error += gain;
+        minor->Step();
+        beside = minor->position + (overshoots ? 1 : -1) * minor->direction;
       }
-      t -= dt;
-      const int weight = weight_of(d, s);
-      const int iweight = 255 - weight;
-      const int xx = xc2 - xp;
-      Blend(xp, yp, c, iweight);
-      Blend(xx, yp, c, iweight);
-      Blend(xp, ys, c, weight);
-      Blend(xx, ys, c, weight);
-      int yy = yc2 - yp;
-      Blend(xp, yy, c, iweight);
-      Blend(xx, yy, c, iweight);
-      yy = yc2 - ys;
-      Blend(xp, yy, c, weight);
-      Blend(xx, yy, c, weight);
-    }
-    const int dyt = static_cast<std::int16_t>(std::lrint(static_cast<double>(b2) / sab));
-    for (int i = 1; i <= dyt; ++i) {
-      ++yp;
-      d -= s + a2;
-      int xs;
-      if (d <= 0) {
-        xs = xp + 1;
-      } else if ((d + t - b2) < 0) {
-        if ((2 * d + t - b2) <= 0) {
-          xs = xp - 1;
-        } else {
-          xs = xp;
-          --xp;
-          d += t - b2;
-          t -= dt;
-        }
-      } else {
-        --xp;
-        xs = xp - 1;
-        d += t - b2;
-        t -= dt;
+      float share = 1.0F;
+      if (minor->accumulator != 0) {
+        share = std::min(1.0F, static_cast<float>(std::abs(*error)) /
+                                   static_cast<float>(std::abs(minor->accumulator)));
       }
-      s += ds;
-      const int weight = weight_of(d, t);
-      const int iweight = 255 - weight;
-      int xx = xc2 - xp;
-      const int yy = yc2 - yp;
-      Blend(xp, yp, c, iweight);
-      Blend(xx, yp, c, iweight);
-      Blend(xp, yy, c, iweight);
-      Blend(xx, yy, c, iweight);
-      xx = xc2 - xs;
-      Blend(xs, yp, c, weight);
-      Blend(xx, yp, c, weight);
-      Blend(xs, yy, c, weight);
-      Blend(xx, yy, c, weight);
+      const int weight = static_cast<std::uint8_t>(share * 255);
+      const int x = minor_is_y ? major->position : minor->position;
+      const int y = minor_is_y ? minor->position : major->position;
+      const int beside_x = minor_is_y ? x : beside;
+      const int beside_y = minor_is_y ? beside : y;
+      // The two pixels are one apart across the minor axis, and reflections
+      // about the centre keep that distance odd: no image of one is an
+      // image of the other, so the order of the blends within a step is
+      // free.
+      BlendMirrored(xc, yc, x, y, 255 - weight, c);
+      BlendMirrored(xc, yc, beside_x, beside_y, weight, c);
     }
+  }
+
+  // Pixel (x, y) and its mirror images about (xc, yc), at one weight.
+  void BlendMirrored(int xc, int yc, int x, int y, int weight, Rgb c) {
+    const int mirrored_x = 2 * xc - x;
+    const int mirrored_y = 2 * yc - y;
+    Blend(x, y, c, weight);
+    Blend(mirrored_x, y, c, weight);
+    Blend(x, mirrored_y, c, weight);
+    Blend(mirrored_x, mirrored_y, c, weight);
   }
 
   int width_;
   int height_;
-  std::vector<int> scratch_x_, scratch_y_, scratch_crossings_;  // FilledPolygon's, reused
+  // FilledPolygon's and FilledCircle's, reused from call to call.
+  std::vector<int> scratch_x_, scratch_y_, scratch_crossings_;
+  std::vector<PolygonEdge> scratch_edges_;
+  CenteredRows circle_rows_;
   bool rows_reversed_ = false;
   std::vector<std::uint8_t> pixels_;  // rows top to bottom in drawing coordinates, RGB
 };
