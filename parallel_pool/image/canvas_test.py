@@ -236,6 +236,28 @@ def test_primitives_equal_pygame_gfxdraw(kind: str) -> None:
         np.testing.assert_array_equal(ours, pygame_draw(ops), f"{kind} trial {trial}: {ops}")
 
 
+@pytest.mark.parametrize("mode", range(7))
+def test_gfxdraw_degenerate_shapes_equal_pygame(mode: int) -> None:
+    """gfxdraw's polygons on the degenerate point sets (clipped far off the
+    surface, coincident and collinear vertices, axis-aligned edges), and
+    circles up to a few hundred pixels across, partly off the surface."""
+    rng = np.random.default_rng(200 + mode)
+    for trial in range(200):
+        points = [(float(x), float(y)) for x, y in degenerate_points(rng, int(rng.integers(3, 9)), mode)]
+        color = random_color(rng)
+        x, y = (int(v) for v in points[0])
+        radius = int(rng.integers(0, 400))
+        shape = [
+            ("filled_polygon", points, color),
+            ("aapolygon", points, color),
+            ("aacircle", x, y, radius, color),
+            ("filled_circle", x, y, radius, color),
+        ][trial % 4]
+        ops = [("fill", random_color(rng)), shape, ("aapolygon", points, random_color(rng))]
+        ours = image_test_hooks.draw(W, H, ops)
+        np.testing.assert_array_equal(ours, pygame_draw(ops), f"mode {mode} trial {trial}: {ops}")
+
+
 def test_rotation_equals_pygame_vector2() -> None:
     rng = np.random.default_rng(1)
     angles = [*rng.normal(0, 10, 2000), 0.0, np.pi / 2, np.pi, -np.pi / 2, 2 * np.pi, 1e-7, np.pi / 2 + 5e-7]
