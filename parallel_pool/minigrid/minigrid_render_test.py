@@ -46,9 +46,10 @@ def every_object() -> list:
     return objects
 
 
-@pytest.mark.parametrize("tile_size", TILE_SIZES)
-def test_every_tile_equals_minigrids(tile_size: int) -> None:
-    for obj in every_object():
+def assert_tiles_equal(objects: list, tile_size: int) -> None:
+    """Each object's tile, under no agent and the agent facing each way, plain and
+    highlighted, against minigrid's Grid.render_tile."""
+    for obj in objects:
         code = obj.encode() if obj is not None else (1, 0, 0)
         for agent_dir in (None, 0, 1, 2, 3):
             for highlight in (False, True):
@@ -56,6 +57,20 @@ def test_every_tile_equals_minigrids(tile_size: int) -> None:
                 want = Grid.render_tile(obj, agent_dir=agent_dir, highlight=highlight, tile_size=tile_size)
                 got = minigrid_test_hooks.tile(*code, -1 if agent_dir is None else agent_dir, highlight, tile_size)
                 np.testing.assert_array_equal(got, want.astype(np.uint8), f"{obj} dir {agent_dir} {highlight}")
+
+
+@pytest.mark.parametrize("tile_size", TILE_SIZES)
+def test_every_tile_equals_minigrids(tile_size: int) -> None:
+    assert_tiles_equal(every_object(), tile_size)
+
+
+# The tiles whose drawing takes float64 dot products (the agent's triangle,
+# point_in_triangle; lava's waves, point_in_line): the part that rounds as the
+# OpenBLAS kernel does. The BUILD runs this under each OPENBLAS_CORETYPE; the
+# test above draws every tile under the machine's own kernel.
+@pytest.mark.parametrize("tile_size", TILE_SIZES)
+def test_dot_product_tiles_equal_minigrids(tile_size: int) -> None:
+    assert_tiles_equal([None, Lava()], tile_size)
 
 
 # picture(pool, pool_obs, i, ref, ref_obs, where): compares env i's picture.
