@@ -10,6 +10,9 @@
 //   numpy_matrix_times_matrix3(a, b)  a.dot(b), 3x3 row-major, as the envs
 //                          compute it
 //   _numpy_rounding.gemm   the BLAS accumulation found (numpy_blas_binding.h)
+//   scipy_zoom_cubic(x, rows, cols, out_rows, out_cols)
+//                          scipy.ndimage.zoom of a row-major 2-D array, as
+//                          quadruped escape computes it (scipy_zoom.h)
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -19,6 +22,7 @@
 #include "parallel_pool/numpy_exact/numpy_blas_binding.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
+#include "parallel_pool/numpy_exact/scipy_zoom.h"
 
 namespace {
 
@@ -61,5 +65,14 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
           std::vector<double> out(9);
           nx::NumpyMatrixTimesMatrix3(a.data(), b.data(), out.data());
           return out;
+        });
+  m.def("scipy_zoom_cubic",
+        [](const std::vector<double>& x, std::ptrdiff_t rows, std::ptrdiff_t cols,
+           std::ptrdiff_t out_rows, std::ptrdiff_t out_cols) {
+          if (rows < 1 || cols < 1 || out_rows < 1 || out_cols < 1 ||
+              static_cast<std::ptrdiff_t>(x.size()) != rows * cols) {
+            throw pybind11::value_error("x: expected rows * cols values, every size at least 1");
+          }
+          return nx::ScipyZoomCubic(x, rows, cols, out_rows, out_cols);
         });
 }

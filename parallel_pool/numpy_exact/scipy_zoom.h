@@ -1,25 +1,24 @@
 // scipy.ndimage.zoom(input, factor) of a 2-D float64 array with its
 // defaults (order=3, mode='constant', cval=0, prefilter=True,
-// grid_mode=False), operation for operation as SciPy computes it, for
-// dm_control's quadruped escape terrain (its smooth random bumps).
+// grid_mode=False), bit for bit, for dm_control's quadruped escape terrain
+// (its smooth random bumps). Checked against SciPy 1.17 by
+// numpy_exact_test.py.
 //
-// What SciPy does (scipy/ndimage/_interpolation.py, src/ni_splines.c,
-// src/ni_interpolation.c; checked bit for bit against SciPy 1.17):
-//   output shape   round(input shape * factor) per axis; the sample
-//                  coordinate of output index k is k * (n_in - 1) / (n_out - 1).
-//   prefilter      spline_filter: a cubic B-spline filter along axis 0, then
-//                  axis 1, each line scaled by the filter's gain and run
-//                  causally then anticausally with the pole sqrt(3) - 2,
-//                  initialised for mirror boundaries (mode 'constant' has no
-//                  exact prefilter, so SciPy uses mirror's).
-//   interpolation  per output point, the 4 x 4 coefficients around the
-//                  coordinate (indices past the border mirrored), weighted
-//                  by the cubic B-spline weights of each axis and summed
-//                  row tap by row tap; a coordinate beyond the border gives
-//                  cval.
-// Arithmetic in SciPy's order, without fused multiply-adds (modules that
-// compile this header use NUMPY_EXACT_COPTS, -ffp-contract=off); pow is the
-// C library's, as SciPy's.
+// The computation, in three stages:
+//   1. Output grid: round(input shape * factor) samples per axis; output
+//      index k samples the input at k * (n_in - 1) / (n_out - 1).
+//   2. Prefilter: the input becomes cubic B-spline coefficients, axis 0
+//      first, then axis 1. Each line is scaled by the filter's gain, then
+//      run through a first-order recursive filter with the pole
+//      sqrt(3) - 2 forwards and backwards, both started as if the line were
+//      mirrored at its ends (SciPy has no exact prefilter for mode
+//      'constant' and uses the mirror one).
+//   3. Evaluation: every output point weighs the 4 x 4 coefficients around
+//      its coordinate (taps past an edge reflected back inside) with the
+//      cubic B-spline of each axis; a coordinate beyond the edge gives cval.
+// Every floating-point operation happens in SciPy's order, so the module
+// that compiles this header must not contract them into fused
+// multiply-adds (NO_FMA_COPTS). pow is the C library's, as SciPy's.
 #ifndef PARALLEL_POOL_NUMPY_EXACT_SCIPY_ZOOM_H_
 #define PARALLEL_POOL_NUMPY_EXACT_SCIPY_ZOOM_H_
 
@@ -30,118 +29,163 @@
 
 namespace parallel_pool::numpy_exact {
 
-// The cubic B-spline's pole, as ni_splines.c writes it.
+// The cubic B-spline prefilter's pole, sqrt(3) - 2, to the digits SciPy
+// writes it with (so it rounds to the same double).
 inline constexpr double kCubicSplinePole = -0.267949192431122706472553658494127633;
 
-// ni_splines.c's apply_filter for order 3 and mirror initialisation, in
-// place on the `n` values c[0], c[stride], ...
-inline void CubicSplineFilterLine(double* line, std::ptrdiff_t n, std::ptrdiff_t stride) {
-  if (n <= 1) return;
-  auto c = [line, stride](std::ptrdiff_t i) -> double& { return line[i * stride]; };
+namespace zoom_internal {
+
+// n doubles spaced `stride` apart: one row or one column of a row-major
+// array, filtered in place.
+class StridedLine {
+ public:
+  StridedLine(double* first, std::ptrdiff_t size, std::ptrdiff_t stride)
+      : first_(first), size_(size), stride_(stride) {}
+
+  double& operator[](std::ptrdiff_t i) const { return first_[i * stride_]; }
+  std::ptrdiff_t size() const { return size_; }
+
+ private:
+  double* first_;
+  std::ptrdiff_t size_;
+  std::ptrdiff_t stride_;
+};
+
+// A first-order recursion y[k] = next(x[k], y[k - 1]) run over the line in
+// place, from its first sample (forwards) or its last (backwards); the
+// sample it starts from is replaced by `start`, the recursion's value there.
+template <typename Next>
+void RecursivePass(const StridedLine& line, bool backwards, double start, Next next) {
+  const std::ptrdiff_t n = line.size();
+  const auto at = [&](std::ptrdiff_t k) -> double& { return line[backwards ? n - 1 - k : k]; };
+  at(0) = start;
+  for (std::ptrdiff_t k = 1; k < n; ++k) at(k) = next(at(k), at(k - 1));
+}
+
+// The forward recursion's value at sample 0 for a line continued by its
+// mirror image: the geometric sum of z^k times the samples met going
+// backwards through the mirrored period, closed by 1 / (1 - z^(2n-2)). The
+// terms are summed pairwise, nearest first, as SciPy sums them.
+inline double MirroredForwardStart(const StridedLine& line, double z) {
+  const std::ptrdiff_t last = line.size() - 1;
+  const double z_last = std::pow(z, static_cast<double>(last));
+  double sum = line[0] + z_last * line[last];
+  double z_k = z;
+  for (std::ptrdiff_t k = 1; k < last; ++k) {
+    sum += z_k * (line[k] + z_last * line[last - k]);
+    z_k *= z;
+  }
+  return sum / (1 - z_last * z_last);
+}
+
+// The backward recursion's value at the last sample for a mirrored line,
+// from the forward pass's last two outputs.
+inline double MirroredBackwardStart(const StridedLine& line, double z) {
+  const std::ptrdiff_t last = line.size() - 1;
+  return (z * line[last - 1] + line[last]) * z / (z * z - 1);
+}
+
+// Cubic B-spline coefficients of one line, in place. A line of one sample
+// is its own coefficient (SciPy leaves it untouched, gain included).
+inline void CubicSplineCoefficients(const StridedLine& line) {
+  if (line.size() < 2) return;
   const double z = kCubicSplinePole;
   const double gain = (1.0 - z) * (1.0 - 1.0 / z);
-  for (std::ptrdiff_t i = 0; i < n; ++i) c(i) *= gain;
-  // Causal initialisation (mirror boundary).
-  double z_i = z;
-  const double z_n_1 = std::pow(z, static_cast<double>(n - 1));
-  c(0) = c(0) + z_n_1 * c(n - 1);
-  for (std::ptrdiff_t i = 1; i < n - 1; ++i) {
-    c(0) += z_i * (c(i) + z_n_1 * c(n - 1 - i));
-    z_i *= z;
-  }
-  c(0) /= 1 - z_n_1 * z_n_1;
-  for (std::ptrdiff_t i = 1; i < n; ++i) c(i) += z * c(i - 1);
-  // Anticausal initialisation (mirror boundary).
-  c(n - 1) = (z * c(n - 2) + c(n - 1)) * z / (z * z - 1);
-  for (std::ptrdiff_t i = n - 2; i >= 0; --i) c(i) = z * (c(i + 1) - c(i));
+  for (std::ptrdiff_t i = 0; i < line.size(); ++i) line[i] *= gain;
+  RecursivePass(line, /*backwards=*/false, MirroredForwardStart(line, z),
+                [z](double x, double previous) { return x + z * previous; });
+  RecursivePass(line, /*backwards=*/true, MirroredBackwardStart(line, z),
+                [z](double x, double previous) { return z * (previous - x); });
 }
 
-// ni_interpolation.c's map_coordinate for mirror boundaries (len > 1), as
-// the interpolation maps tap indices past the border.
-inline std::ptrdiff_t MirrorIndex(std::ptrdiff_t index, std::ptrdiff_t len) {
-  double in = static_cast<double>(index);
-  const std::ptrdiff_t sz2 = 2 * len - 2;
-  if (in < 0) {
-    in =
-        static_cast<double>(sz2 * static_cast<std::ptrdiff_t>(-in / static_cast<double>(sz2))) + in;
-    in = in <= static_cast<double>(1 - len) ? in + static_cast<double>(sz2) : -in;
-  } else if (in > static_cast<double>(len - 1)) {
-    in -= static_cast<double>(sz2 * static_cast<std::ptrdiff_t>(in / static_cast<double>(sz2)));
-    if (in >= static_cast<double>(len)) in = static_cast<double>(sz2) - in;
-  }
-  return static_cast<std::ptrdiff_t>(in);
+// Reflects an index into [0, size) the way a mirrored line repeats: with
+// period 2 * size - 2, the edge samples not doubled. size > 1.
+inline std::ptrdiff_t ReflectIndex(std::ptrdiff_t index, std::ptrdiff_t size) {
+  const std::ptrdiff_t period = 2 * size - 2;
+  std::ptrdiff_t phase = index % period;
+  if (phase < 0) phase += period;
+  return phase < size ? phase : period - phase;
 }
 
-// The 4 taps of one output index along one axis: the input indices and the
-// cubic B-spline weights (get_spline_interpolation_weights), or none when
-// the coordinate lies beyond the border (mode 'constant': cval).
-struct CubicTaps {
+// The cubic B-spline's value at a distance d <= 1 from its centre.
+inline double CubicBSplineInner(double d) { return (d * d * (d - 2.0) * 3.0 + 4.0) / 6.0; }
+
+// Its value at a distance 2 - t, 0 < t <= 1, from its centre.
+inline double CubicBSplineOuter(double t) { return t * t * t / 6.0; }
+
+// Where one output index along an axis reads the coefficients: four
+// consecutive input indices (reflected at the edges) and their weights, or
+// nothing when the sample lies beyond the input (cval).
+struct AxisTaps {
   bool outside = false;
   std::array<std::ptrdiff_t, 4> index{};
   std::array<double, 4> weight{};
 };
 
-inline std::vector<CubicTaps> CubicTapsAlongAxis(std::ptrdiff_t in_len, std::ptrdiff_t out_len) {
-  // zoom = (n_in - 1) / (n_out - 1), 1 where n_out is 1.
-  const double zoom =
+inline std::vector<AxisTaps> TapsAlongAxis(std::ptrdiff_t in_len, std::ptrdiff_t out_len) {
+  // SciPy's zoom factor for grid_mode=False: the end samples stay aligned;
+  // 1 where there is one output sample.
+  const double step =
       out_len > 1 ? static_cast<double>(in_len - 1) / static_cast<double>(out_len - 1) : 1.0;
-  std::vector<CubicTaps> taps(out_len);
+  std::vector<AxisTaps> taps(out_len);
   for (std::ptrdiff_t k = 0; k < out_len; ++k) {
-    const double cc = static_cast<double>(k) * zoom;
-    CubicTaps& tap = taps[k];
-    if (cc < 0 || cc > static_cast<double>(in_len - 1)) {
+    AxisTaps& tap = taps[k];
+    const double position = static_cast<double>(k) * step;
+    if (position < 0 || position > static_cast<double>(in_len - 1)) {
       tap.outside = true;
       continue;
     }
-    const std::ptrdiff_t start = static_cast<std::ptrdiff_t>(std::floor(cc)) - 1;
-    const bool at_edge = start < 0 || start + 3 >= in_len;
+    const double below = std::floor(position);
+    const std::ptrdiff_t first = static_cast<std::ptrdiff_t>(below) - 1;
     for (int h = 0; h < 4; ++h) {
-      tap.index[h] =
-          at_edge && in_len > 1 ? MirrorIndex(start + h, in_len) : (in_len > 1 ? start + h : 0);
+      tap.index[h] = in_len > 1 ? ReflectIndex(first + h, in_len) : 0;
     }
-    const double x = cc - std::floor(cc);
-    const double y = x;
-    const double z = 1.0 - x;
-    tap.weight[1] = (y * y * (y - 2.0) * 3.0 + 4.0) / 6.0;
-    tap.weight[2] = (z * z * (z - 2.0) * 3.0 + 4.0) / 6.0;
-    tap.weight[0] = z * z * z / 6.0;
+    // The weights of the taps at distances 1 + f, f, 1 - f and 2 - f; the
+    // last is what the others leave of 1, subtracted one by one.
+    const double f = position - below;
+    tap.weight[0] = CubicBSplineOuter(1.0 - f);
+    tap.weight[1] = CubicBSplineInner(f);
+    tap.weight[2] = CubicBSplineInner(1.0 - f);
     tap.weight[3] = 1.0;
     for (int h = 0; h < 3; ++h) tap.weight[3] -= tap.weight[h];
   }
   return taps;
 }
 
-// scipy.ndimage.zoom(input, out shape / in shape) for a row-major
-// `rows` x `cols` input into `out_rows` x `out_cols`.
+}  // namespace zoom_internal
+
+// scipy.ndimage.zoom(input, (out_rows / rows, out_cols / cols)) for a
+// row-major `rows` x `cols` input.
 inline std::vector<double> ScipyZoomCubic(const std::vector<double>& input, std::ptrdiff_t rows,
                                           std::ptrdiff_t cols, std::ptrdiff_t out_rows,
                                           std::ptrdiff_t out_cols) {
+  using zoom_internal::AxisTaps;
+  using zoom_internal::StridedLine;
   std::vector<double> coefficients = input;
-  for (std::ptrdiff_t j = 0; j < cols; ++j) {
-    CubicSplineFilterLine(coefficients.data() + j, rows, cols);
+  for (std::ptrdiff_t c = 0; c < cols; ++c) {
+    zoom_internal::CubicSplineCoefficients(StridedLine(coefficients.data() + c, rows, cols));
   }
-  for (std::ptrdiff_t i = 0; i < rows; ++i) {
-    CubicSplineFilterLine(coefficients.data() + i * cols, cols, 1);
+  for (std::ptrdiff_t r = 0; r < rows; ++r) {
+    zoom_internal::CubicSplineCoefficients(StridedLine(coefficients.data() + r * cols, cols, 1));
   }
-  const std::vector<CubicTaps> row_taps = CubicTapsAlongAxis(rows, out_rows);
-  const std::vector<CubicTaps> col_taps = CubicTapsAlongAxis(cols, out_cols);
-  std::vector<double> out(out_rows * out_cols);
+  const std::vector<AxisTaps> row_taps = zoom_internal::TapsAlongAxis(rows, out_rows);
+  const std::vector<AxisTaps> col_taps = zoom_internal::TapsAlongAxis(cols, out_cols);
+  std::vector<double> out(out_rows * out_cols, 0.0);  // cval where a tap set is outside
   for (std::ptrdiff_t r = 0; r < out_rows; ++r) {
-    const CubicTaps& rt = row_taps[r];
+    const AxisTaps& down = row_taps[r];
+    if (down.outside) continue;
     for (std::ptrdiff_t c = 0; c < out_cols; ++c) {
-      const CubicTaps& ct = col_taps[c];
-      double t = 0.0;  // cval
-      if (!rt.outside && !ct.outside) {
-        for (int a = 0; a < 4; ++a) {
-          for (int b = 0; b < 4; ++b) {
-            double coefficient = coefficients[rt.index[a] * cols + ct.index[b]];
-            coefficient *= rt.weight[a];
-            coefficient *= ct.weight[b];
-            t += coefficient;
-          }
-        }
+      const AxisTaps& across = col_taps[c];
+      if (across.outside) continue;
+      // Each term weighted by its row weight, then its column weight, and
+      // added in row-major tap order.
+      double value = 0.0;
+      for (int a = 0; a < 4; ++a) {
+        const double* row = coefficients.data() + down.index[a] * cols;
+        for (int b = 0; b < 4; ++b)
+          value += row[across.index[b]] * down.weight[a] * across.weight[b];
       }
-      out[r * out_cols + c] = t;
+      out[r * out_cols + c] = value;
     }
   }
   return out;
