@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -73,6 +74,19 @@ class CarRacingProbe {
     return out;
   }
 
+  // The road's polygons in the order of gymnasium's road_poly: each tile,
+  // followed by its kerb where it has one.
+  std::vector<b2::Quad> RoadPolygons() const {
+    const b2::Track& track = sim_.track();
+    std::vector<b2::Quad> polygons;
+    std::size_t kerb = 0;
+    for (std::size_t i = 0; i < track.tiles.size(); ++i) {
+      polygons.push_back(track.tiles[i]);
+      if (track.border[i]) polygons.push_back(track.kerbs[kerb++]);
+    }
+    return polygons;
+  }
+
  private:
   parallel_pool::numpy_exact::NumpyGenerator np_random_{0};
   b2::CarRacingSim sim_;
@@ -86,5 +100,6 @@ PYBIND11_MODULE(box2d_test_hooks, m) {
            py::arg("lap_complete_percent") = 0.95)
       .def("reset", &CarRacingProbe::Reset, py::arg("seed") = py::none())
       .def("step", &CarRacingProbe::Step, py::arg("steer"), py::arg("gas"), py::arg("brake"))
-      .def("state", &CarRacingProbe::State);
+      .def("state", &CarRacingProbe::State)
+      .def("road_polygons", &CarRacingProbe::RoadPolygons);
 }

@@ -157,3 +157,33 @@ def test_bodies_equal_gymnasiums_step_by_step(domain_randomize: bool) -> None:
                 assert_same_bodies(probe, ref, (seed, episode, t))
                 if terminated:
                     break
+
+
+def test_tracks_equal_gymnasiums_over_many_seeds() -> None:
+    """The track (centre line, tiles, kerbs) of reset(seed) and of the next reset(),
+    over enough seeds that many attempts fail and are drawn again (gymnasium counts
+    its calls of _create_track here), with and without domain_randomize's draws first."""
+    attempts = 0
+    tracks = 0
+    for domain_randomize, seeds in ((False, range(150)), (True, range(1000, 1030))):
+        ref = gymnasium.make("CarRacing-v3", domain_randomize=domain_randomize).unwrapped
+        create_track = ref._create_track
+
+        def counted() -> bool:
+            nonlocal attempts
+            attempts += 1
+            return create_track()
+
+        ref._create_track = counted
+        probe = box2d_test_hooks.CarRacingProbe(domain_randomize=domain_randomize)
+        for seed in seeds:
+            for episode in range(2):
+                ref.reset(seed=None if episode else seed)
+                probe.reset(None if episode else seed)
+                tracks += 1
+                where = (domain_randomize, seed, episode)
+                assert [list(row) for row in probe.state()["track"]] == [list(p) for p in ref.track], where
+                polygons = [[list(corner) for corner in quad] for quad in probe.road_polygons()]
+                assert polygons == [[list(corner) for corner in poly] for poly, _ in ref.road_poly], where
+        ref.close()
+    assert attempts - tracks >= 10, (attempts, tracks)  # the retries were exercised
