@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <deque>
 #include <vector>
 
@@ -44,10 +45,10 @@ struct Wheel : BodyTag {
   double phase = 0.0;  // wheel angle
   double omega = 0.0;  // angular velocity
   int tiles = 0;       // road tiles touched (gymnasium's w.tiles, a set)
-  // gymnasium's skid_start holds pybox2d's live view of the wheel's
-  // position, not a copy: a new mark starts with the current position twice.
-  bool skid_start = false;
-  int skid_particle = -1;  // index into the car's particles, -1: None
+  // Skidding began on the step before, with no mark to extend: the next
+  // skidding step starts one.
+  bool skid_pending = false;
+  long skid_mark = -1;  // the id of the particle this wheel extends, -1: none
 };
 
 // A skid mark: a polyline of wheel positions.
@@ -145,94 +146,45 @@ class Car {
     for (Wheel& w : wheels_) world_->DestroyBody(w.body);
   }
 
-  // gas(): rear-wheel drive, the throttle rising by at most 0.1 a step.
-  void Gas(double gas) {
-    gas = std::clamp(gas, 0.0, 1.0);
+  // The driver's controls, applied at the next Step. The throttle drives
+  // the rear wheels only and opens by at most kThrottleRise a step (it
+  // closes at once); the brake acts on all four; the steering sets the
+  // angle the front wheels' motors turn towards.
+  void SetThrottle(double gas) {
+    const double target = std::clamp(gas, 0.0, 1.0);
     for (int k = 2; k < 4; ++k) {
-      double diff = gas - wheels_[k].gas;
-      if (diff > 0.1) diff = 0.1;
-      wheels_[k].gas += diff;
+      wheels_[k].gas += std::min(target - wheels_[k].gas, kThrottleRise);
     }
   }
 
-  void Brake(double b) {
-    for (Wheel& w : wheels_) w.brake = b;
+  void SetBrake(double brake) {
+    for (Wheel& w : wheels_) w.brake = brake;
   }
 
-  void Steer(double s) {
-    wheels_[0].steer = s;
-    wheels_[1].steer = s;
+  void SetSteering(double angle) {
+    wheels_[0].steer = angle;
+    wheels_[1].steer = angle;
   }
 
+  // Integrates each wheel's spin over dt and hands its tyre force to Box2D
+  // (which integrates the bodies when the world steps). The wheels go in
+  // order, each one's arithmetic in Python's doubles as gymnasium's.
   void Step(double dt) {
     for (Wheel& w : wheels_) {
-      // Steer each wheel.
-      const double joint_angle = w.joint->GetJointAngle();
-      const double dir = Sign(w.steer - joint_angle);
-      const double val = std::abs(w.steer - joint_angle);
-      w.joint->SetMotorSpeed(static_cast<float>(dir * std::min(50.0 * val, 3.0)));
-
-      // Position => friction_limit.
-      bool grass = true;
-      double friction_limit = kFrictionLimit * 0.6;  // grass friction if no tile
-      if (w.tiles > 0) {
-        friction_limit = std::max(friction_limit, kFrictionLimit * 1.0);
-        grass = false;
-      }
-
-      // Force.
-      const b2Vec2 forw = w.body->GetWorldVector(b2Vec2(0, 1));
-      const b2Vec2 side = w.body->GetWorldVector(b2Vec2(1, 0));
-      const b2Vec2 v = w.body->GetLinearVelocity();
-      const double vf = static_cast<double>(forw.x) * v.x + static_cast<double>(forw.y) * v.y;
-      const double vs = static_cast<double>(side.x) * v.x + static_cast<double>(side.y) * v.y;
-
-      w.omega += dt * kEnginePower * w.gas / kWheelMomentOfInertia / (std::abs(w.omega) + 5.0);
-      if (w.brake >= 0.9) {
-        w.omega = 0;
-      } else if (w.brake > 0) {
-        constexpr double kBrakeForce = 15;  // radians per second
-        const double brake_dir = -Sign(w.omega);
-        double brake_val = kBrakeForce * w.brake;
-        if (std::abs(brake_val) > std::abs(w.omega)) brake_val = std::abs(w.omega);
-        w.omega += brake_dir * brake_val;
-      }
-      w.phase += w.omega * dt;
-
-      const double vr = w.omega * kWheelRad;  // rotating wheel speed
-      double f_force = -vf + vr;              // force along the speed difference
-      double p_force = -vs;
-      f_force *= 205000 * kCarSize * kCarSize;
-      p_force *= 205000 * kCarSize * kCarSize;
-      double force = std::sqrt(f_force * f_force + p_force * p_force);
-
-      // Skid marks.
-      if (std::abs(force) > 2.0 * friction_limit) {
-        Particle* particle = FindParticle(w.skid_particle);
-        const b2Vec2 position = w.body->GetPosition();
-        if (particle != nullptr && particle->grass == grass && particle->poly.size() < 30) {
-          particle->poly.push_back(position);
-        } else if (!w.skid_start) {
-          w.skid_start = true;
-        } else {
-          w.skid_particle = NewParticle(position, position, grass);
-          w.skid_start = false;
-        }
-      } else {
-        w.skid_start = false;
-        w.skid_particle = -1;
-      }
-
-      if (std::abs(force) > friction_limit) {
-        f_force /= force;
-        p_force /= force;
-        force = friction_limit;  // correct physics here
-        f_force *= force;
-        p_force *= force;
-      }
-      w.omega -= dt * f_force * kWheelRad / kWheelMomentOfInertia;
-      w.body->ApplyForceToCenter(
-          Vec(p_force * side.x + f_force * forw.x, p_force * side.y + f_force * forw.y), true);
+      DriveSteeringMotor(w);
+      const bool on_road = w.tiles > 0;
+      const double grip = kFrictionLimit * (on_road ? 1.0 : 0.6);
+      const GroundMotion ground = GroundMotionOf(w);
+      UpdateSpin(w, dt);
+      TyreForce force = SlipForce(w, ground);
+      // It skids where the unlimited force is over twice the grip.
+      TraceSkid(w, force.magnitude > 2.0 * grip, /*on_grass=*/!on_road);
+      LimitToGrip(force, grip);
+      // The ground pushes back on the rim: the spin follows the force.
+      w.omega -= dt * force.along * kWheelRad / kWheelMomentOfInertia;
+      w.body->ApplyForceToCenter(Vec(force.across * ground.side.x + force.along * ground.forward.x,
+                                     force.across * ground.side.y + force.along * ground.forward.y),
+                                 true);
     }
   }
 
@@ -242,8 +194,107 @@ class Car {
 
  private:
   static constexpr double kWheelRad = 1.0 * kWheelR * kCarSize;
+  static constexpr double kThrottleRise = 0.1;
+  // A brake below kBrakeLock takes up to kBrakeForce * brake radians per
+  // second off the spin each step; from kBrakeLock on it locks the wheel.
+  static constexpr double kBrakeForce = 15;
+  static constexpr double kBrakeLock = 0.9;
+  // Tyre force per unit of slip speed, tuned so that the force settles in a
+  // few steps instead of oscillating about zero slip.
+  static constexpr double kSlipStiffness = 205000 * kCarSize * kCarSize;
+  static constexpr std::size_t kMaxSkidPoints = 30;
+
+  // The wheel's axes in world coordinates and its velocity along them.
+  struct GroundMotion {
+    b2Vec2 forward;
+    b2Vec2 side;
+    double forward_speed;
+    double side_speed;
+  };
+
+  // The force the ground puts on the tyre, along the wheel and across it,
+  // and its size.
+  struct TyreForce {
+    double along;
+    double across;
+    double magnitude;
+  };
 
   static double Sign(double v) { return v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0); }
+
+  // The steering joint's motor turns the wheel towards its steering angle,
+  // faster the further off it is, up to 3 radians per second.
+  static void DriveSteeringMotor(Wheel& w) {
+    const double error = w.steer - w.joint->GetJointAngle();
+    w.joint->SetMotorSpeed(static_cast<float>(Sign(error) * std::min(50.0 * std::abs(error), 3.0)));
+  }
+
+  static GroundMotion GroundMotionOf(const Wheel& w) {
+    GroundMotion m;
+    m.forward = w.body->GetWorldVector(b2Vec2(0, 1));
+    m.side = w.body->GetWorldVector(b2Vec2(1, 0));
+    const b2Vec2 v = w.body->GetLinearVelocity();
+    // In double, as Python multiplies pybox2d's floats.
+    m.forward_speed =
+        static_cast<double>(m.forward.x) * v.x + static_cast<double>(m.forward.y) * v.y;
+    m.side_speed = static_cast<double>(m.side.x) * v.x + static_cast<double>(m.side.y) * v.y;
+    return m;
+  }
+
+  // The engine adds spin at constant power (+5 keeps a wheel at rest from
+  // dividing by zero); the brake then takes spin away, never past zero, or
+  // locks the wheel; the wheel's drawn angle follows.
+  static void UpdateSpin(Wheel& w, double dt) {
+    w.omega += dt * kEnginePower * w.gas / kWheelMomentOfInertia / (std::abs(w.omega) + 5.0);
+    if (w.brake >= kBrakeLock) {
+      w.omega = 0;
+    } else if (w.brake > 0) {
+      w.omega += -Sign(w.omega) * std::min(kBrakeForce * w.brake, std::abs(w.omega));
+    }
+    w.phase += w.omega * dt;
+  }
+
+  // The tyre's force before the grip limit: proportional to how fast the
+  // contact patch slides over the ground, the rim's speed against the
+  // ground speed along the wheel, and the whole sideways speed.
+  static TyreForce SlipForce(const Wheel& w, const GroundMotion& ground) {
+    TyreForce force;
+    force.along = (w.omega * kWheelRad - ground.forward_speed) * kSlipStiffness;
+    force.across = -ground.side_speed * kSlipStiffness;
+    force.magnitude = std::sqrt(force.along * force.along + force.across * force.across);
+    return force;
+  }
+
+  // Scales a force beyond the grip back onto it, direction kept.
+  static void LimitToGrip(TyreForce& force, double grip) {
+    if (!(force.magnitude > grip)) return;
+    force.along = force.along / force.magnitude * grip;
+    force.across = force.across / force.magnitude * grip;
+    force.magnitude = grip;
+  }
+
+  // Extends the wheel's skid mark while it skids on the same ground, up to
+  // kMaxSkidPoints points. A new mark starts on the second skidding step
+  // after the last one ended, at the wheel's position then (twice: gymnasium
+  // keeps pybox2d's live view of the position from the first step, which by
+  // then reads the current one).
+  void TraceSkid(Wheel& w, bool skidding, bool on_grass) {
+    if (!skidding) {
+      w.skid_pending = false;
+      w.skid_mark = -1;
+      return;
+    }
+    Particle* mark = FindParticle(w.skid_mark);
+    const b2Vec2 position = w.body->GetPosition();
+    if (mark != nullptr && mark->grass == on_grass && mark->poly.size() < kMaxSkidPoints) {
+      mark->poly.push_back(position);
+    } else if (!w.skid_pending) {
+      w.skid_pending = true;
+    } else {
+      w.skid_mark = NewParticle(position, position, on_grass);
+      w.skid_pending = false;
+    }
+  }
 
   Particle* FindParticle(long id) {
     if (id < 0) return nullptr;
@@ -266,12 +317,12 @@ class Car {
       Particle old = std::move(particles_.front());
       particles_.pop_front();
       bool held = false;
-      for (const Wheel& w : wheels_) held = held || w.skid_particle == old.id;
+      for (const Wheel& w : wheels_) held = held || w.skid_mark == old.id;
       if (held) dropped_.push_back(std::move(old));
     }
     for (auto it = dropped_.begin(); it != dropped_.end();) {
       bool held = false;
-      for (const Wheel& w : wheels_) held = held || w.skid_particle == it->id;
+      for (const Wheel& w : wheels_) held = held || w.skid_mark == it->id;
       it = held ? it + 1 : dropped_.erase(it);
     }
     return id;

@@ -93,9 +93,9 @@ class CarRacingSim : private b2ContactListener {
 
   RacingStep Step(const std::optional<CarAction>& action) {
     if (action) {
-      car_->Steer(-action->steer);
-      car_->Gas(action->gas);
-      car_->Brake(action->brake);
+      car_->SetSteering(-action->steer);
+      car_->SetThrottle(action->gas);
+      car_->SetBrake(action->brake);
     }
     car_->Step(1.0 / kRacingFps);
     world_->Step(static_cast<float>(1.0 / kRacingFps), 6 * 30, 2 * 30);
