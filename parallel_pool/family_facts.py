@@ -70,6 +70,11 @@ class FamilyFacts(NamedTuple):
     bench_min_rounds: int
     # The benchmark report's speed targets ({} for none; the keys: BenchTargets).
     bench_targets: BenchTargets
+    # EnvPool's own tests of this family, run on our package by tools/envpool_tests.py:
+    # folders of EnvPool's tree whose *_test.py files cover it, and the test-support
+    # modules of EnvPool's tree those tests import (empty for none).
+    envpool_test_dirs: tuple[str, ...]
+    envpool_test_helpers: tuple[str, ...]
 
 
 def read(folder: pathlib.Path) -> FamilyFacts:
@@ -98,6 +103,8 @@ def read(folder: pathlib.Path) -> FamilyFacts:
     facts["fuzz_tasks"] = tuple(facts["fuzz_tasks"])
     facts["seed_tasks"] = tuple((task, dict(config)) for task, config in facts["seed_tasks"])
     facts["bench_tasks"] = tuple(facts["bench_tasks"])
+    facts["envpool_test_dirs"] = tuple(facts["envpool_test_dirs"])
+    facts["envpool_test_helpers"] = tuple(facts["envpool_test_helpers"])
     facts["bench_targets"] = _bench_targets(folder.name, facts["bench_targets"])
     return FamilyFacts(**facts)
 

@@ -23,6 +23,8 @@ OTHER_FACTS = """
     "bench_tasks": ["Corridor-v0"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
+    "envpool_test_dirs": [],
+    "envpool_test_helpers": [],
 """
 
 

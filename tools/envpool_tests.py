@@ -40,30 +40,31 @@ HARNESS_MODULE = "_envpool_tests_harness"
 CONFIG_ENV = "ENVPOOL_TESTS_CONFIG"  # JSON file: aliases and helper modules for the shim
 EVENTS_ENV = "ENVPOOL_TESTS_EVENTS"  # JSON-lines file the plugin appends to
 
-# The EnvPool test files of the families we have: (folder in EnvPool's tree, file pattern).
-# jumanji, pgx, gfootball, highway, metaworld, myosuite, playground, robotics, procgen and
-# dummy are families we do not have.
-TEST_GLOBS: tuple[tuple[str, str], ...] = (
-    ("envpool", "make_test.py"),
-    ("envpool/classic_control", "*_test.py"),
-    ("envpool/toy_text", "*_test.py"),
-    ("envpool/atari", "*_test.py"),
-    ("envpool/box2d", "*_test.py"),
-    ("envpool/minigrid", "*_test.py"),
-    ("envpool/mujoco/gym", "*_test.py"),
-    ("envpool/mujoco/dmc", "*_test.py"),
-    ("envpool/vizdoom", "*_test.py"),
-)
+# EnvPool's tests run here: make_test.py (the top-level API), and each family's
+# folders of EnvPool's tree, from its facts (family_facts.bzl's envpool_test_dirs).
+# EnvPool families we do not have (jumanji, pgx, gfootball, highway, metaworld, myosuite,
+# playground, robotics, procgen, dummy) name no folder, so their tests are not run.
+TOP_LEVEL_TESTS = ("envpool", "make_test.py")
 
-# Modules of EnvPool's tree that are test support (shared asserts, a network for the
-# pretrained-policy test), not package API: the tests import them as envpool.<x>. They
-# are served from the extracted copy so that the tests using them reach our package
-# (they import envpool.* themselves, through the shim). --no-helpers turns this off.
-HELPER_MODULES: tuple[str, ...] = (
-    "envpool/minigrid/babyai_test_utils.py",
-    "envpool/mujoco/pixel_observation_test_utils.py",
-    "envpool/atari/atari_network.py",
-)
+
+def test_globs() -> tuple[tuple[str, str], ...]:
+    """(folder in EnvPool's tree, file pattern) of every test file to run."""
+    from parallel_pool import family_facts  # here: the harness in test processes needs none of it
+
+    folders = sorted({d for facts in family_facts.all_facts().values() for d in facts.envpool_test_dirs})
+    return (TOP_LEVEL_TESTS, *((folder, "*_test.py") for folder in folders))
+
+
+def helper_modules() -> tuple[str, ...]:
+    """Modules of EnvPool's tree that are test support (shared asserts, a network for the
+    pretrained-policy test), not package API, from each family's facts
+    (envpool_test_helpers). The tests import them as envpool.<x>; they are served from
+    the extracted copy so that the tests using them reach our package (they import
+    envpool.* themselves, through the shim). --no-helpers turns this off."""
+    from parallel_pool import family_facts
+
+    return tuple(sorted({h for facts in family_facts.all_facts().values() for h in facts.envpool_test_helpers}))
+
 
 # Data that EnvPool's build puts beside its tests and its git tree lacks: (folder under the
 # extracted tests, installed package that holds it, folder in that package). ViZDoom's DFP
@@ -279,12 +280,12 @@ def _git(snapshot: Path, *args: str) -> bytes:
 
 
 def select_test_files(snapshot: Path, rev: str, only: Sequence[str]) -> list[str]:
-    """The paths of the test files of TEST_GLOBS in the snapshot (filtered by --only)."""
+    """The paths of the test files of test_globs() in the snapshot (filtered by --only)."""
     names = _git(snapshot, "ls-tree", "-r", "--name-only", rev).decode().splitlines()
     chosen = []
     for name in names:
         folder, _, base = name.rpartition("/")
-        if any(folder == f and Path(base).match(pattern) for f, pattern in TEST_GLOBS):
+        if any(folder == f and Path(base).match(pattern) for f, pattern in test_globs()):
             chosen.append(name)
     if only:
         chosen = [name for name in chosen if any(s in name for s in only)]
@@ -311,7 +312,7 @@ def prepare_workdir(
     helper_paths: dict[str, str] = {}
     if helpers:
         present = set(_git(snapshot, "ls-tree", "-r", "--name-only", rev).decode().splitlines())
-        for name in HELPER_MODULES:
+        for name in helper_modules():
             if name not in present:
                 continue
             dest = workdir / "helpers" / name

@@ -21,4 +21,6 @@ FACTS = {
         "limit_rows": "best",
         "one_env": ["gymnasium single env", 2.0],
     },
+    "envpool_test_dirs": ["envpool/atari"],
+    "envpool_test_helpers": ["envpool/atari/atari_network.py"],
 }

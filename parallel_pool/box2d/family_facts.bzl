@@ -23,4 +23,6 @@ FACTS = {
     "bench_min_rounds": 1,
     # The benchmark report's targets (issue 26), which benchmark/performance/targets/box2d.md states.
     "bench_targets": {"each_mode": ["envpool", 1.2], "one_env": ["gymnasium single env", 3.0]},
+    "envpool_test_dirs": ["envpool/box2d"],
+    "envpool_test_helpers": [],
 }

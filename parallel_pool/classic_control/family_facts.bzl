@@ -19,4 +19,6 @@ FACTS = {
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
     "bench_targets": {},
+    "envpool_test_dirs": ["envpool/classic_control"],
+    "envpool_test_helpers": [],
 }

@@ -24,4 +24,6 @@ FACTS = {
         "limit_rows": 8,
         "one_env": ["dm_control single env", 1.5],
     },
+    "envpool_test_dirs": ["envpool/mujoco/dmc"],
+    "envpool_test_helpers": [],
 }

@@ -24,4 +24,6 @@ FACTS = {
     "bench_min_rounds": 1,
     # The benchmark report's targets (issue 27), which benchmark/performance/targets/minigrid.md states.
     "bench_targets": {"each_mode": ["envpool", 1.0], "one_env": ["gymnasium single env", 20.0]},
+    "envpool_test_dirs": ["envpool/minigrid"],
+    "envpool_test_helpers": ["envpool/minigrid/babyai_test_utils.py"],
 }

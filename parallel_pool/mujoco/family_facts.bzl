@@ -23,4 +23,6 @@ FACTS = {
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
     "bench_targets": {},
+    "envpool_test_dirs": ["envpool/mujoco/gym"],
+    "envpool_test_helpers": ["envpool/mujoco/pixel_observation_test_utils.py"],
 }

@@ -14,4 +14,6 @@ FACTS = {
     "bench_min_rounds": 3,
     # The benchmark report's targets, which benchmark/performance/targets/vizdoom.md states.
     "bench_targets": {"best_of_ours": ["gymnasium AsyncVectorEnv", 1.5], "limit_rows": "cores"},
+    "envpool_test_dirs": ["envpool/vizdoom"],
+    "envpool_test_helpers": [],
 }
