@@ -12,6 +12,7 @@ installed jax).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import pathlib
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import zipfile
 from collections.abc import Iterator
+from types import ModuleType
 
 import gymnasium
 import numpy as np
@@ -28,26 +30,37 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
-# One id of each family (each folder of parallel_pool/ with a registration.py),
-# and what the id exercises beyond the family's module.
+
+def _family_facts() -> ModuleType:
+    """The source tree's parallel_pool/family_facts.py, loaded by path: this process
+    tests the installed wheel, so it imports no parallel_pool."""
+    spec = importlib.util.spec_from_file_location("family_facts", ROOT / "parallel_pool" / "family_facts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# One id of each family: the representative id of its facts (family_facts.bzl's
+# sanitizer_task), so a new family is run from the wheel with no edit here.
 FAMILY_IDS = {
-    "mujoco": "HalfCheetah-v5",  # libmujoco from the wheel, gymnasium's XML
-    "atari": "Pong-v5",  # the ROM from ale-py (the atari extra)
-    "classic_control": "CartPole-v1",
-    "dm_control": "SwimmerSwimmer6-v1",  # a model dm_control builds in code (the dm_control extra)
-    "toy_text": "Taxi-v3",
-    "box2d": "BipedalWalkerHardcore-v3",  # Box2D compiled into the module
-    "minigrid": "MiniGrid-DoorKey-8x8-v0",
-    "vizdoom": "D1Basic-v1",  # the engine from vizdoom, the scenario from envpool-assets (vizdoom-dfp)
+    family: facts.sanitizer_task for family, facts in _family_facts().all_facts((str(ROOT / "parallel_pool"),)).items()
 }
-# More ids whose data comes from elsewhere: a dm_control XML file, a scenario
-# of the vizdoom wheel.
-OTHER_IDS = ("CheetahRun-v1", "Basic-v1", "LunarLanderContinuous-v3")
+# More ids, for what they exercise beyond their family's module.
+LIBMUJOCO_ID = "HalfCheetah-v5"  # libmujoco from the wheel, gymnasium's XML, EGL rendering
+OTHER_IDS = (
+    LIBMUJOCO_ID,
+    "SwimmerSwimmer6-v1",  # a model dm_control builds in code (the dm_control extra)
+    "D1Basic-v1",  # the engine from vizdoom, the scenario from envpool-assets (vizdoom-dfp)
+    "BipedalWalkerHardcore-v3",  # Box2D's terrain and lidar, compiled into the module
+)
 # Ids rendered too, with their frame's (height, width): CartPole draws on the
 # CPU in our own code; HalfCheetah through the machine's libEGL (loaded at the
 # first render) and the wheel's libmujoco, the path a headless training node
 # takes (Mesa's llvmpipe here).
-RENDER_SIZES = {"CartPole-v1": (400, 600), "HalfCheetah-v5": (480, 480)}
+RENDER_SIZES = {"CartPole-v1": (400, 600), LIBMUJOCO_ID: (480, 480)}
+RUN_IDS = [*FAMILY_IDS.values(), *OTHER_IDS]
+assert set(RENDER_SIZES) <= set(RUN_IDS), "every rendered id is one the wheel test runs"
 
 # Run in the venv: make, reset and step one id; report as JSON.
 _STEP_ONE_ID = """
@@ -243,11 +256,6 @@ def test_every_module_takes_the_string_functions_from_glibc(wheel: pathlib.Path,
         assert not set(GLIBC_STRING_FUNCTIONS) & _dynamic_symbols(module, undefined=False), name
 
 
-def test_every_family_has_an_id_here() -> None:
-    families = {path.parent.name for path in (ROOT / "parallel_pool").glob("*/registration.py")}
-    assert set(FAMILY_IDS) == families
-
-
 # Run in the venv: every id the installed package lists, and every private
 # name its extension modules export, as JSON.
 _WHAT_USERS_GET = """
@@ -284,7 +292,7 @@ def test_the_wheel_holds_no_template_no_test_hook_and_no_build_tool(
     assert all(not found for found in hooks.values()), hooks
 
 
-@pytest.mark.parametrize("task_id", [*FAMILY_IDS.values(), *OTHER_IDS])
+@pytest.mark.parametrize("task_id", RUN_IDS)
 def test_every_family_runs_from_the_installed_wheel(
     task_id: str, venv_python: pathlib.Path, tmp_path: pathlib.Path
 ) -> None:
@@ -300,7 +308,7 @@ def test_every_family_runs_from_the_installed_wheel(
     assert report["failed_families"] == {}
     assert report["obs_shapes"] == report["space_shapes"]
     assert [len(reward) for reward in report["rewards"]] == [2] * 5
-    if task_id == FAMILY_IDS["mujoco"]:
+    if task_id == LIBMUJOCO_ID:
         # The wheel's own libmujoco, without the mujoco package.
         assert report["libmujoco"] and all("parallel_pool.libs" in path for path in report["libmujoco"]), report
         assert not report["mujoco_imported"]
@@ -381,6 +389,7 @@ if __name__ == "__main__":
 # in the wheel's). CarRacing's are its 96 x 96 frames.
 _BOX2D_EPISODES = """
 import hashlib
+import importlib.util
 import json
 import numpy as np
 import parallel_pool
