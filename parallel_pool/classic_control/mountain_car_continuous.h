@@ -5,16 +5,9 @@
 // raw action). The episode terminates when position >= 0.45 and velocity >=
 // goal_velocity. Reward: 100 on reaching the goal, minus 0.1 * action^2 every
 // step.
-// Reset: position uniform in [-0.6, -0.4] (gymnasium's
-//   np_random.uniform(low=-0.6, high=-0.4)), velocity 0.
-//
-// Observation "obs": float32 [2] = position, velocity; bounds
-//   [-1.2, -0.07] .. [0.6, 0.07].
+// Reset, observation, render() and info: mountain_car_base.h (info:state is
+//   float64 after a reset, float32 values after a step, as in gymnasium).
 // Action "action": float32 [1], the force.
-// render(): gymnasium's 600 x 400 frame, as MountainCar's (mountain_car.h).
-// Info "info:state" (only with lockstep_info=True): float64 [2], the exact state (float64 after a
-// reset,
-//   float32 values after a step, as in gymnasium).
 //
 // Precision. gymnasium stores this env's state as a float32 array after each
 // step (but float64 after reset), and under NumPy 2 (NEP 50) a float32 scalar
@@ -26,13 +19,10 @@
 #define PARALLEL_POOL_CLASSIC_CONTROL_MOUNTAIN_CAR_CONTINUOUS_H_
 
 #include <cmath>
-#include <cstdint>
-#include <vector>
 
-#include "parallel_pool/classic_control/mountain_car.h"
+#include "parallel_pool/classic_control/mountain_car_base.h"
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
-#include "parallel_pool/numpy_exact/numpy_generator.h"
 #include "parallel_pool/numpy_exact/python_float.h"
 
 namespace parallel_pool::classic_control {
@@ -46,22 +36,9 @@ inline constexpr double kMountainCarContinuousGravity = 0.0025;
 inline constexpr double kMountainCarContinuousGoalReward = 100.0;
 inline constexpr double kMountainCarContinuousActionCost = 0.1;
 
-class MountainCarContinuousEnvFns {
+class MountainCarContinuousEnvFns : public MountainCarFns {
  public:
-  static auto DefaultConfig() {
-    return MakeDict("reward_threshold"_.Bind(90.0), "goal_velocity"_.Bind(0.0),
-                    "lockstep_info"_.Bind(false));
-  }
-
-  template <typename Config>
-  static auto StateSpec(const Config& conf) {
-    std::vector<float> low{static_cast<float>(kMountainCarMinPosition),
-                           static_cast<float>(-kMountainCarMaxSpeed)};
-    std::vector<float> high{static_cast<float>(kMountainCarMaxPosition),
-                            static_cast<float>(kMountainCarMaxSpeed)};
-    return MakeDict("obs"_.Bind(Spec<float>({2}, low, high)),
-                    "info:state"_.Bind(Spec<double>({2}).OnlyIf(conf["lockstep_info"_])));
-  }
+  static auto DefaultConfig() { return MountainCarConfig(90.0); }
 
   template <typename Config>
   static auto ActionSpec(const Config& /*conf*/) {
@@ -72,22 +49,14 @@ class MountainCarContinuousEnvFns {
 
 using MountainCarContinuousEnvSpec = EnvSpec<MountainCarContinuousEnvFns>;
 
-class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
+class MountainCarContinuousEnv : public MountainCarEnvBase<MountainCarContinuousEnvSpec> {
  public:
   MountainCarContinuousEnv(const Spec& spec, int env_id)
-      : Env(spec, env_id), goal_velocity_(spec.config["goal_velocity"_]) {}
-
-  static RenderRequest CheckRender(const Spec&, RenderRequest request) {
-    return CheckMountainCarRender(request);
-  }
-  void Render(const RenderRequest&, std::uint8_t* rgb) const {
-    RenderMountainCar(position_, kMountainCarContinuousGoalPosition, rgb);
-  }
+      : MountainCarEnvBase(spec, env_id, kMountainCarContinuousGoalPosition) {}
 
  protected:
   void Reset() override {
-    position_ = np_random_.Uniform(kMountainCarResetLow, kMountainCarResetHigh);
-    velocity_ = 0.0;
+    ResetCar();
     state_is_float32_ = false;
     terminated_ = false;
     WriteState(0.0);
@@ -166,9 +135,6 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
     WriteState(reward);
   }
 
-  // gymnasium's reset(seed=...): a new np_random from the seed.
-  void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(seed()); }
-
   bool IsTerminated() override { return terminated_; }
 
  private:
@@ -186,22 +152,8 @@ class MountainCarContinuousEnv : public Env<MountainCarContinuousEnvSpec> {
     return x_f32 ? static_cast<float>(x) >= static_cast<float>(y) : x >= y;
   }
 
-  void WriteState(double reward) {
-    State state = Allocate();
-    const double s[2] = {position_, velocity_};
-    state["obs"_].Assign(s, 2);
-    if (lockstep_info_) state["info:state"_].Assign(s, 2);
-    state["reward"_] = reward;
-  }
-
-  const double goal_velocity_;
-  const bool lockstep_info_ = spec_.config["lockstep_info"_];
-  double position_ = 0.0;
-  double velocity_ = 0.0;
   bool state_is_float32_ = false;
   bool terminated_ = false;
-  // gymnasium's self.np_random, seeded as reset(seed=seed()) seeds it.
-  numpy_exact::NumpyGenerator np_random_{seed()};
 };
 
 using MountainCarContinuousEnvPool = AsyncEnvPool<MountainCarContinuousEnv>;
