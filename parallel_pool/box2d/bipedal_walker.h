@@ -96,10 +96,7 @@ class BipedalWalkerEnv : public Env<BipedalWalkerEnvSpec> {
  private:
   void Write(const WalkerStep& step) {
     terminated_ = step.terminated;
-    State state = Allocate();
-    float* obs = state["obs"_].Data<float>();
-    for (std::size_t i = 0; i < step.state.size(); ++i) obs[i] = static_cast<float>(step.state[i]);
-    state["reward"_] = step.reward;
+    WriteSimStep(step, Allocate());
   }
 
   numpy_exact::NumpyGenerator np_random_{seed()};

@@ -23,8 +23,7 @@
 // it (a shape crossing the view's left edge is not clipped there); only the
 // columns returned are cleared and copied out: each pixel is drawn from its
 // own previous value alone, so the others cannot change them.
-// Body points are pybox2d's `transform * vertex * SCALE`: Box2D's float
-// b2Mul, then a float product.
+// Body points: body_points.h.
 #ifndef PARALLEL_POOL_BOX2D_BIPEDAL_WALKER_FRAME_H_
 #define PARALLEL_POOL_BOX2D_BIPEDAL_WALKER_FRAME_H_
 
@@ -36,6 +35,7 @@
 
 #include "Box2D/Box2D.h"
 #include "parallel_pool/box2d/bipedal_walker_sim.h"
+#include "parallel_pool/box2d/body_points.h"
 #include "parallel_pool/image/canvas.h"
 #include "parallel_pool/image/pygame_draw.h"
 
@@ -111,7 +111,8 @@ class BipedalWalkerFrame {
         const bool even = (kTerrainLength - 2 - static_cast<int>(k)) % 2 == 0;
         const auto* edge = static_cast<const b2EdgeShape*>(shape);
         const b2Transform& xf = terrain[k]->GetTransform();
-        draw::AaLine(&canvas_, Scaled(xf, edge->m_vertex1), Scaled(xf, edge->m_vertex2),
+        draw::AaLine(&canvas_, ScaledPoint(xf, edge->m_vertex1, kWalkerScale),
+                     ScaledPoint(xf, edge->m_vertex2, kWalkerScale),
                      {76, static_cast<std::uint8_t>(even ? 255 : 204), 76});
       } else {
         DrawPolygonBody(terrain[k], kWhite, {153, 153, 153});
@@ -144,19 +145,8 @@ class BipedalWalkerFrame {
   }
 
  private:
-  // pybox2d's transform * v * SCALE: b2Mul and the product in float.
-  static image::Point Scaled(const b2Transform& xf, const b2Vec2& v) {
-    const b2Vec2 p = b2Mul(xf, v);
-    const auto scale = static_cast<float>(kWalkerScale);
-    return {p.x * scale, p.y * scale};
-  }
-
   void DrawPolygonBody(const b2Body* body, image::Rgb fill, image::Rgb outline) {
-    const auto* shape = static_cast<const b2PolygonShape*>(body->GetFixtureList()->GetShape());
-    path_.clear();
-    for (int k = 0; k < shape->m_count; ++k) {
-      path_.push_back(Scaled(body->GetTransform(), shape->m_vertices[k]));
-    }
+    PolygonPoints(body, kWalkerScale, &path_);
     image::pygame_draw::Polygon(&canvas_, path_, fill);
     canvas_.AaPolygon(path_, fill);
     path_.push_back(path_[0]);

@@ -32,7 +32,9 @@
 
 #include "Box2D/Box2D.h"
 #include "parallel_pool/box2d/contacts.h"
+#include "parallel_pool/box2d/hull_and_legs.h"
 #include "parallel_pool/box2d/pybox2d.h"
+#include "parallel_pool/box2d/sim_step.h"
 #include "parallel_pool/box2d/world.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
@@ -76,11 +78,7 @@ struct LidarRay {
   std::array<double, 2> p2;
 };
 
-struct WalkerStep {
-  std::array<double, 24> state{};  // gymnasium's state list, before its float32 cast
-  double reward = 0.0;
-  bool terminated = false;
-};
+using WalkerStep = SimStep<24>;
 
 class BipedalWalkerSim {
  public:
@@ -334,71 +332,24 @@ class BipedalWalkerSim {
     }
   }
 
-  b2Body* Part(double x, double y, double angle, double half_w, double half_h) {
-    b2BodyDef def;
-    def.type = b2_dynamicBody;
-    def.position = Vec(x, y);
-    def.angle = static_cast<float>(angle);
-    b2Body* body = world_->CreateBody(&def);
-    b2PolygonShape box;
-    box.SetAsBox(static_cast<float>(half_w), static_cast<float>(half_h));
-    b2FixtureDef fixture;
-    fixture.shape = &box;
-    fixture.density = 1.0F;
-    fixture.restitution = 0.0F;
-    fixture.filter.categoryBits = 0x0020;
-    fixture.filter.maskBits = 0x001;
-    body->CreateFixture(&fixture);
-    return body;
-  }
-
-  b2RevoluteJoint* Joint(b2Body* a, b2Body* b, double anchor_a_y, double anchor_b_y, double speed,
-                         double lower, double upper) {
-    b2RevoluteJointDef def = RevoluteJointDef(a, b);
-    def.localAnchorA = Vec(0, anchor_a_y);
-    def.localAnchorB = Vec(0, anchor_b_y);
-    def.enableMotor = true;
-    def.enableLimit = true;
-    def.maxMotorTorque = static_cast<float>(kMotorsTorque);
-    def.motorSpeed = static_cast<float>(speed);
-    def.lowerAngle = static_cast<float>(lower);
-    def.upperAngle = static_cast<float>(upper);
-    return static_cast<b2RevoluteJoint*>(world_->CreateJoint(&def));
-  }
-
   void BuildWalker(numpy_exact::NumpyGenerator& np_random) {
     const double init_x = kTerrainStep * kTerrainStartpad / 2;
     const double init_y = kTerrainHeight + 2 * kWalkerLegH;
-    b2BodyDef hull_def;
-    hull_def.type = b2_dynamicBody;
-    hull_def.position = Vec(init_x, init_y);
-    hull_ = world_->CreateBody(&hull_def);
-    std::array<b2Vec2, kHullPoly.size()> vertices;
-    for (std::size_t k = 0; k < kHullPoly.size(); ++k) {
-      vertices[k] = Vec(kHullPoly[k][0] / kWalkerScale, kHullPoly[k][1] / kWalkerScale);
-    }
-    b2PolygonShape hull_shape;
-    hull_shape.Set(vertices.data(), static_cast<int>(vertices.size()));
-    b2FixtureDef hull_fixture;
-    hull_fixture.shape = &hull_shape;
-    hull_fixture.density = 5.0F;
-    hull_fixture.friction = 0.1F;
-    hull_fixture.filter.categoryBits = 0x0020;
-    hull_fixture.filter.maskBits = 0x001;  // collide only with ground
-    hull_fixture.restitution = 0.0F;
-    hull_->CreateFixture(&hull_fixture);
+    hull_ = CreateHull(world_.get(), init_x, init_y, kHullPoly, kWalkerScale, /*category=*/0x0020);
     const double push = np_random.Uniform(-kWalkerInitialRandom, kWalkerInitialRandom);
     hull_->ApplyForceToCenter(Vec(push, 0), true);
     for (int side = 0; side < 2; ++side) {
       const int i = side == 0 ? -1 : +1;
-      b2Body* leg = Part(init_x, init_y - kWalkerLegH / 2 - kWalkerLegDown, i * 0.05,
-                         kWalkerLegW / 2, kWalkerLegH / 2);
-      joints_[2 * side] =
-          Joint(hull_, leg, kWalkerLegDown, kWalkerLegH / 2, /*speed=*/i, -0.8, 1.1);
-      b2Body* lower = Part(init_x, init_y - kWalkerLegH * 3 / 2 - kWalkerLegDown, i * 0.05,
-                           0.8 * kWalkerLegW / 2, kWalkerLegH / 2);
+      b2Body* leg = CreateLeg(world_.get(), init_x, init_y - kWalkerLegH / 2 - kWalkerLegDown,
+                              i * 0.05, kWalkerLegW / 2, kWalkerLegH / 2);
+      joints_[2 * side] = CreateMotorJoint(
+          world_.get(), hull_, leg, Vec(0, kWalkerLegDown), Vec(0, kWalkerLegH / 2),
+          {kMotorsTorque, /*speed=*/static_cast<double>(i), -0.8, 1.1});
+      b2Body* lower = CreateLeg(world_.get(), init_x, init_y - kWalkerLegH * 3 / 2 - kWalkerLegDown,
+                                i * 0.05, 0.8 * kWalkerLegW / 2, kWalkerLegH / 2);
       joints_[2 * side + 1] =
-          Joint(leg, lower, -kWalkerLegH / 2, kWalkerLegH / 2, /*speed=*/1, -1.6, -0.1);
+          CreateMotorJoint(world_.get(), leg, lower, Vec(0, -kWalkerLegH / 2),
+                           Vec(0, kWalkerLegH / 2), {kMotorsTorque, /*speed=*/1, -1.6, -0.1});
       legs_[2 * side] = leg;
       legs_[2 * side + 1] = lower;
     }

@@ -145,10 +145,7 @@ class LunarLanderEnv : public Env<LunarLanderEnvSpec<kContinuous>> {
 
   void Write(const LanderStep& step) {
     terminated_ = step.terminated;
-    State state = this->Allocate();
-    float* obs = state["obs"_].template Data<float>();
-    for (std::size_t i = 0; i < step.state.size(); ++i) obs[i] = static_cast<float>(step.state[i]);
-    state["reward"_] = step.reward;
+    WriteSimStep(step, this->Allocate());
   }
 
   numpy_exact::NumpyGenerator np_random_{this->seed()};

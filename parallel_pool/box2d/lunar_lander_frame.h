@@ -13,8 +13,7 @@
 //     gfxdraw.aapolygon): anti-aliased edges blend with what is under them,
 //     so a flag drawn n times is not one drawn once, and the bodies drawn
 //     after a flag cover it; both are kept as gymnasium has them.
-// The bodies' points are pybox2d's `transform * vertex * SCALE`: Box2D's
-// float b2Mul, then a float product.
+// The bodies' points: body_points.h.
 #ifndef PARALLEL_POOL_BOX2D_LUNAR_LANDER_FRAME_H_
 #define PARALLEL_POOL_BOX2D_LUNAR_LANDER_FRAME_H_
 
@@ -24,6 +23,7 @@
 #include <vector>
 
 #include "Box2D/Box2D.h"
+#include "parallel_pool/box2d/body_points.h"
 #include "parallel_pool/box2d/lunar_lander_sim.h"
 #include "parallel_pool/image/canvas.h"
 #include "parallel_pool/image/pygame_draw.h"
@@ -71,13 +71,6 @@ class LunarLanderFrame {
   }
 
  private:
-  // pybox2d's transform * v * SCALE: b2Mul and the product in float.
-  static image::Point Scaled(const b2Transform& xf, const b2Vec2& v) {
-    const b2Vec2 p = b2Mul(xf, v);
-    const auto scale = static_cast<float>(kLanderScale);
-    return {p.x * scale, p.y * scale};
-  }
-
   // int(max(0.2, 0.15 + ttl) * 255) for red, int(max(0.2, 0.5 * ttl) * 255)
   // for green and blue: bright yellow-white fading to a dim grey.
   static image::Rgb ParticleColor(double ttl) {
@@ -91,17 +84,13 @@ class LunarLanderFrame {
   void DrawParticle(const LanderParticle& p) {
     const b2Fixture* fixture = p.body->GetFixtureList();
     const auto* circle = static_cast<const b2CircleShape*>(fixture->GetShape());
-    const image::Point center = Scaled(p.body->GetTransform(), circle->m_p);
+    const image::Point center = ScaledPoint(p.body->GetTransform(), circle->m_p, kLanderScale);
     const double radius = static_cast<double>(circle->m_radius) * kLanderScale;
     image::pygame_draw::Circle(&canvas_, center, radius, ParticleColor(p.ttl));
   }
 
   void DrawPolygonBody(const b2Body* body, image::Rgb fill, image::Rgb outline) {
-    const auto* shape = static_cast<const b2PolygonShape*>(body->GetFixtureList()->GetShape());
-    path_.clear();
-    for (int k = 0; k < shape->m_count; ++k) {
-      path_.push_back(Scaled(body->GetTransform(), shape->m_vertices[k]));
-    }
+    PolygonPoints(body, kLanderScale, &path_);
     image::pygame_draw::Polygon(&canvas_, path_, fill);
     canvas_.AaPolygon(path_, fill);
     image::pygame_draw::AaLines(&canvas_, path_, outline, /*closed=*/true);

@@ -46,7 +46,9 @@
 
 #include "Box2D/Box2D.h"
 #include "parallel_pool/box2d/contacts.h"
+#include "parallel_pool/box2d/hull_and_legs.h"
 #include "parallel_pool/box2d/pybox2d.h"
+#include "parallel_pool/box2d/sim_step.h"
 #include "parallel_pool/box2d/world.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
@@ -94,11 +96,7 @@ struct LanderAction {
   std::array<float, 2> throttle{0.0F, 0.0F};
 };
 
-struct LanderStep {
-  std::array<double, 8> state{};  // gymnasium's state list, before its float32 cast
-  double reward = 0.0;
-  bool terminated = false;
-};
+using LanderStep = SimStep<8>;
 
 class LunarLanderSim {
  public:
@@ -185,25 +183,8 @@ class LunarLanderSim {
   void BuildLander(numpy_exact::NumpyGenerator& np_random) {
     const double initial_y = kLanderViewportH / kLanderScale;
     const double initial_x = kLanderViewportW / kLanderScale / 2;
-    b2BodyDef body;
-    body.type = b2_dynamicBody;
-    body.position = Vec(initial_x, initial_y);
-    body.angle = 0.0F;
-    lander_ = world_->CreateBody(&body);
-    std::array<b2Vec2, kLanderPoly.size()> vertices;
-    for (std::size_t i = 0; i < kLanderPoly.size(); ++i) {
-      vertices[i] = Vec(kLanderPoly[i][0] / kLanderScale, kLanderPoly[i][1] / kLanderScale);
-    }
-    b2PolygonShape hull;
-    hull.Set(vertices.data(), static_cast<int>(vertices.size()));
-    b2FixtureDef hull_def;
-    hull_def.shape = &hull;
-    hull_def.density = 5.0F;
-    hull_def.friction = 0.1F;
-    hull_def.filter.categoryBits = 0x0010;
-    hull_def.filter.maskBits = 0x001;  // collide only with ground
-    hull_def.restitution = 0.0F;
-    lander_->CreateFixture(&hull_def);
+    lander_ = CreateHull(world_.get(), initial_x, initial_y, kLanderPoly, kLanderScale,
+                         /*category=*/0x0010);
     const double fx = np_random.Uniform(-kInitialRandom, kInitialRandom);
     const double fy = np_random.Uniform(-kInitialRandom, kInitialRandom);
     lander_->ApplyForceToCenter(Vec(fx, fy), true);
@@ -213,36 +194,13 @@ class LunarLanderSim {
     }
     for (int k = 0; k < 2; ++k) {
       const int i = k == 0 ? -1 : +1;
-      b2BodyDef leg_body;
-      leg_body.type = b2_dynamicBody;
-      leg_body.position = Vec(initial_x - i * kLegAway / kLanderScale, initial_y);
-      leg_body.angle = static_cast<float>(i * 0.05);
-      b2Body* leg = world_->CreateBody(&leg_body);
-      b2PolygonShape box;
-      box.SetAsBox(static_cast<float>(kLegW / kLanderScale),
-                   static_cast<float>(kLegH / kLanderScale));
-      b2FixtureDef leg_def;
-      leg_def.shape = &box;
-      leg_def.density = 1.0F;
-      leg_def.restitution = 0.0F;
-      leg_def.filter.categoryBits = 0x0020;
-      leg_def.filter.maskBits = 0x001;
-      leg->CreateFixture(&leg_def);
-      b2RevoluteJointDef joint = RevoluteJointDef(lander_, leg);
-      joint.localAnchorA = Vec(0, 0);
-      joint.localAnchorB = Vec(i * kLegAway / kLanderScale, kLegDown / kLanderScale);
-      joint.enableMotor = true;
-      joint.enableLimit = true;
-      joint.maxMotorTorque = static_cast<float>(kLegSpringTorque);
-      joint.motorSpeed = static_cast<float>(+0.3 * i);  // low enough not to jump back into the sky
-      if (i == -1) {
-        joint.lowerAngle = static_cast<float>(+0.9 - 0.5);
-        joint.upperAngle = static_cast<float>(+0.9);
-      } else {
-        joint.lowerAngle = static_cast<float>(-0.9);
-        joint.upperAngle = static_cast<float>(-0.9 + 0.5);
-      }
-      world_->CreateJoint(&joint);
+      b2Body* leg = CreateLeg(world_.get(), initial_x - i * kLegAway / kLanderScale, initial_y,
+                              i * 0.05, kLegW / kLanderScale, kLegH / kLanderScale);
+      const double speed = +0.3 * i;  // low enough not to jump back into the sky
+      const JointMotor motor = i == -1 ? JointMotor{kLegSpringTorque, speed, +0.9 - 0.5, +0.9}
+                                       : JointMotor{kLegSpringTorque, speed, -0.9, -0.9 + 0.5};
+      CreateMotorJoint(world_.get(), lander_, leg, Vec(0, 0),
+                       Vec(i * kLegAway / kLanderScale, kLegDown / kLanderScale), motor);
       legs_[k] = leg;
     }
   }
