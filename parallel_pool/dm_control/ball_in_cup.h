@@ -15,6 +15,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
+#include "parallel_pool/dm_control/position_velocity.h"
 
 namespace parallel_pool::dm_control {
 
@@ -37,9 +38,7 @@ class BallInCupEnvFns : public SuiteEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = SuiteModelOf(conf);
-    return MakeDict("obs:position"_.Bind(ObsSpec(model->nq)),
-                    "obs:velocity"_.Bind(ObsSpec(model->nv)));
+    return PositionVelocitySpec(*SuiteModelOf(conf));
   }
 };
 
@@ -65,10 +64,7 @@ class BallInCupEnv : public DmcEnv<BallInCupEnvSpec> {
     } while (d_->ncon > 0);
   }
 
-  void WriteObservation(const State& state) override {
-    state["obs:position"_].Assign(d_->qpos, m_.nq);
-    state["obs:velocity"_].Assign(d_->qvel, m_.nv);
-  }
+  void WriteObservation(const State& state) override { WritePositionVelocity(m_, *d_, state); }
 
   double Reward() override {
     const double ball_size = m_.geom_size[3 * ball_geom_];

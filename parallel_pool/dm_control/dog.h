@@ -54,7 +54,9 @@
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
+#include "parallel_pool/dm_control/hinges.h"
 #include "parallel_pool/dm_control/rewards.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
@@ -110,18 +112,14 @@ class DogEnvFns : public SuiteEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     DogTaskOf(conf["task_name"_]);
-    RequireConfig(!conf["model_xml"_].empty(),
-                  "model_xml: dog's model is built by dm_control for each task "
-                  "(dog.get_model_and_assets); registration.py passes it");
-    ValidateSuiteConfig(conf);
+    ValidateBuiltModelConfig(conf, "dog", "dog.get_model_and_assets");
   }
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     ModelPtr model = SuiteModelOf(conf);
     const bool fetch = DogTaskOf(conf["task_name"_]) == DogTask::kFetch;
-    int hinges = 0;
-    for (int j = 0; j < model->njnt; ++j) hinges += model->jnt_type[j] == mjJNT_HINGE;
+    const int hinges = CountHinges(*model);
     return MakeDict(
         "obs:joint_angles"_.Bind(ObsSpec(hinges)), "obs:joint_velocites"_.Bind(ObsSpec(hinges)),
         "obs:torso_pelvis_height"_.Bind(ObsSpec(2)), "obs:z_projection"_.Bind(ObsSpec(9)),
@@ -146,6 +144,7 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
         skull_(names_.Body("skull")),
         root_qpos_(names_.QposAddr("root")),
         torso_linvel_(names_.SensorAddr("torso_linvel")),
+        hinges_(HingeAddressesOf(m_)),
         inertial_({names_.SensorAddr("accelerometer"), names_.SensorAddr("velocimeter"),
                    names_.SensorAddr("gyro")}),
         foot_forces_({names_.SensorAddr("foot_L"), names_.SensorAddr("foot_R"),
@@ -158,11 +157,6 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
             numpy_exact::NumpyCos(kDogMaxUprightDegrees * (std::numbers::pi / 180.0))) {
     if (m_.nu != m_.na)
       throw std::invalid_argument("model: dog expects one activation per actuator");
-    for (int j = 0; j < m_.njnt; ++j) {
-      if (m_.jnt_type[j] != mjJNT_HINGE) continue;
-      hinge_qpos_.push_back(m_.jnt_qposadr[j]);
-      hinge_dof_.push_back(m_.jnt_dofadr[j]);
-    }
     if (task_ == DogTask::kFetch) {
       head_ = names_.Site("head");
       upper_bite_ = names_.Site("upper_bite");
@@ -204,9 +198,9 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
 
   void WriteObservation(const State& state) override {
     double* angles = state["obs:joint_angles"_].Data<double>();
-    for (int adr : hinge_qpos_) *angles++ = d_->qpos[adr];
+    for (int adr : hinges_.qpos) *angles++ = d_->qpos[adr];
     double* velocities = state["obs:joint_velocites"_].Data<double>();
-    for (int adr : hinge_dof_) *velocities++ = d_->qvel[adr];
+    for (int adr : hinges_.dof) *velocities++ = d_->qvel[adr];
     double* heights = state["obs:torso_pelvis_height"_].Data<double>();
     heights[0] = TorsoPelvisHeight(0);
     heights[1] = TorsoPelvisHeight(1);
@@ -348,12 +342,11 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
   const int skull_;
   const int root_qpos_;
   const int torso_linvel_;
+  const HingeAddresses hinges_;
   const std::vector<int> inertial_;
   const std::vector<int> foot_forces_;
   const std::vector<int> touch_;
   const double min_upright_cosine_;
-  std::vector<int> hinge_qpos_;
-  std::vector<int> hinge_dof_;
   // Set by each episode's start from the default pose.
   std::array<double, 2> stand_height_{};
   double body_weight_ = 0;

@@ -37,6 +37,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
+#include "parallel_pool/dm_control/position_velocity.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::dm_control {
@@ -163,9 +164,7 @@ class LqrEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = LqrSharedModel(conf);
-    return MakeDict("obs:position"_.Bind(ObsSpec(model->nq)),
-                    "obs:velocity"_.Bind(ObsSpec(model->nv)));
+    return PositionVelocitySpec(*LqrSharedModel(conf));
   }
 
   template <typename Config>
@@ -199,10 +198,7 @@ class LqrEnv : public DmcEnv<LqrEnvSpec> {
     for (int i = 0; i < m_.nq; ++i) d_->qpos[i] = std::sqrt(2.0) * unit[i] / norm;
   }
 
-  void WriteObservation(const State& state) override {
-    state["obs:position"_].Assign(d_->qpos, m_.nq);
-    state["obs:velocity"_].Assign(d_->qvel, m_.nv);
-  }
+  void WriteObservation(const State& state) override { WritePositionVelocity(m_, *d_, state); }
 
   // np.dot of a float64 vector with itself is the ddot np.linalg.norm uses.
   double Reward() override {

@@ -33,6 +33,7 @@
 #include <string>
 
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/rewards.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
@@ -154,10 +155,8 @@ class ManipulatorEnvFns : public SuiteEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     const ManipulatorTask task = ManipulatorTaskOf(conf["task_name"_]);
-    RequireConfig(!conf["model_xml"_].empty(),
-                  "model_xml: the manipulator's model is built by dm_control in code "
-                  "(manipulator.make_model(use_peg, insert)); registration.py passes it");
-    ModelPtr model = ValidateSuiteConfig(conf);
+    ModelPtr model =
+        ValidateBuiltModelConfig(conf, "manipulator", "manipulator.make_model(use_peg, insert)");
     // The task's props only: the other object's body must be gone.
     const bool has_ball = mj_name2id(model.get(), mjOBJ_BODY, "ball") >= 0;
     const bool has_peg = mj_name2id(model.get(), mjOBJ_BODY, "peg") >= 0;

@@ -25,6 +25,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
+#include "parallel_pool/dm_control/position_velocity.h"
 #include "parallel_pool/dm_control/rewards.h"
 
 namespace parallel_pool::dm_control {
@@ -62,9 +63,7 @@ class PointMassEnvFns : public SuiteEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    ModelPtr model = SuiteModelOf(conf);
-    return MakeDict("obs:position"_.Bind(ObsSpec(model->nq)),
-                    "obs:velocity"_.Bind(ObsSpec(model->nv)));
+    return PositionVelocitySpec(*SuiteModelOf(conf));
   }
 };
 
@@ -97,10 +96,7 @@ class PointMassEnv : public DmcEnv<PointMassEnvSpec> {
     mutable_model().wrap_prm[3] = dir2[1];
   }
 
-  void WriteObservation(const State& state) override {
-    state["obs:position"_].Assign(d_->qpos, m_.nq);
-    state["obs:velocity"_].Assign(d_->qvel, m_.nv);
-  }
+  void WriteObservation(const State& state) override { WritePositionVelocity(m_, *d_, state); }
 
   double Reward() override {
     std::array<double, 3> mass_to_target{};

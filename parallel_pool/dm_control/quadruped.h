@@ -58,7 +58,9 @@
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
+#include "parallel_pool/dm_control/hinges.h"
 #include "parallel_pool/dm_control/rewards.h"
 #include "parallel_pool/numpy_exact/numpy_blas.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
@@ -120,12 +122,6 @@ inline int TotalDim(const std::vector<SensorSpan>& spans) {
   return n;
 }
 
-inline int CountHinges(const mjModel& m) {
-  int n = 0;
-  for (int j = 0; j < m.njnt; ++j) n += m.jnt_type[j] == mjJNT_HINGE;
-  return n;
-}
-
 // escape's model: the task's shared compiled model with this env's own
 // heightfield samples, which every episode redraws (dm_control writes
 // physics.model.hfield_data, each env having its own model). The mjModel
@@ -152,10 +148,7 @@ class QuadrupedEnvFns : public SuiteEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     QuadrupedTaskOf(conf["task_name"_]);
-    RequireConfig(!conf["model_xml"_].empty(),
-                  "model_xml: quadruped's model is built by dm_control for each task "
-                  "(quadruped.make_model); registration.py passes it");
-    ValidateSuiteConfig(conf);
+    ValidateBuiltModelConfig(conf, "quadruped", "quadruped.make_model");
   }
 
   template <typename Config>
@@ -204,12 +197,8 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
         force_torque_(SensorsOfTypes(m_, {mjSENS_FORCE, mjSENS_TORQUE})),
         rangefinders_(SensorsOfTypes(m_, {mjSENS_RANGEFINDER})),
         workspace_(names_.Site("workspace")),
-        upright_deviation_(UprightDeviation(task_)) {
-    for (int j = 0; j < m_.njnt; ++j) {
-      if (m_.jnt_type[j] != mjJNT_HINGE) continue;
-      hinge_qpos_.push_back(m_.jnt_qposadr[j]);
-      hinge_dof_.push_back(m_.jnt_dofadr[j]);
-    }
+        upright_deviation_(UprightDeviation(task_)),
+        hinges_(HingeAddressesOf(m_)) {
     if (task_ == QuadrupedTask::kFetch) {
       ball_ = names_.Body("ball");
       ball_qpos_ = names_.QposAddr("ball_root");
@@ -261,8 +250,8 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
 
   void WriteObservation(const State& state) override {
     double* egocentric = state["obs:egocentric_state"_].Data<double>();
-    for (int adr : hinge_qpos_) *egocentric++ = d_->qpos[adr];
-    for (int adr : hinge_dof_) *egocentric++ = d_->qvel[adr];
+    for (int adr : hinges_.qpos) *egocentric++ = d_->qpos[adr];
+    for (int adr : hinges_.dof) *egocentric++ = d_->qvel[adr];
     for (int i = 0; i < m_.na; ++i) *egocentric++ = d_->act[i];
     state["obs:torso_velocity"_].Assign(d_->sensordata + velocimeter_, 3);
     state["obs:torso_upright"_] = TorsoUpright();
@@ -468,8 +457,7 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   const std::vector<SensorSpan> rangefinders_;
   const int workspace_;
   const double upright_deviation_;
-  std::vector<int> hinge_qpos_;
-  std::vector<int> hinge_dof_;
+  const HingeAddresses hinges_;
   // fetch only.
   int ball_ = -1;
   int ball_qpos_ = -1;

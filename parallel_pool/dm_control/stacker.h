@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/manipulator.h"
 #include "parallel_pool/dm_control/rewards.h"
@@ -66,10 +67,7 @@ class StackerEnvFns : public SuiteEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     const int boxes = StackerBoxes(conf["task_name"_]);
-    RequireConfig(!conf["model_xml"_].empty(),
-                  "model_xml: stacker's model is built by dm_control in code "
-                  "(stacker.make_model(n_boxes)); registration.py passes it");
-    ModelPtr model = ValidateSuiteConfig(conf);
+    ModelPtr model = ValidateBuiltModelConfig(conf, "stacker", "stacker.make_model(n_boxes)");
     RequireConfig(StackerModelBoxes(*model) == boxes,
                   "model_xml: the model has " + std::to_string(StackerModelBoxes(*model)) +
                       " boxes, task " + std::string(conf["task_name"_]) + " wants " +

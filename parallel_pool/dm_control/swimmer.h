@@ -22,6 +22,7 @@
 #include <string>
 
 #include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/rewards.h"
 
@@ -50,10 +51,8 @@ class SwimmerEnvFns : public SuiteEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     const int links = SwimmerLinks(conf["task_name"_]);
-    RequireConfig(!conf["model_xml"_].empty(),
-                  "model_xml: swimmer's model is built by dm_control in code "
-                  "(swimmer.get_model_and_assets(n_links)); registration.py passes it");
-    ModelPtr model = ValidateSuiteConfig(conf);
+    ModelPtr model =
+        ValidateBuiltModelConfig(conf, "swimmer", "swimmer.get_model_and_assets(n_links)");
     RequireConfig(model->nbody - 1 == links,
                   "model_xml: the model has " + std::to_string(model->nbody - 1) + " links, task " +
                       std::string(conf["task_name"_]) + " wants " + std::to_string(links));
