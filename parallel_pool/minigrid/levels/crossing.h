@@ -9,19 +9,15 @@
 #include <vector>
 
 #include "parallel_pool/minigrid/grid_world.h"
-#include "parallel_pool/minigrid/levels/lava_gap.h"
 #include "parallel_pool/minigrid/levels/level_config.h"
+#include "parallel_pool/minigrid/levels/obstacle_room.h"
 
 namespace parallel_pool::minigrid {
 
 inline void GenerateCrossing(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c) {
-  w.NewGrid(c.size, c.size);
+  OpenObstacleRoom(w, c.size);
   const int width = w.width;
   const int height = w.height;
-  w.WallRect(0, 0, width, height);
-  w.agent_pos = {1, 1};
-  w.agent_dir = 0;
-  w.PutObj(w.NewObj(kGoal, kGreen), width - 2, height - 2);
 
   // Rivers: (vertical?, position), the vertical ones first, as minigrid
   // lists them, shuffled, the first num_crossings kept.
