@@ -114,22 +114,15 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     ResetData();
     SetNoisyState(VelocityNoise::kNormal);
     terminated_ = false;
-    LocomotionInfo info;
-    info.xy = {d_->qpos[0], d_->qpos[1]};
-    Write(0.0, info);
+    Write(0.0, LocomotionInfo::AtReset(*d_));
   }
 
   void Step(const Action& action) override {
     const double* a = action["action"_].Data<double>();
     const double* xpos = d_->xpos + 3 * main_body_;
-    const double x_before = xpos[0];
-    const double y_before = xpos[1];
+    const std::array<double, 2> before{xpos[0], xpos[1]};
     DoSimulation(a);
-    const double x_after = xpos[0];
-    const double y_after = xpos[1];
-    LocomotionInfo info;
-    info.x_velocity = (x_after - x_before) / dt_;
-    info.y_velocity = (y_after - y_before) / dt_;
+    LocomotionInfo info = LocomotionInfo::Moved(before, {xpos[0], xpos[1]}, dt_, v4(), *d_);
     const bool healthy = IsHealthy();
     double forward = info.x_velocity * weights_.forward_reward_weight;
     double ctrl_cost = CtrlCost(a);
@@ -145,9 +138,6 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
     }
     const double reward = rewards - costs;
     info.reward_survive = healthy_reward;
-    // v4 reports the main body's frame, v5 the root joint's qpos.
-    info.xy = v4() ? std::array<double, 2>{x_after, y_after}
-                   : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
     terminated_ = !healthy && weights_.terminate_when_unhealthy;
     Write(reward, info);

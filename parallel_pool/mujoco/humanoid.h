@@ -94,7 +94,7 @@ struct HumanoidObsLayout {
 
 // gymnasium's mass_center(): np.einsum('b,bj->j', body_mass, xipos) /
 // body_mass.sum(), x and y.
-inline std::pair<double, double> MassCenter(const mjModel& m, const mjData& d) {
+inline std::array<double, 2> MassCenter(const mjModel& m, const mjData& d) {
   double num[2] = {0.0, 0.0};
   for (int b = 0; b < m.nbody; ++b) {
     for (int j = 0; j < 2; ++j) num[j] += m.body_mass[b] * d.xipos[3 * b + j];
@@ -192,19 +192,14 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
     ResetData();
     SetNoisyState(VelocityNoise::kUniform);
     terminated_ = false;
-    LocomotionInfo info;
-    info.xy = {d_->qpos[0], d_->qpos[1]};
-    Write(0.0, info);
+    Write(0.0, LocomotionInfo::AtReset(*d_));
   }
 
   void Step(const Action& action) override {
     const double* a = action["action"_].Data<double>();
-    auto [x_before, y_before] = MassCenter(m_, *d_);
+    const std::array<double, 2> before = MassCenter(m_, *d_);
     DoSimulation(a);
-    auto [x_after, y_after] = MassCenter(m_, *d_);
-    LocomotionInfo info;
-    info.x_velocity = (x_after - x_before) / dt_;
-    info.y_velocity = (y_after - y_before) / dt_;
+    LocomotionInfo info = LocomotionInfo::Moved(before, MassCenter(m_, *d_), dt_, v4(), *d_);
     const bool healthy = healthy_z_.first < d_->qpos[2] && d_->qpos[2] < healthy_z_.second;
     const double forward = weights_.forward_reward_weight * info.x_velocity;
     const double ctrl_cost = CtrlCost(d_->ctrl);
@@ -218,9 +213,6 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
       reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
       info.reward_contact = -contact_cost;
     }
-    // v4 reports the mass centre, v5 the root joint's qpos.
-    info.xy = v4() ? std::array<double, 2>{x_after, y_after}
-                   : std::array<double, 2>{d_->qpos[0], d_->qpos[1]};
     info.reward_forward = forward;
     info.reward_ctrl = -ctrl_cost;
     info.reward_survive = healthy_reward;

@@ -276,6 +276,27 @@ struct LocomotionInfo {
   double reward_contact = 0.0;
   double reward_survive = 0.0;
 
+  // A reset's: at the root joint's qpos x, y, not moving.
+  static LocomotionInfo AtReset(const mjData& d) {
+    LocomotionInfo info;
+    info.xy = {d.qpos[0], d.qpos[1]};
+    return info;
+  }
+
+  // A step's, from the x, y of the point the task tracks (Ant's main body,
+  // Humanoid's mass centre) before and after it, dt apart: its velocities,
+  // and the position the version reports (v4: that point, v5: the root
+  // joint's qpos x, y). The task adds the reward's terms.
+  static LocomotionInfo Moved(const std::array<double, 2>& before,
+                              const std::array<double, 2>& after, double dt, bool v4,
+                              const mjData& d) {
+    LocomotionInfo info;
+    info.x_velocity = (after[0] - before[0]) / dt;
+    info.y_velocity = (after[1] - before[1]) / dt;
+    info.xy = v4 ? after : std::array<double, 2>{d.qpos[0], d.qpos[1]};
+    return info;
+  }
+
   template <typename State>
   void Write(const State& state) const {
     WritePlanarMotion(state, xy.data(), x_velocity, y_velocity);
