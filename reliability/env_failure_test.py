@@ -133,7 +133,8 @@ def test_mujoco_unstable_simulation_resets_its_data_as_gymnasium_does(task_id: s
     obs, info = env.reset()
     ref = gymnasium.make(task_id, reset_noise_scale=noise).unwrapped
     rng = np.random.default_rng(0)
-    actions = rng.uniform(-1, 1, (3, 2, *env.single_action_space.shape))
+    space = env.single_action_space  # float32, as gymnasium's: both get the same actions
+    actions = rng.uniform(-1, 1, (3, 2, *space.shape)).astype(space.dtype)
     for i in range(2):
         ref.reset(seed=0)
         ref.set_state(info["qpos0"][i].copy(), info["qvel0"][i].copy())

@@ -7,12 +7,13 @@
 //     v5: cfrc_ext of every body but the world (include_cfrc_ext_in_observation)
 //     v4: cfrc_ext of every body, world included, only with use_contact_forces
 //   Default sizes: v5 105, v4 27.
-// Action "action": float64 [8] in [-1, 1].
+// Action "action": float32 [8] in [-1, 1].
 // Reward: forward + healthy - ctrl_cost - contact_cost, where
 //   forward = d(x of main_body's frame)/dt * forward_reward_weight,
 //   healthy = healthy_reward if healthy (v5), or if healthy or
 //             terminate_when_unhealthy (v4's legacy rule),
-//   ctrl_cost = ctrl_cost_weight * sum(action^2) (the action as given),
+//   ctrl_cost = ctrl_cost_weight * sum(action^2) (the action as given, in
+//             float32 as NumPy computes it for a float32 action),
 //   contact_cost = contact_cost_weight * sum(clip(cfrc_ext)^2) (v5 always; v4
 //             only with use_contact_forces).
 // Healthy: qpos and qvel finite and healthy_z_range[0] <= z <= [1].
@@ -118,14 +119,14 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
+    const ActionT* a = ActionOf(action);
     const double* xpos = d_->xpos + 3 * main_body_;
     const std::array<double, 2> before{xpos[0], xpos[1]};
     DoSimulation(a);
     LocomotionInfo info = LocomotionInfo::Moved(before, {xpos[0], xpos[1]}, dt_, v4(), *d_);
     const bool healthy = IsHealthy();
     double forward = info.x_velocity * weights_.forward_reward_weight;
-    double ctrl_cost = CtrlCost(a);
+    double ctrl_cost = ActionCtrlCost(a);
     double healthy_reward = HealthyReward(healthy);
     double rewards = forward + healthy_reward;
     double costs = ctrl_cost;

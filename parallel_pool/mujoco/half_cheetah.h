@@ -3,7 +3,7 @@
 //
 // Observation "obs": float64 [17] = qpos without x (all 9 with
 //   exclude_current_positions_from_observation=False), qvel.
-// Action "action": float64 [6] in [-1, 1].
+// Action "action": float32 [6] in [-1, 1].
 // Reward: forward_reward_weight * dx/dt - ctrl_cost_weight * sum(action^2).
 // Never terminates (truncated at 1000 steps).
 // Reset: qpos = init + U(-s, s), qvel = s * N(0, 1), s = reset_noise_scale.
@@ -58,11 +58,11 @@ class HalfCheetahEnv : public MujocoGymEnv<HalfCheetahEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
+    const ActionT* a = ActionOf(action);
     const double x_before = d_->qpos[0];
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
-    const double ctrl_cost = CtrlCost(a);
+    const double ctrl_cost = ActionCtrlCost(a);
     const double forward = weights_.forward_reward_weight * x_velocity;
     Write(forward - ctrl_cost, x_velocity, forward, -ctrl_cost);
   }

@@ -3,7 +3,7 @@
 //
 // Observation "obs": float64 [11] = qpos without x (all 6 with
 //   exclude_current_positions_from_observation=False), clip(qvel, -10, 10).
-// Action "action": float64 [3] in [-1, 1].
+// Action "action": float32 [3] in [-1, 1].
 // Reward: forward_reward_weight * dx/dt + healthy - ctrl_cost_weight *
 //   sum(action^2), where healthy = healthy_reward if healthy (v5), or if
 //   healthy or terminate_when_unhealthy (v4's legacy rule).

@@ -7,7 +7,7 @@
 //     v5: without the world body's rows and the free joint's 6 actuator
 //         forces, each part optional (include_*_in_observation); 348 values
 //     v4: all rows, always; 376 values.
-// Action "action": float64 [17] in [-0.4, 0.4].
+// Action "action": float32 [17] in [-0.4, 0.4].
 // Reward: forward + healthy - ctrl_cost - contact_cost, where
 //   forward = forward_reward_weight * d(mass centre x)/dt,
 //   healthy = healthy_reward if healthy (v5), or if healthy or
@@ -196,7 +196,7 @@ class HumanoidEnv : public MujocoGymEnv<HumanoidEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
+    const ActionT* a = ActionOf(action);
     const std::array<double, 2> before = MassCenter(m_, *d_);
     DoSimulation(a);
     LocomotionInfo info = LocomotionInfo::Moved(before, MassCenter(m_, *d_), dt_, v4(), *d_);

@@ -2,7 +2,7 @@
 // (humanoidstandup.xml; the humanoid starts lying down and should stand up).
 //
 // Observation "obs": as Humanoid's (humanoid.h): v5 348 values, v4 376.
-// Action "action": float64 [17] in [-0.4, 0.4].
+// Action "action": float32 [17] in [-0.4, 0.4].
 // Reward: uph - quad_ctrl - quad_impact + 1, where
 //   uph = qpos[2] / opt.timestep (z of the torso; gymnasium 1.4 accepts
 //         uph_cost_weight but does not use it, and neither do we),
@@ -83,7 +83,7 @@ class HumanoidStandupEnv : public MujocoGymEnv<HumanoidStandupEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    DoSimulation(action["action"_].Data<double>());
+    DoSimulation(ActionOf(action));
     const double uph_cost = (d_->qpos[2] - 0) / m_.opt.timestep;
     const double quad_ctrl_cost = CtrlCost(d_->ctrl);
     const double quad_impact_cost =

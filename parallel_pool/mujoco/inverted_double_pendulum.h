@@ -4,7 +4,7 @@
 // Observation "obs": float64 = cart x (qpos[0]), sin(hinge angles),
 //   cos(hinge angles), clip(qvel, -10, 10), clip(qfrc_constraint, -10, 10):
 //   v5 keeps only qfrc_constraint[0] (9 values), v4 all of it (11 values).
-// Action "action": float64 [1] in [-1, 1].
+// Action "action": float32 [1] in [-1, 1].
 // Reward: alive - dist_penalty - vel_penalty, where (x, _, y) is the tip
 //   site, dist_penalty = 0.01 x^2 + (y - 2)^2, vel_penalty = 0.001 v1^2 +
 //   0.005 v2^2 (v1, v2 = qvel[1], qvel[2]), and alive = healthy_reward,
@@ -80,7 +80,7 @@ class InvertedDoublePendulumEnv : public MujocoGymEnv<InvertedDoublePendulumEnvS
   }
 
   void Step(const Action& action) override {
-    DoSimulation(action["action"_].Data<double>());
+    DoSimulation(ActionOf(action));
     const double x = d_->site_xpos[0];
     const double y = d_->site_xpos[2];
     terminated_ = y <= 1;

@@ -2,7 +2,7 @@
 // (inverted_pendulum.xml; a cart balancing one pole).
 //
 // Observation "obs": float64 [4] = qpos, qvel.
-// Action "action": float64 [1] in [-3, 3].
+// Action "action": float32 [1] in [-3, 3].
 // Reward: 1 per step; v5 gives 0 on the terminating step.
 // Terminated: an observation value not finite, or |pole angle| > 0.2.
 // Reset: qpos = init + U(-s, s), qvel = U(-s, s), s = reset_noise_scale.
@@ -61,7 +61,7 @@ class InvertedPendulumEnv : public MujocoGymEnv<InvertedPendulumEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    DoSimulation(action["action"_].Data<double>());
+    DoSimulation(ActionOf(action));
     terminated_ =
         !(AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv)) || std::abs(d_->qpos[1]) > 0.2;
     Write(v4() || !terminated_ ? 1.0 : 0.0);

@@ -5,7 +5,8 @@
 // gymnasium's MujocoEnv, which MujocoGymEnv reproduces call for call:
 //   reset():  mj_resetData; reset_model() draws qpos/qvel and calls
 //             set_state(qpos, qvel): copy both into mjData, mj_forward.
-//   step():   do_simulation(action, frame_skip): ctrl = action, unclipped
+//   step():   do_simulation(action, frame_skip): ctrl = action (the
+//             float32 action widened exactly to MuJoCo's float64), unclipped
 //             (MuJoCo clamps each ctrl to its ctrlrange inside the
 //             actuator model, infinities included; the control costs see
 //             the raw action), mj_step frame_skip times, then
@@ -55,24 +56,33 @@ mujoco_engine::ModelPtr ModelOf(const Config& conf) {
   return mujoco_engine::LoadModel(mujoco_engine::ModelPath(conf["base_path"_], conf["xml_file"_]));
 }
 
-// Element-wise bounds of the action: the actuators' ctrlrange, as
-// gymnasium's action space (which stores them as float32).
-inline std::pair<std::vector<double>, std::vector<double>> CtrlRange(const mjModel& m) {
-  std::vector<double> low(m.nu);
-  std::vector<double> high(m.nu);
+// Element-wise bounds of the action: the actuators' ctrlrange rounded to
+// float32, as gymnasium's action space holds them
+// (actuator_ctrlrange.astype(np.float32)).
+inline std::pair<std::vector<float>, std::vector<float>> CtrlRange(const mjModel& m) {
+  std::vector<float> low(m.nu);
+  std::vector<float> high(m.nu);
   for (int i = 0; i < m.nu; ++i) {
-    low[i] = m.actuator_ctrlrange[2 * i];
-    high[i] = m.actuator_ctrlrange[2 * i + 1];
+    low[i] = static_cast<float>(m.actuator_ctrlrange[2 * i]);
+    high[i] = static_cast<float>(m.actuator_ctrlrange[2 * i + 1]);
   }
   return {low, high};
 }
 
-// The action spec every MuJoCo gym task declares: float64 [nu] in ctrlrange.
+// The action type of every MuJoCo gym task: float32, the dtype of
+// gymnasium's action space, which its action_space.sample() and every
+// policy give. gymnasium computes the control cost in the action's own dtype
+// (NEP 50), so only a float32 action lets the C++ round it as gymnasium does
+// with such an action; a float64 array sent to the pool is cast to float32
+// first (as gymnasium fed a.astype(np.float32)). EnvPool declares float64.
+using ActionT = float;
+
+// The action spec every MuJoCo gym task declares: float32 [nu] in ctrlrange.
 template <typename Config>
 auto MujocoActionSpec(const Config& conf) {
   mujoco_engine::ModelPtr model = ModelOf(conf);
   auto [low, high] = CtrlRange(*model);
-  return MakeDict("action"_.Bind(Spec<double>({-1, static_cast<int>(model->nu)}, low, high)));
+  return MakeDict("action"_.Bind(Spec<ActionT>({-1, static_cast<int>(model->nu)}, low, high)));
 }
 
 // An unbounded float64 field of `n` values (gymnasium: Box(-inf, inf)).
@@ -394,8 +404,14 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     mj_forward(&m_, d_);
   }
 
-  // gymnasium's do_simulation(action, frame_skip).
-  void DoSimulation(const double* action) {
+  // The step's action (float32 [nu]).
+  static const ActionT* ActionOf(const Action& action) {
+    return action["action"_].template Data<ActionT>();
+  }
+
+  // gymnasium's do_simulation(action, frame_skip): data.ctrl[:] = action
+  // widens each float32 exactly to float64.
+  void DoSimulation(const ActionT* action) {
     std::copy(action, action + m_.nu, d_->ctrl);
     for (int i = 0; i < frame_skip_; ++i) mj_step(&m_, d_);
     if (uses_cfrc_) mj_rnePostConstraint(&m_, d_);
@@ -480,11 +496,30 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     return static_cast<double>(survives) * weights_.healthy_reward;
   }
 
-  // ctrl_cost_weight * sum(ctrl^2) over the nu controls (the action as
-  // given, or mjData.ctrl after the step, as the task's gymnasium code).
+  // ctrl_cost_weight * sum(ctrl^2) over mjData.ctrl after the step
+  // (Humanoid's and HumanoidStandup's gymnasium code): float64 throughout.
   double CtrlCost(const double* ctrl) const {
     return weights_.ctrl_cost_weight * numpy_exact::NumpySumOfSquares(ctrl, m_.nu);
   }
+
+  // ctrl_cost_weight * np.sum(np.square(action)) on the float32 action as
+  // given (the other tasks' gymnasium code). NumPy computes it in float32:
+  // the sum is float32's, and the Python-float weight, a weak scalar under
+  // NEP 50, is rounded to float32 before the float32 product. The caller's
+  // float64 arithmetic with it then widens it exactly, as NumPy's mixing of
+  // float32 with float64 does.
+  double ActionCtrlCost(const ActionT* action) const {
+    return F32Weight(weights_.ctrl_cost_weight) * SumOfSquares(action);
+  }
+
+  // np.sum(np.square(action)) of the float32 action, in float32.
+  float SumOfSquares(const ActionT* action) const {
+    return numpy_exact::NumpySumOfSquares(action, m_.nu);
+  }
+
+  // A Python-float weight as NumPy applies it to a float32 value: rounded
+  // to float32 (our config holds it as a double).
+  static float F32Weight(double weight) { return static_cast<float>(weight); }
 
   bool v4() const { return version_ == 4; }
 

@@ -6,8 +6,11 @@ gymnasium's `reset()` without a seed (both from NumPy's PCG64 Generator,
 replicated in parallel_pool/numpy_exact/numpy_generator.h). So the reference
 is reset with the pool's seed once, then without one, and nothing is copied
 from our env into it: both start each episode from the same noisy state,
-with the default `reset_noise_scale`, and take the same float64 actions
-until the episode ends, over several episodes. Both run the same libmujoco
+with the default `reset_noise_scale`, and take the same actions until the
+episode ends, over several episodes. The actions are of the action space's
+dtype, float32 (gymnasium's, as its `action_space.sample()` and every policy
+give them): gymnasium computes the control cost in the action's dtype, so
+float32 actions are what a user's rewards are made of. Both run the same libmujoco
 (3.17.0), and our C++ repeats gymnasium's NumPy arithmetic operation for
 operation (parallel_pool/numpy_exact/numpy_math.h), so observations,
 rewards, terminated, truncated and every info value gymnasium returns are
@@ -75,9 +78,10 @@ def make_reference(task_id: str, **kwargs: Any) -> gymnasium.Env:
 
 
 class Actions:
-    """Random float64 actions, now and then out of bounds, on a bound, huge or infinite."""
+    """Random actions of the space's dtype, now and then out of bounds, on a bound, huge or infinite."""
 
     def __init__(self, space: Any, seed: int, scale: float = 1.0) -> None:
+        self.dtype = space.dtype
         self.low = np.asarray(space.low, np.float64)
         self.high = np.asarray(space.high, np.float64)
         self.rng = np.random.default_rng(seed)
@@ -96,7 +100,7 @@ class Actions:
             a[rng.integers(a.size)] = rng.choice([-1e11, 1e11])
         elif u < 0.137:
             a[rng.integers(a.size)] = rng.choice([-np.inf, np.inf])
-        return a
+        return a.astype(self.dtype)
 
 
 # Info keys that are np.linalg.norm results, and the ids whose reward adds one.
@@ -159,6 +163,8 @@ def lockstep(task_id: str, episodes: int, seed: int, scale: float = 1.0, **kwarg
     env = parallel_pool.make_vec(task_id, num_envs=1, seed=seed, **kwargs)
     ref = make_reference(task_id, **kwargs)
     assert env.single_observation_space.shape == ref.observation_space.shape
+    dtype = ref.action_space.dtype
+    assert dtype == np.float32 == env.single_action_space.dtype
     actions = Actions(env.single_action_space, seed, scale)
     policies = policies_for(task_id, seed, scale)
     endings = []
@@ -170,7 +176,7 @@ def lockstep(task_id: str, episodes: int, seed: int, scale: float = 1.0, **kwarg
         policy = policies[episode % len(policies)]
         t = 0
         while True:
-            a = np.asarray(policy(obs[0]), dtype=np.float64)
+            a = np.asarray(policy(obs[0]), dtype=dtype)
             obs, rew, term, trunc, info = env.step(a[None])
             ref_obs, ref_rew, ref_term, ref_trunc, ref_info = ref.step(a.copy())
             t += 1
@@ -229,7 +235,7 @@ def test_every_env_of_a_pool_starts_as_gymnasium_seeded(task_id: str) -> None:
     num_envs, seed = 3, 40 + ALL_IDS.index(task_id)
     env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, max_episode_steps=1)
     refs = [make_reference(task_id, max_episode_steps=1) for _ in range(num_envs)]
-    zeros = np.zeros((num_envs, *env.single_action_space.shape))
+    zeros = np.zeros((num_envs, *env.single_action_space.shape), env.single_action_space.dtype)
 
     def check(obs: np.ndarray, seeds: list[int | None], where: str) -> None:
         for i, ref in enumerate(refs):

@@ -65,7 +65,7 @@ def render_lockstep(task_id: str, steps: int, num_envs: int = 2, seed: int = 0, 
     space = env.single_action_space
     for t in range(steps + 1):
         if t > 0:
-            actions = rng.uniform(space.low, space.high, (num_envs, *space.shape))
+            actions = rng.uniform(space.low, space.high, (num_envs, *space.shape)).astype(space.dtype)
             env.step(actions)
             for ref, a in zip(refs, actions, strict=True):
                 ref.step(a.copy())

@@ -27,7 +27,7 @@ def reference_spec(task_id: str) -> Any:
 
 def random_actions(env: Any, n: int, rng: np.random.Generator) -> np.ndarray:
     space = env.spec.action_space
-    return rng.uniform(space.low, space.high, (n, *space.shape))
+    return rng.uniform(space.low, space.high, (n, *space.shape)).astype(space.dtype)
 
 
 # ------------------------------------------------------------ registration
@@ -84,10 +84,10 @@ def test_registration_matches_gymnasium(task_id: str) -> None:
 
 @pytest.mark.parametrize("task_id", GYMNASIUM_BUILDS)
 def test_spaces_match_gymnasium(task_id: str) -> None:
-    """Same observation space; the action space has gymnasium's bounds, as float64.
+    """Same observation space, same action space: float32, the ctrlrange rounded to float32.
 
-    gymnasium's action Box is float32 (the ctrlrange rounded to float32); ours
-    is float64 with the exact ctrlrange, which MuJoCo clamps to.
+    float32 as gymnasium's (not float64 as EnvPool's), so that the pool gets the
+    float32 action gymnasium's control cost is computed from (docs/mujoco.md#actions).
     """
     ref = gymnasium.make(task_id)
     spec = parallel_pool.make_spec(task_id)
@@ -96,12 +96,22 @@ def test_spaces_match_gymnasium(task_id: str) -> None:
     assert obs.dtype == np.float64 and ref.observation_space.dtype == np.float64
     np.testing.assert_array_equal(obs.low, ref.observation_space.low)
     np.testing.assert_array_equal(obs.high, ref.observation_space.high)
-    assert act.dtype == np.float64 and act.shape == ref.action_space.shape
-    np.testing.assert_array_equal(act.low.astype(np.float32), ref.action_space.low)
-    np.testing.assert_array_equal(act.high.astype(np.float32), ref.action_space.high)
+    assert act.dtype == np.float32 == ref.action_space.dtype and act.shape == ref.action_space.shape
+    np.testing.assert_array_equal(act.low, ref.action_space.low)
+    np.testing.assert_array_equal(act.high, ref.action_space.high)
     ctrlrange = ref.unwrapped.model.actuator_ctrlrange
-    np.testing.assert_array_equal(act.low, ctrlrange[:, 0])
-    np.testing.assert_array_equal(act.high, ctrlrange[:, 1])
+    np.testing.assert_array_equal(act.low, ctrlrange[:, 0].astype(np.float32))
+    np.testing.assert_array_equal(act.high, ctrlrange[:, 1].astype(np.float32))
+
+
+def test_envpool_declares_float64_actions_where_ours_are_float32() -> None:
+    """The one deliberate difference from EnvPool's spec (docs/migrating.md): EnvPool's MuJoCo
+    actions are float64, ours gymnasium's float32; a float64 array is still accepted (cast)."""
+    import envpool
+
+    for task_id in ("Ant-v5", "Humanoid-v4", "Pusher-v4"):
+        assert envpool.make_spec(task_id).action_array_spec["action"].dtype == np.float64
+        assert parallel_pool.make_spec(task_id).action_array_spec["action"].dtype == np.float32
 
 
 # -------------------------------------------------------------- determinism
@@ -208,12 +218,12 @@ def test_out_of_range_actions_are_clamped_by_mujoco_and_cost_in_full() -> None:
         env.reset()
     rng = np.random.default_rng(0)
     for _ in range(20):
-        raw = rng.uniform(-3.0, 3.0, (1, 6))
+        raw = rng.uniform(-3.0, 3.0, (1, 6)).astype(np.float32)
         o0, r0, _, _, i0 = envs[0].step(raw)
         o1, r1, _, _, i1 = envs[1].step(np.clip(raw, -1.0, 1.0))
         np.testing.assert_array_equal(o0, o1)
         np.testing.assert_array_equal(i0["reward_forward"], i1["reward_forward"])
-        assert i0["reward_ctrl"][0] == -0.1 * np.sum(np.square(raw))
+        assert i0["reward_ctrl"][0] == -0.1 * np.sum(np.square(raw))  # float32 arithmetic, as gymnasium's
         assert r0[0] <= r1[0]
 
 
@@ -230,6 +240,25 @@ def test_infinite_action_is_clamped_with_an_infinite_cost() -> None:
     o1, r1, *_ = envs[1].step(np.full((1, 3), 0.3))
     np.testing.assert_array_equal(o0, o1)
     assert r0[0] == r1[0]
+
+
+@pytest.mark.parametrize("task_id", ["Ant-v5", "HalfCheetah-v5", "Swimmer-v5"])
+def test_float64_action_is_gymnasiums_float32_action(task_id: str) -> None:
+    """A float64 action is cast to the space's float32: the step is gymnasium's fed
+    a.astype(np.float32), and differs from gymnasium fed the float64 action only in the
+    control cost's rounding (the simulation too, where the cast rounds the action)."""
+    env = parallel_pool.make_vec(task_id, num_envs=1, seed=5)
+    ref = gymnasium.make(task_id)
+    env.reset()
+    ref.reset(seed=5)
+    rng = np.random.default_rng(1)
+    space = env.single_action_space
+    for _ in range(10):
+        a = rng.uniform(space.low, space.high)
+        obs, rew, _, _, info = env.step(a[None])
+        ref_obs, ref_rew, _, _, ref_info = ref.step(a.astype(np.float32))
+        np.testing.assert_array_equal(obs[0], ref_obs)
+        assert rew[0] == ref_rew and info["reward_ctrl"][0] == ref_info["reward_ctrl"]
 
 
 # ---------------------------------------------------------------- keywords

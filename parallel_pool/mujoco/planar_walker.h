@@ -74,14 +74,14 @@ class PlanarWalkerEnv : public MujocoGymEnv<EnvSpecT> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].template Data<double>();
+    const ActionT* a = this->ActionOf(action);
     const double x_before = d_->qpos[0];
     this->DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const bool healthy = IsHealthy();
     const double forward = this->weights_.forward_reward_weight * x_velocity;
     const double healthy_reward = this->HealthyReward(healthy);
-    const double ctrl_cost = this->CtrlCost(a);
+    const double ctrl_cost = this->ActionCtrlCost(a);
     terminated_ = !healthy && this->weights_.terminate_when_unhealthy;
     Write((forward + healthy_reward) - ctrl_cost, x_velocity, forward, -ctrl_cost, healthy_reward);
   }

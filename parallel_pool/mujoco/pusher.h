@@ -3,7 +3,7 @@
 //
 // Observation "obs": float64 [23] = qpos[:7], qvel[:7], and the frame
 //   positions of the bodies tips_arm, object and goal.
-// Action "action": float64 [7] in [-2, 2].
+// Action "action": float32 [7] in [-2, 2].
 // Reward: reward_dist + reward_ctrl + reward_near, where
 //   reward_near = -|object - tips_arm| * reward_near_weight,
 //   reward_dist = -|object - goal| * reward_dist_weight,
@@ -100,14 +100,18 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
+    const ActionT* a = ActionOf(action);
     Rewards rewards;
     if (v4()) {
       // Measured before the step; the weights apply to the total only.
       double near = -Distance(object_, tips_arm_);
       double dist = -Distance(object_, goal_);
-      double ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu);
-      rewards.total = dist * dist_weight_ + control_weight_ * ctrl + near_weight_ * near;
+      // reward_ctrl = -np.square(a).sum() is float32, and so is the
+      // weight's product with it (0.1 * reward_ctrl); adding it to the
+      // float64 terms widens it.
+      const float ctrl = -SumOfSquares(a);
+      const float weighted_ctrl = F32Weight(control_weight_) * ctrl;
+      rewards.total = dist * dist_weight_ + weighted_ctrl + near_weight_ * near;
       rewards.dist = dist;
       rewards.ctrl = ctrl;
       rewards.near = near;
@@ -116,7 +120,8 @@ class PusherEnv : public MujocoGymEnv<PusherEnvSpec> {
       DoSimulation(a);
       rewards.near = -Distance(object_, tips_arm_) * near_weight_;
       rewards.dist = -Distance(object_, goal_) * dist_weight_;
-      rewards.ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu) * control_weight_;
+      // float32, as gymnasium's -np.square(action).sum() * weight.
+      rewards.ctrl = -SumOfSquares(a) * F32Weight(control_weight_);
       rewards.total = rewards.dist + rewards.ctrl + rewards.near;
     }
     Write(rewards.total, rewards);

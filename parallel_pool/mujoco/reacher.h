@@ -4,7 +4,7 @@
 // Observation "obs": float64 = cos(joint angles), sin(joint angles), the
 //   target's qpos, the joint velocities, and fingertip - target: v5 its x, y
 //   (10 values), v4 also z (11 values).
-// Action "action": float64 [2] in [-1, 1].
+// Action "action": float32 [2] in [-1, 1].
 // Reward: reward_dist + reward_ctrl, where
 //   reward_dist = -|fingertip - target| * reward_dist_weight,
 //   reward_ctrl = -sum(action^2) * reward_control_weight;
@@ -92,20 +92,24 @@ class ReacherEnv : public MujocoGymEnv<ReacherEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
+    const ActionT* a = ActionOf(action);
     double dist;
     double ctrl;
     double reward;
     if (v4()) {
       // Measured before the step; the weights apply to the total only.
       dist = -Distance();
-      ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu);
-      reward = dist * dist_weight_ + ctrl * control_weight_;
+      // float32, as gymnasium's -np.square(a).sum(); the weight (1 in
+      // gymnasium's v4, which has none) multiplies it in float32 too.
+      const float ctrl32 = -SumOfSquares(a);
+      ctrl = ctrl32;
+      reward = dist * dist_weight_ + ctrl32 * F32Weight(control_weight_);
       DoSimulation(a);
     } else {
       DoSimulation(a);
       dist = -Distance() * dist_weight_;
-      ctrl = -numpy_exact::NumpySumOfSquares(a, m_.nu) * control_weight_;
+      // float32, as gymnasium's -np.square(action).sum() * weight.
+      ctrl = -SumOfSquares(a) * F32Weight(control_weight_);
       reward = dist + ctrl;
     }
     Write(reward, dist, ctrl);

@@ -3,7 +3,7 @@
 //
 // Observation "obs": float64 [8] = qpos without x, y (all 5 with
 //   exclude_current_positions_from_observation=False), qvel.
-// Action "action": float64 [2] in [-1, 1].
+// Action "action": float32 [2] in [-1, 1].
 // Reward: forward_reward_weight * dx/dt - ctrl_cost_weight * sum(action^2),
 //   x and y being qpos[0:2].
 // Never terminates (truncated at 1000 steps).
@@ -60,14 +60,14 @@ class SwimmerEnv : public MujocoGymEnv<SwimmerEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const double* a = action["action"_].Data<double>();
+    const ActionT* a = ActionOf(action);
     const double x_before = d_->qpos[0];
     const double y_before = d_->qpos[1];
     DoSimulation(a);
     const double x_velocity = (d_->qpos[0] - x_before) / dt_;
     const double y_velocity = (d_->qpos[1] - y_before) / dt_;
     const double forward = weights_.forward_reward_weight * x_velocity;
-    const double ctrl_cost = CtrlCost(a);
+    const double ctrl_cost = ActionCtrlCost(a);
     Write(forward - ctrl_cost, x_velocity, y_velocity, forward, -ctrl_cost);
   }
 

@@ -1,4 +1,4 @@
-"""numpy_ufunc.h and numpy_blas.h against NumPy itself, in the same process;
+"""numpy_ufunc.h, numpy_blas.h and numpy_math.h's sums against NumPy itself, in the same process;
 scipy_zoom.h against scipy.ndimage.zoom.
 
 The envs compute np.log1p, np.sin, ... with NumPy's own float64 loops, taken
@@ -41,6 +41,21 @@ def test_unary_equals_numpy(name: str) -> None:
         x = np.abs(x)
     ours = np.array(getattr(hooks, f"numpy_{name}")(x.tolist()))
     np.testing.assert_array_equal(ours, getattr(np, name)(x), name)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_sum_of_squares_equals_numpy(dtype: type) -> None:
+    """np.sum(np.square(x)) in the array's own dtype (NEP 50: float32 squares and a
+    float32 pairwise sum for a float32 x, as gymnasium's control cost of a float32
+    action), over every length through the pairwise sum's three regimes."""
+    hook = hooks.numpy_sum_of_squares if dtype == np.float64 else hooks.numpy_sum_of_squares_float32
+    rng = np.random.default_rng(3)
+    for n in [*range(0, 40), 63, 64, 65, 127, 128, 129, 200, 257, 1000]:
+        for _ in range(50 if n < 40 else 10):
+            x = (rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4)).astype(dtype)
+            ref = np.sum(np.square(x))
+            assert ref.dtype == dtype
+            assert hook(x.tolist()) == ref, (n, x.tolist())
 
 
 def test_arctan2_equals_numpy() -> None:

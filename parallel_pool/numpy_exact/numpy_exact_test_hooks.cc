@@ -10,6 +10,9 @@
 //   numpy_matrix_times_matrix3(a, b)  a.dot(b), 3x3 row-major, as the envs
 //                          compute it
 //   _numpy_rounding.gemm   the BLAS accumulation found (numpy_blas_binding.h)
+//   numpy_sum_of_squares(x), numpy_sum_of_squares_float32(x)
+//                          np.sum(np.square(x)) of a float64 / float32 array,
+//                          as the envs compute it (numpy_math.h)
 //   scipy_zoom_cubic(x, rows, cols, out_rows, out_cols)
 //                          scipy.ndimage.zoom of a row-major 2-D array, as
 //                          quadruped escape computes it (scipy_zoom.h)
@@ -20,6 +23,7 @@
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/numpy_exact/numpy_blas.h"
 #include "parallel_pool/numpy_exact/numpy_blas_binding.h"
+#include "parallel_pool/numpy_exact/numpy_math.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
 #include "parallel_pool/numpy_exact/scipy_zoom.h"
@@ -56,6 +60,11 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   m.def("numpy_cos", [](const std::vector<double>& x) { return Apply(nx::NumpyCos, x); });
   m.def("numpy_arcsinh", [](const std::vector<double>& x) { return Apply(nx::NumpyArcsinh, x); });
   m.def("numpy_tanh", [](const std::vector<double>& x) { return Apply(nx::NumpyTanh, x); });
+  m.def("numpy_sum_of_squares",
+        [](const std::vector<double>& x) { return nx::NumpySumOfSquares(x.data(), x.size()); });
+  // The values must be float32's (pybind11 rounds each double to float).
+  m.def("numpy_sum_of_squares_float32",
+        [](const std::vector<float>& x) { return nx::NumpySumOfSquares(x.data(), x.size()); });
   m.def("numpy_arctan2", [](double y, double x) { return nx::NumpyArctan2(y, x); });
   m.def("numpy_matrix_times_matrix3",
         [](const std::vector<double>& a, const std::vector<double>& b) {

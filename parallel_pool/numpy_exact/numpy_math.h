@@ -1,8 +1,10 @@
-// The few NumPy float64 operations gymnasium's and dm_control's MuJoCo tasks
-// apply to the simulation's output, reproduced operation for operation so
+// The few NumPy float64 (and, for float32 actions, float32) operations
+// gymnasium's and dm_control's MuJoCo tasks apply to the simulation's output
+// and the action, reproduced operation for operation so
 // that rewards and observations round exactly as theirs do.
 //
-//   np.sum(x), np.sum(np.square(x))  NumPy's pairwise summation (below)
+//   np.sum(x), np.sum(np.square(x))  NumPy's pairwise summation (below), in
+//                                    float64, or in float32 for a float32 x
 //   np.linalg.norm(v)                sqrt(v.dot(v)); the dot product is BLAS
 //                                    ddot (NumPy's bundled OpenBLAS)
 //   np.einsum('b,bj->j', m, x)       sequential multiply-then-add per column
@@ -21,26 +23,28 @@
 
 namespace parallel_pool::numpy_exact {
 
-// NumPy's add.reduce over a contiguous float64 array of `n` elements, with
-// each element passed through `f` first (np.sum(f(x))). NumPy sums
-// pairwise: below 8 elements a plain loop from 0.0; up to 128, eight
-// interleaved partial sums combined as a tree, then the remainder one by
-// one; above 128, the two halves (split at a multiple of 8) recursively.
-template <typename F>
-double NumpyPairwiseSum(const double* a, std::size_t n, F f) {
+// NumPy's add.reduce over a contiguous array of `n` elements of T (float64
+// or float32), with each element passed through `f` first (np.sum(f(x))).
+// NumPy sums pairwise: below 8 elements a plain loop from 0; up to 128,
+// eight interleaved partial sums combined as a tree, then the remainder one
+// by one; above 128, the two halves (split at a multiple of 8) recursively.
+// The partial sums are of the array's own type: a float32 array is summed
+// in float32 (NumPy's FLOAT_pairwise_sum), rounding after every addition.
+template <typename T, typename F>
+T NumpyPairwiseSum(const T* a, std::size_t n, F f) {
   if (n < 8) {
-    double res = 0.0;
+    T res = 0;
     for (std::size_t i = 0; i < n; ++i) res += f(a[i]);
     return res;
   }
   if (n <= 128) {
-    double r[8];
+    T r[8];
     for (std::size_t j = 0; j < 8; ++j) r[j] = f(a[j]);
     std::size_t i = 8;
     for (; i < n - (n % 8); i += 8) {
       for (std::size_t j = 0; j < 8; ++j) r[j] += f(a[i + j]);
     }
-    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
     for (; i < n; ++i) res += f(a[i]);
     return res;
   }
@@ -57,6 +61,14 @@ inline double NumpySum(const double* a, std::size_t n) {
 // np.sum(np.square(x)).
 inline double NumpySumOfSquares(const double* a, std::size_t n) {
   return NumpyPairwiseSum(a, n, [](double x) { return x * x; });
+}
+
+// np.sum(np.square(x)) of a float32 array: under NumPy's promotion rules
+// (NEP 50) np.square of float32 is float32 and so is its sum, every square
+// and every addition rounded to float. Widening to double first, the
+// obvious C++, gives a different (more exact) value in most cases.
+inline float NumpySumOfSquares(const float* a, std::size_t n) {
+  return NumpyPairwiseSum(a, n, [](float x) { return x * x; });
 }
 
 // How NumPy's BLAS rounds the dot product of a short float64 vector with
