@@ -72,6 +72,13 @@ def test_what_clients_see_is_envpools(family: str, envpool_facts: dict[str, Any]
         # (2.2e-308 to 1.8e308); ours are the buttons' own range, [0, 1] (docs/migrating.md).
         assert theirs.pop("dm_action_bounds") == [[np.finfo(np.float64).tiny] * 3, [np.finfo(np.float64).max] * 3]
         assert ours.pop("dm_action_bounds") == [[0.0] * 3, [1.0] * 3]
+    if family == "mujoco":
+        # EnvPool 1.2.5 declares MuJoCo actions float64; ours are gymnasium's float32 Box, its
+        # bounds the ctrlrange rounded to float32 (docs/migrating.md, mujoco.md#actions).
+        for key in ("action_space", "single_action_space", "dm_action_spec"):
+            assert theirs[key][-1] == "float64" and ours[key][-1] == "float32", key
+            theirs[key][-1] = "float32"
+        theirs["dm_action_bounds"] = np.float32(theirs["dm_action_bounds"]).astype(float).tolist()
     for key in theirs:
         assert ours[key] == theirs[key], (task_id, key)
     assert ours["step_dtypes"] == ["float32", "bool", "bool"]
