@@ -78,11 +78,13 @@ inline std::pair<std::vector<float>, std::vector<float>> CtrlRange(const mjModel
 using ActionT = float;
 
 // The action spec every MuJoCo gym task declares: float32 [nu] in ctrlrange.
+inline auto MujocoActionSpec(const mjModel& model) {
+  auto [low, high] = CtrlRange(model);
+  return MakeDict("action"_.Bind(Spec<ActionT>({-1, static_cast<int>(model.nu)}, low, high)));
+}
 template <typename Config>
 auto MujocoActionSpec(const Config& conf) {
-  mujoco_engine::ModelPtr model = ModelOf(conf);
-  auto [low, high] = CtrlRange(*model);
-  return MakeDict("action"_.Bind(Spec<ActionT>({-1, static_cast<int>(model->nu)}, low, high)));
+  return MujocoActionSpec(*ModelOf(conf));
 }
 
 // An unbounded float64 field of `n` values (gymnasium: Box(-inf, inf)).
@@ -331,10 +333,13 @@ inline double MedianOfColumn(const double* rows, int n, int column) {
 }
 
 // gymnasium's MujocoEnv on the MuJoCo C API. The task's config must have
-// base_path, xml_file, frame_skip, version (4 or 5: which gymnasium version
-// of the task to reproduce) and lockstep_info (whether info carries the
-// episode's initial qpos0/qvel0, which a lockstep test needs to put
-// gymnasium's env in the same state; off by default, so users don't pay).
+// frame_skip, and base_path and xml_file unless its EnvFns build the model
+// (a static Model(config), e.g. a maze generated around the agent's file).
+// gymnasium's MuJoCo tasks also have version (4 or 5: which gymnasium
+// version of the task to reproduce; 5 where absent) and lockstep_info
+// (whether info carries the episode's initial qpos0/qvel0, which a lockstep
+// test needs to put gymnasium's env in the same state; off by default, so
+// users don't pay).
 template <typename EnvSpecT>
 class MujocoGymEnv : public Env<EnvSpecT> {
  public:
@@ -348,7 +353,18 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   // they return changes (mj_step never reads those fields).
   static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
     return mujoco_engine::CheckMujocoRender(request, kGymRenderSize, kGymRenderSize,
-                                            *ModelOf(spec.config));
+                                            *TaskModel(spec.config));
+  }
+
+  // The task's model: its EnvFns' Model(config) where it has one, else the
+  // file its config names.
+  template <typename Config>
+  static mujoco_engine::ModelPtr TaskModel(const Config& conf) {
+    if constexpr (requires { EnvSpecT::Fns::Model(conf); }) {
+      return EnvSpecT::Fns::Model(conf);
+    } else {
+      return ModelOf(conf);
+    }
   }
 
   void Render(const RenderRequest& request, std::uint8_t* rgb) {
@@ -370,14 +386,14 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc)
       : Base(spec, env_id),
         uses_cfrc_(uses_cfrc),
-        lockstep_info_(spec.config["lockstep_info"_]),
-        version_(spec.config["version"_]),
+        lockstep_info_(ConfigOr(spec.config, "lockstep_info"_, false)),
+        version_(ConfigOr(spec.config, "version"_, 5)),
         frame_skip_(spec.config["frame_skip"_]),
         weights_(RewardWeights::Of(spec.config)),
         reset_noise_scale_(ConfigOr(spec.config, "reset_noise_scale"_, 0.0)),
         exclude_current_positions_(
             ConfigOr(spec.config, "exclude_current_positions_from_observation"_, false)),
-        model_(ModelOf(spec.config)),
+        model_(TaskModel(spec.config)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
         d_(data_.get()) {
@@ -387,6 +403,9 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     qpos0_ = init_qpos_;
     qvel0_ = init_qvel_;
     dt_ = m_.opt.timestep * frame_skip_;
+    if constexpr (requires { EnvSpecT::Fns::DefaultCamera(version_); }) {
+      camera_config_ = EnvSpecT::Fns::DefaultCamera(version_);
+    }
   }
 
  protected:
@@ -453,6 +472,9 @@ class MujocoGymEnv : public Env<EnvSpecT> {
 
   // np_random.uniform(low, high), one draw.
   double Uniform(double low, double high) { return np_random_.Uniform(low, high); }
+
+  // The env's np_random, for a task's own draws.
+  numpy_exact::NumpyGenerator& np_random() { return np_random_; }
 
   // reset(seed=...): a new generator, as gymnasium's reset makes one.
   void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(this->seed()); }
@@ -539,6 +561,10 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   std::vector<double> init_qpos_;
   std::vector<double> init_qvel_;
   double dt_;
+  // The task's DEFAULT_CAMERA_CONFIG, from its EnvFns' DefaultCamera(version)
+  // (none: the median and the extent alone); a task whose camera depends on
+  // its config sets it in its constructor.
+  GymCamera camera_config_;
 
  private:
   // gymnasium's OffScreenViewer._init_camera, then MujocoRenderer._set_cam_config.
@@ -548,12 +574,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     free_camera_.fixedcamid = -1;
     for (int i = 0; i < 3; ++i) free_camera_.lookat[i] = MedianOfColumn(d_->geom_xpos, m_.ngeom, i);
     free_camera_.distance = m_.stat.extent;
-    // The task's DEFAULT_CAMERA_CONFIG, from its EnvFns (none: the median
-    // and the extent alone).
-    GymCamera config;
-    if constexpr (requires { EnvSpecT::Fns::DefaultCamera(version_); }) {
-      config = EnvSpecT::Fns::DefaultCamera(version_);
-    }
+    const GymCamera& config = camera_config_;
     if (config.distance) free_camera_.distance = *config.distance;
     if (config.lookat) std::copy(config.lookat->begin(), config.lookat->end(), free_camera_.lookat);
     if (config.elevation) free_camera_.elevation = *config.elevation;
