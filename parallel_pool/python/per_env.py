@@ -34,8 +34,8 @@ POOL_KEYS = frozenset(
 
 
 def split(kwargs: dict[str, Any], defaults: dict[str, Any]) -> dict[str, list[Any]]:
-    """The keys of `kwargs` given one value per env: a list, tuple or 1-D array where the
-    key's default is a scalar. Raises ValueError for the pool's own keys."""
+    """The keys of `kwargs` given one value per env: a list, tuple or 1-D array of scalars
+    where the key's default is a scalar. Raises ValueError for the pool's own keys."""
     per_env: dict[str, list[Any]] = {}
     for key, value in kwargs.items():
         default = defaults.get(key)
@@ -47,6 +47,8 @@ def split(kwargs: dict[str, Any], defaults: dict[str, Any]) -> dict[str, list[An
             values = list(value)
         else:
             continue
+        if any(isinstance(v, (list, tuple, np.ndarray)) for v in values):
+            continue  # a value that is itself a sequence (a maze's rows), which the key's config alias reads
         if key in POOL_KEYS:
             raise ValueError(f"{key}: one value for the whole pool (it shapes the pool itself), got {value!r}")
         per_env[key] = values
