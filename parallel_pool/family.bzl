@@ -27,6 +27,7 @@ def env_family(
         ext_deps = [],
         py_srcs = [],
         py_deps = [],
+        registration_srcs = [],
         test_deps = []):
     """Declares the family `name` in its own package.
 
@@ -63,6 +64,8 @@ def env_family(
       py_srcs: more Python files of the family's py_library.
       py_deps: Python deps of the family's py_library (shared packages its
         __init__.py imports; a template: its parent package, //templates).
+      registration_srcs: more Python files of the registration py_library
+        (what registration.py imports; importing them loads no module).
       test_deps: more deps of each test (test-only helpers).
     """
     cc_library(
@@ -88,7 +91,7 @@ def env_family(
     )
     native.py_library(
         name = "registration",
-        srcs = ["registration.py"],
+        srcs = ["registration.py"] + registration_srcs,
         data = ["family_facts.bzl"],
         deps = ["//parallel_pool:registration"],
     )
