@@ -86,6 +86,9 @@ DM_CONTROL = [
     "mujoco>=3.17,<4",
     *(f'{r}; python_version >= "3.13"' for r in DM_CONTROL_DEPS_BUT_LABMAZE),
 ]
+# The robotics family's models (gymnasium-robotics' assets folder), read at run
+# time; the family reproduces 1.4.2's envs (1.4.3 changed Adroit's rewards).
+ROBOTICS = ["gymnasium-robotics>=1.4.2,<1.4.3"]
 # The engine, freedoom2.wad and the scenarios: the engine refuses a client
 # library of another version, and ours is built from 1.3.2.
 VIZDOOM = ["vizdoom==1.3.2"]
@@ -104,6 +107,7 @@ EXTRAS = {
     "atari": ATARI,
     "mujoco": MUJOCO,
     "dm_control": DM_CONTROL,
+    "robotics": ROBOTICS,
     "vizdoom": VIZDOOM,
     "vizdoom-dfp": VIZDOOM_DFP,
     "distributed": DISTRIBUTED,
@@ -111,7 +115,7 @@ EXTRAS = {
     "pettingzoo": PETTINGZOO,
     # Every family's run-time data, not the integrations: ray (240 MB
     # installed) and jax with jaxlib (380 MB) serve no family; asked for by name.
-    "all": sorted(set(ATARI + MUJOCO + DM_CONTROL + VIZDOOM_DFP)),
+    "all": sorted(set(ATARI + MUJOCO + DM_CONTROL + ROBOTICS + VIZDOOM_DFP)),
 }
 
 setup(

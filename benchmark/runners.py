@@ -373,6 +373,10 @@ def _gymnasium_env(task: str) -> Any:
         return DMControlEnv(*dm)
     if task.startswith(("MiniGrid-", "BabyAI-")):
         import minigrid  # noqa: F401  (registers its ids with gymnasium)
+    if task.startswith("PointMaze_"):
+        import gymnasium_robotics
+
+        gymnasium.register_envs(gymnasium_robotics)
     if atari_rom(task) is None:
         return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py

@@ -1,0 +1,27 @@
+"""The robotics family: gymnasium-robotics' native-MuJoCo envs in C++ on MuJoCo 3.17.0.
+
+Importing it probes how this process's NumPy rounds short norms
+(parallel_pool/numpy_exact/numpy_probe.py), so distances round as
+gymnasium-robotics' do on this machine; the result is `NUMPY_DOT_ROUNDING`
+(None where no known rounding reproduces NumPy).
+"""
+
+from parallel_pool.numpy_exact import numpy_probe
+from parallel_pool.python.api import py_env
+
+from . import robotics_ext
+from .robotics_ext import _PointMazeEnvPool, _PointMazeEnvSpec
+
+NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(robotics_ext)
+
+PointMazeEnvSpec, PointMazeDMEnvPool, PointMazeGymEnvPool, PointMazeGymnasiumEnvPool = py_env(
+    _PointMazeEnvSpec, _PointMazeEnvPool
+)
+
+__all__ = [
+    "NUMPY_DOT_ROUNDING",
+    "PointMazeDMEnvPool",
+    "PointMazeEnvSpec",
+    "PointMazeGymEnvPool",
+    "PointMazeGymnasiumEnvPool",
+]

@@ -1,0 +1,18 @@
+# The tooling's facts of this family (the keys: parallel_pool/family_facts.py).
+FACTS = {
+    "title": "Robotics",
+    "doc": "robotics.md",
+    "fuzz_tasks": ["PointMaze_UMaze-v3", "PointMaze_Medium_Diverse_GRDense-v3"],
+    "fuzz_max_envs": 64,
+    "fuzz_examples": 100,
+    "fuzz_weight": 1,
+    "sanitizer_task": "PointMaze_UMaze-v3",
+    "sanitizer_in_make_test": False,
+    "seed_tasks": [["PointMaze_Open_Diverse_GRDense-v3", {"max_episode_steps": 15}]],
+    "bench_tasks": ["PointMaze_Medium-v3"],
+    "bench_max_envs": 0,
+    "bench_min_rounds": 1,
+    "bench_targets": {},
+    "envpool_test_dirs": [],
+    "envpool_test_helpers": [],
+}

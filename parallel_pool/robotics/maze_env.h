@@ -1,0 +1,124 @@
+// What the maze envs (PointMaze, AntMaze) share on top of the MuJoCo
+// family's MujocoGymEnv: the maze's config keys and checks, the model of the
+// agent in its maze, the goal-conditioned observation and the goal marker's
+// place in renders.
+#ifndef PARALLEL_POOL_ROBOTICS_MAZE_ENV_H_
+#define PARALLEL_POOL_ROBOTICS_MAZE_ENV_H_
+
+#include <cmath>
+#include <string>
+
+#include "parallel_pool/core/env_spec.h"
+#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/robotics/maze_map.h"
+#include "parallel_pool/robotics/maze_model.h"
+#include "parallel_pool/robotics/maze_task.h"
+
+namespace parallel_pool::robotics {
+
+using mujoco::GymCamera;
+
+// The keys every maze env has, with gymnasium-robotics' MazeEnv defaults;
+// the env adds its agent's (xml_file, frame_skip, maze_size_scaling,
+// maze_height, ...). maze_map: MazeMap's text (registration.py also takes
+// the reference's list of lists).
+inline auto MazeConfig() {
+  return MakeDict("maze_map"_.Bind(std::string("11111/10001/11101/10001/11111")),
+                  "reward_type"_.Bind(std::string("sparse")), "continuing_task"_.Bind(true),
+                  "reset_target"_.Bind(false), "position_noise_range"_.Bind(0.25));
+}
+
+template <typename Config>
+MazeMap MazeOf(const Config& conf) {
+  return MazeMap(conf["maze_map"_], conf["maze_size_scaling"_]);
+}
+
+// The agent's model file with the maze around it (maze_model.h).
+template <typename Config>
+mujoco_engine::ModelPtr MazeModelOf(const Config& conf) {
+  return LoadMazeModel(mujoco_engine::ModelPath(conf["base_path"_], conf["xml_file"_]),
+                       MazeOf(conf), conf["maze_height"_]);
+}
+
+template <typename Config>
+void ValidateMazeConfig(const Config& conf) {
+  RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
+  IsDense(conf["reward_type"_]);
+  RequireConfig(std::isfinite(double{conf["position_noise_range"_]}),
+                "position_noise_range: must be finite");
+  RequireConfig(conf["maze_height"_] > 0.0, "maze_height: must be > 0");
+  MazeModelOf(conf);
+}
+
+// The goal-conditioned observation (gymnasium-robotics' GoalEnv): the
+// agent's own observation of `size` values, and the achieved and desired
+// goals (x, y).
+template <typename... Infos>
+auto GoalStateSpec(int size, Infos... infos) {
+  return MakeDict("obs:observation"_.Bind(mujoco::Unbounded(size)),
+                  "obs:achieved_goal"_.Bind(mujoco::Unbounded(2)),
+                  "obs:desired_goal"_.Bind(mujoco::Unbounded(2)), infos...);
+}
+
+// A maze env: MujocoGymEnv with the maze task beside it.
+template <typename EnvSpecT>
+class MazeEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
+ public:
+  using Base = mujoco::MujocoGymEnv<EnvSpecT>;
+  using typename Base::Spec;
+
+  MazeEnv(const Spec& spec, int env_id, bool uses_cfrc)
+      : Base(spec, env_id, uses_cfrc),
+        task_(MazeOf(spec.config), spec.config["position_noise_range"_],
+              spec.config["continuing_task"_], spec.config["reset_target"_]),
+        dense_(IsDense(spec.config["reward_type"_])),
+        marker_height_(double{spec.config["maze_height"_]} / 2 * task_.maze().scaling()),
+        target_site_(mj_name2id(&this->m_, mjOBJ_SITE, "target")) {}
+
+  // The frame: the goal marker is the model's "target" site, which the
+  // reference moves (model.site_pos) at each new goal; sites on the world
+  // body sit where site_pos says once the kinematics ran, so it is put in
+  // this env's data where the reference's last kinematics put it.
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    double* xpos = this->d_->site_xpos + 3 * target_site_;
+    xpos[0] = marker_[0];
+    xpos[1] = marker_[1];
+    xpos[2] = marker_height_;
+    Base::Render(request, rgb);
+  }
+
+ protected:
+  // The reset's draws (goal, start) and where the marker goes.
+  void DrawEpisode() {
+    task_.Reset(&this->np_random());
+    marker_ = task_.goal();
+  }
+
+  // The step's goal bookkeeping after the reward is known: the marker stays
+  // where this step's kinematics saw it, then update_goal may move the goal.
+  void AfterStep(const Xy& achieved) {
+    marker_ = task_.goal();
+    task_.UpdateGoal(achieved, &this->np_random());
+  }
+
+  double Reward(const Xy& achieved) const { return MazeReward(dense_, achieved, task_.goal()); }
+
+  // The observation's goals: achieved (the agent's x, y) and desired.
+  template <typename State>
+  void WriteGoals(const State& state, const Xy& achieved) const {
+    state["obs:achieved_goal"_].Assign(achieved.data(), 2);
+    state["obs:desired_goal"_].Assign(task_.goal().data(), 2);
+  }
+
+  MazeTask task_;
+  const bool dense_;
+
+ private:
+  const double marker_height_;
+  const int target_site_;
+  Xy marker_{0.0, 0.0};
+};
+
+}  // namespace parallel_pool::robotics
+
+#endif  // PARALLEL_POOL_ROBOTICS_MAZE_ENV_H_

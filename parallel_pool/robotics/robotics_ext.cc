@@ -1,0 +1,17 @@
+// The Python module of the robotics family: one BindEnv per env class. At
+// import it also learns from NumPy how it rounds norms (numpy_probe.py,
+// driven from __init__.py) and takes NumPy's own float64 loops (np.exp of
+// the dense maze reward), so distances and rewards round as the reference's.
+#include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
+#include "parallel_pool/robotics/point_maze.h"
+
+PYBIND11_MODULE(robotics_ext, m) {
+  namespace rb = parallel_pool::robotics;
+  namespace nx = parallel_pool::numpy_exact;
+  parallel_pool::InitNumpy();
+  parallel_pool::BindEnv<rb::PointMazeEnvPool>(m, "PointMaze");
+  nx::BindNumpyRounding(m);
+  nx::UseNumpyUfuncLoops();
+}

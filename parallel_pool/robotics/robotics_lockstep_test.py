@@ -1,0 +1,116 @@
+"""The robotics family against gymnasium-robotics 1.4.2, seed for seed.
+
+Nothing is synced: env i of a pool made with seed=s must run exactly the episodes of
+gymnasium-robotics' env after reset(seed=s + i): the same goals and starts, then, on
+the same float32 actions (the action space's dtype), the same observations,
+achieved and desired goals, rewards (float64, byte for byte), terminated, truncated
+and info["success"] at every step, and across episode ends (the pool's next-step
+autoreset gives the reference's reset() without a seed), for every registered id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import gymnasium_robotics
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.robotics import maze_maps
+
+gymnasium.register_envs(gymnasium_robotics)
+
+POINT_MAZE_IDS = sorted(t for t in parallel_pool.list_all_envs() if t.startswith("PointMaze_"))
+NUM_ENVS = 3
+# Short episodes, so that every env crosses several episode ends.
+MAX_STEPS = 60
+STEPS = 200
+GOAL_KEYS = ("observation", "achieved_goal", "desired_goal")
+
+
+def assert_same_obs(obs: dict, i: int, ref_obs: dict, where: str) -> None:
+    for key in GOAL_KEYS:
+        np.testing.assert_array_equal(obs[key][i], ref_obs[key], f"{where}: {key}")
+
+
+def toward_goal(obs: dict, rng: np.random.Generator) -> np.ndarray:
+    """Float32 actions that push each ball toward its goal, noisy and sometimes past the
+    action bounds (the env clips them), so that goals are reached and velocities clipped."""
+    pos, vel = obs["observation"][:, :2], obs["observation"][:, 2:]
+    push = 2.0 * (obs["desired_goal"] - pos) - 0.3 * vel + rng.normal(0.0, 0.6, pos.shape)
+    return np.clip(push, -1.5, 1.5).astype(np.float32)
+
+
+def run_lockstep(task_id: str, seed: int, steps: int, **config: Any) -> dict[str, int]:
+    """Steps a pool and the reference's envs on the same actions; returns how episodes ended."""
+    env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=MAX_STEPS, **config)
+    refs = [gymnasium.make(task_id, max_episode_steps=MAX_STEPS, **config) for _ in range(NUM_ENVS)]
+    assert env.single_action_space == refs[0].action_space
+    obs, info = env.reset()
+    for i, ref in enumerate(refs):
+        ref_obs, ref_info = ref.reset(seed=seed + i)
+        assert_same_obs(obs, i, ref_obs, f"{task_id} env {i} reset")
+        assert info["success"][i] == ref_info["success"]
+    rng = np.random.default_rng(seed)
+    done = np.zeros(NUM_ENVS, dtype=bool)
+    endings = {"success": 0, "terminated": 0, "truncated": 0}
+    for t in range(steps):
+        actions = toward_goal(obs, rng)
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for i, ref in enumerate(refs):
+            where = f"{task_id} env {i} step {t}"
+            if done[i]:
+                ref_obs, ref_info = ref.reset()
+                assert_same_obs(obs, i, ref_obs, where + " (autoreset)")
+                continue
+            ref_obs, ref_reward, ref_term, ref_trunc, ref_info = ref.step(actions[i])
+            assert_same_obs(obs, i, ref_obs, where)
+            assert np.float64(ref_reward).tobytes() == reward[i].tobytes(), (where, reward[i], ref_reward)
+            assert (bool(terminated[i]), bool(truncated[i])) == (ref_term, ref_trunc), where
+            assert bool(info["success"][i]) == ref_info["success"], where
+            endings["success"] += ref_info["success"]
+            endings["terminated"] += ref_term
+            endings["truncated"] += ref_trunc
+        done = terminated | truncated
+    env.close()
+    return endings
+
+
+def test_maps_are_the_references() -> None:
+    from gymnasium_robotics.envs.maze import maps
+
+    names = {
+        "UMaze": "U_MAZE",
+        "Open": "OPEN",
+        "Medium": "MEDIUM_MAZE",
+        "Large": "LARGE_MAZE",
+    }
+    for name in maze_maps.MAPS:
+        base, _, variant = name.partition("_")
+        reference = names[base] + ("_" + variant.upper() if variant else "")
+        assert maze_maps.map_rows(maze_maps.map_text(name)) == getattr(maps, reference), name
+
+
+@pytest.mark.parametrize("task_id", POINT_MAZE_IDS)
+def test_lockstep_with_gymnasium_robotics(task_id: str) -> None:
+    endings = run_lockstep(task_id, seed=7, steps=STEPS)
+    assert endings["truncated"] >= NUM_ENVS, endings
+
+
+def test_point_maze_terminates_when_not_continuing() -> None:
+    endings = run_lockstep("PointMaze_Open_Diverse_GR-v3", seed=3, steps=STEPS, continuing_task=False)
+    assert endings["terminated"] > 0, endings
+
+
+def test_point_maze_moves_the_goal_with_reset_target() -> None:
+    """reset_target=True: a reached goal is redrawn (update_goal's loop) on the same stream."""
+    endings = run_lockstep("PointMaze_Open_Diverse_GDense-v3", seed=5, steps=STEPS, reset_target=True)
+    assert endings["success"] > 0, endings
+
+
+def test_a_maze_map_of_the_users_own() -> None:
+    rows = [[1, 1, 1, 1], [1, "r", 0, 1], [1, 0, "g", 1], [1, 1, 1, 1]]
+    endings = run_lockstep("PointMaze_UMaze-v3", seed=11, steps=80, maze_map=rows)
+    assert endings["truncated"] >= NUM_ENVS, endings

@@ -1,0 +1,47 @@
+"""render() of the robotics family against gymnasium-robotics' rgb_array render.
+
+Seed for seed (robotics_lockstep_test.py): env i of the pool and the reference's env
+after reset(seed=s + i) run the same episode, so both render the same state after the
+reset and every step, including the goal marker (the model's "target" site, which the
+reference moves at each new goal). Both run the same libmujoco (3.17.0) on the same
+OpenGL (Mesa through EGL): every byte must be equal (testing/render.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MUJOCO_GL", "egl")  # the reference's renderer: headless EGL
+
+import gymnasium
+import gymnasium_robotics
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.python.testing.render import assert_frames_match
+
+gymnasium.register_envs(gymnasium_robotics)
+
+
+@pytest.mark.parametrize("task_id", ["PointMaze_UMaze-v3", "PointMaze_Large_Diverse_GDense-v3"])
+def test_render_matches_gymnasium_robotics(task_id: str) -> None:
+    num_envs, seed = 2, 4
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
+    refs = [gymnasium.make(task_id, render_mode="rgb_array") for _ in range(num_envs)]
+    env.reset()
+    for i, ref in enumerate(refs):
+        ref.reset(seed=seed + i)
+    rng = np.random.default_rng(seed)
+    for t in range(4):
+        if t > 0:
+            actions = rng.uniform(-1, 1, (num_envs, 2)).astype(np.float32)
+            env.step(actions)
+            for ref, a in zip(refs, actions, strict=True):
+                ref.step(a)
+        frames = env.render(np.arange(num_envs))
+        for i, ref in enumerate(refs):
+            assert_frames_match(frames[i], ref.render(), f"{task_id} env {i} step {t}")
+    env.close()
+    for ref in refs:
+        ref.close()

@@ -1,0 +1,108 @@
+"""The robotics family's ids, spaces, config checks and flavours (the lockstep against
+gymnasium-robotics is robotics_lockstep_test.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import gymnasium_robotics
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.python.testing import api
+from parallel_pool.robotics.maze_maps import MAPS
+
+gymnasium.register_envs(gymnasium_robotics)
+
+POINT_MAZE_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith("PointMaze_")]
+
+
+def test_every_point_maze_id_of_the_reference_is_registered() -> None:
+    theirs = {t for t in gymnasium.registry if t.startswith("PointMaze_")}
+    assert set(POINT_MAZE_IDS) == theirs
+    for task_id in POINT_MAZE_IDS:
+        assert parallel_pool.make_spec(task_id).config.max_episode_steps == gymnasium.spec(task_id).max_episode_steps
+
+
+@pytest.mark.parametrize("task_id", ["PointMaze_UMaze-v3", "PointMaze_Large_Diverse_GRDense-v3"])
+def test_spaces_are_the_references(task_id: str) -> None:
+    ref = gymnasium.make(task_id)
+    spec = parallel_pool.make_spec(task_id)
+    assert spec.observation_space == ref.observation_space
+    assert spec.action_space == ref.action_space
+    assert api.assert_default_info_is_references(task_id, ref) == {"success"}
+
+
+@pytest.mark.parametrize(
+    ("config", "error", "message"),
+    [
+        ({"reward_type": "shaped"}, ValueError, "reward_type: expected 'sparse' or 'dense'"),
+        ({"maze_map": "111/1x1/111"}, ValueError, "maze_map: unknown cell 'x'"),
+        ({"maze_map": [[1, 1, 1], [1, 7, 1], [1, 1, 1]]}, ValueError, "maze_map: unknown cell 7"),
+        ({"maze_map": 5}, TypeError, "maze_map: expected a list of rows"),
+        ({"maze_map": "111/10/111"}, ValueError, "maze_map: every row must have as many cells"),
+        ({"maze_map": "111/111/111"}, ValueError, "maze_map: no free cell"),
+        ({"maze_map": "111/1c1/111"}, ValueError, "maze_map: a goal cell is the only start cell"),
+        ({"maze_size_scaling": 0.0}, ValueError, "maze_size_scaling: must be > 0"),
+        ({"maze_height": -1.0}, ValueError, "maze_height: must be > 0"),
+        ({"position_noise_range": float("inf")}, ValueError, "position_noise_range: must be finite"),
+        ({"frame_skip": 0}, ValueError, "frame_skip: must be >= 1"),
+    ],
+)
+def test_bad_config_names_the_key(config: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parallel_pool.make_vec("PointMaze_UMaze-v3", num_envs=1, **config)
+
+
+def test_a_map_by_name_or_text_is_the_same_maze() -> None:
+    def first_obs(maze_map: Any) -> Any:
+        env = parallel_pool.make_vec("PointMaze_UMaze-v3", num_envs=2, seed=3, maze_map=maze_map)
+        obs = env.reset()[0]
+        env.close()
+        return obs
+
+    rows = [[int(c) if c in "01" else c for c in row] for row in MAPS["Medium"]]
+    by_name = first_obs("Medium")
+    for other in ("/".join(MAPS["Medium"]), rows):
+        np.testing.assert_array_equal(by_name["desired_goal"], first_obs(other)["desired_goal"])
+    assert not np.array_equal(by_name["desired_goal"], first_obs("UMaze")["desired_goal"])
+
+
+def test_mazes_per_env() -> None:
+    """Each env may run its own maze (the maps' text, one per env)."""
+    mazes = ["/".join(MAPS["UMaze"]), "/".join(MAPS["Large"])]
+    env = parallel_pool.make_vec("PointMaze_UMaze-v3", num_envs=2, seed=4, maze_map=mazes)
+    obs = env.reset()[0]
+    for i, maze in enumerate(mazes):
+        alone = parallel_pool.make_vec("PointMaze_UMaze-v3", num_envs=1, seed=4 + i, maze_map=maze)
+        np.testing.assert_array_equal(obs["desired_goal"][i], alone.reset()[0]["desired_goal"][0])
+        alone.close()
+    env.close()
+
+
+@pytest.mark.parametrize("env_type", ["gym", "gymnasium"])
+def test_gym_flavours(env_type: str) -> None:
+    env = parallel_pool.make("PointMaze_Open-v3", env_type=env_type, num_envs=3)
+    ids = env.all_env_ids
+    obs, info = env.reset(ids)
+    assert set(obs) == {"observation", "achieved_goal", "desired_goal"}
+    assert obs["observation"].shape == (3, 4) and obs["observation"].dtype == np.float64
+    assert info["success"].dtype == np.bool_
+    for t in range(1, 4):
+        obs, reward, terminated, truncated, info = env.step(np.zeros((3, 2), np.float32), ids)
+        assert reward.dtype == np.float32  # EnvPool's reward dtype
+        np.testing.assert_array_equal(info["elapsed_step"], [t] * 3)
+    env.close()
+
+
+def test_dm_flavour() -> None:
+    env = parallel_pool.make_dm("PointMaze_Open-v3", num_envs=2)
+    ts = env.reset()
+    np.testing.assert_array_equal(ts.step_type, [0, 0])
+    assert ts.observation.desired_goal.shape == (2, 2)
+    ts = env.step(np.zeros((2, 2), np.float32))
+    np.testing.assert_array_equal(ts.step_type, [1, 1])
+    assert ts.observation.observation.shape == (2, 4)
+    env.close()
