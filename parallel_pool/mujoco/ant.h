@@ -100,15 +100,104 @@ class AntEnvFns : public GymTaskFns {
 
 using AntEnvSpec = EnvSpec<AntEnvFns>;
 
-class AntEnv : public MujocoGymEnv<AntEnvSpec> {
+// gymnasium's Ant on any model that has it: the simulation step, the reward's
+// terms, the info and the contact forces of the observation. AntEnv runs it
+// as gymnasium's Ant task; the robotics family's AntMaze runs it inside a
+// maze (its Base adds the maze to MujocoGymEnv). The config must have the
+// Ant's keys (AntEnvFns::DefaultConfig's, less the ones the task fixes).
+template <typename EnvSpecT, typename Base = MujocoGymEnv<EnvSpecT>>
+class AntBody : public Base {
  public:
-  AntEnv(const Spec& spec, int env_id)
-      : MujocoGymEnv(spec, env_id, /*uses_cfrc=*/true),
+  using typename Base::Spec;
+
+  AntBody(const Spec& spec, int env_id)
+      : Base(spec, env_id, /*uses_cfrc=*/true),
         use_contact_forces_(spec.config["use_contact_forces"_]),
         main_body_(spec.config["main_body"_]),
         healthy_z_(Range(spec.config["healthy_z_range"_], "healthy_z_range")),
         contact_force_(Range(spec.config["contact_force_range"_], "contact_force_range")),
         include_cfrc_ext_(spec.config["include_cfrc_ext_in_observation"_]) {}
+
+ protected:
+  // One step of gymnasium's Ant: what it returns besides the observation.
+  struct AntStep {
+    LocomotionInfo info;
+    double reward;
+    bool healthy;
+  };
+
+  AntStep Simulate(const ActionT* a) {
+    const double* xpos = this->d_->xpos + 3 * main_body_;
+    const std::array<double, 2> before{xpos[0], xpos[1]};
+    this->DoSimulation(a);
+    AntStep out{LocomotionInfo::Moved(before, {xpos[0], xpos[1]}, this->dt_, this->v4(), *this->d_),
+                0.0, IsHealthy()};
+    LocomotionInfo& info = out.info;
+    const double forward = info.x_velocity * this->weights_.forward_reward_weight;
+    const double ctrl_cost = this->ActionCtrlCost(a);
+    const double healthy_reward = this->HealthyReward(out.healthy);
+    const double rewards = forward + healthy_reward;
+    double costs = ctrl_cost;
+    info.reward_ctrl = -ctrl_cost;
+    if (!this->v4() || use_contact_forces_) {  // v4 without use_contact_forces: no contact cost
+      const double contact_cost = ContactCost();
+      costs += contact_cost;
+      if (this->v4()) info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
+      info.reward_contact = -contact_cost;
+    }
+    out.reward = rewards - costs;
+    info.reward_survive = healthy_reward;
+    info.reward_forward = forward;
+    return out;
+  }
+
+  // The contact forces the version observes (clipped): v5's cfrc_ext of
+  // every body but the world with include_cfrc_ext_in_observation, v4's of
+  // every body with use_contact_forces.
+  void WriteContactForces(ObsWriter* obs) const {
+    if (this->v4() ? use_contact_forces_ : include_cfrc_ext_) {
+      const int first = this->v4() ? 0 : 1;
+      obs->CopyClipped(this->d_->cfrc_ext + 6 * first, 6 * (this->m_.nbody - first),
+                       contact_force_.first, contact_force_.second);
+    }
+  }
+
+  // The info keys of both versions (each pool has its version's).
+  template <typename State>
+  static void WriteInfo(const State& state, const LocomotionInfo& info) {
+    info.Write(state);
+    state["info:forward_reward"_] = info.reward_forward;  // v4's name
+  }
+
+ private:
+  bool IsHealthy() const {
+    const mjData& d = *this->d_;
+    return AllFinite(d.qpos, this->m_.nq) && AllFinite(d.qvel, this->m_.nv) &&
+           healthy_z_.first <= d.qpos[2] && d.qpos[2] <= healthy_z_.second;
+  }
+
+  // contact_cost_weight * sum(clip(cfrc_ext, contact_force_range)^2), over
+  // every body (the world's row included).
+  double ContactCost() const {
+    const int n = 6 * this->m_.nbody;
+    clipped_.resize(n);
+    for (int i = 0; i < n; ++i) {
+      clipped_[i] = Clip(this->d_->cfrc_ext[i], contact_force_.first, contact_force_.second);
+    }
+    return this->weights_.contact_cost_weight * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
+  }
+
+  const bool use_contact_forces_;
+  const int main_body_;
+  const std::pair<double, double> healthy_z_;
+  const std::pair<double, double> contact_force_;
+  const bool include_cfrc_ext_;
+  mutable std::vector<double> clipped_;
+};
+
+class AntEnv : public AntBody<AntEnvSpec> {
+ public:
+  AntEnv(const Spec& spec, int env_id) : AntBody(spec, env_id) {}
 
  protected:
   void Reset() override {
@@ -119,71 +208,24 @@ class AntEnv : public MujocoGymEnv<AntEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const ActionT* a = ActionOf(action);
-    const double* xpos = d_->xpos + 3 * main_body_;
-    const std::array<double, 2> before{xpos[0], xpos[1]};
-    DoSimulation(a);
-    LocomotionInfo info = LocomotionInfo::Moved(before, {xpos[0], xpos[1]}, dt_, v4(), *d_);
-    const bool healthy = IsHealthy();
-    double forward = info.x_velocity * weights_.forward_reward_weight;
-    double ctrl_cost = ActionCtrlCost(a);
-    double healthy_reward = HealthyReward(healthy);
-    double rewards = forward + healthy_reward;
-    double costs = ctrl_cost;
-    info.reward_ctrl = -ctrl_cost;
-    if (!v4() || use_contact_forces_) {  // v4 without use_contact_forces: no contact cost
-      double contact_cost = ContactCost();
-      costs += contact_cost;
-      if (v4()) info.reward_ctrl = -contact_cost;  // sic: gymnasium's Ant-v4
-      info.reward_contact = -contact_cost;
-    }
-    const double reward = rewards - costs;
-    info.reward_survive = healthy_reward;
-    info.reward_forward = forward;
-    terminated_ = !healthy && weights_.terminate_when_unhealthy;
-    Write(reward, info);
+    const AntStep step = Simulate(ActionOf(action));
+    terminated_ = !step.healthy && weights_.terminate_when_unhealthy;
+    Write(step.reward, step.info);
   }
 
   bool IsTerminated() override { return terminated_; }
 
  private:
-  bool IsHealthy() const {
-    return AllFinite(d_->qpos, m_.nq) && AllFinite(d_->qvel, m_.nv) &&
-           healthy_z_.first <= d_->qpos[2] && d_->qpos[2] <= healthy_z_.second;
-  }
-
-  // contact_cost_weight * sum(clip(cfrc_ext, contact_force_range)^2), over
-  // every body (the world's row included).
-  double ContactCost() const {
-    int n = 6 * m_.nbody;
-    clipped_.resize(n);
-    for (int i = 0; i < n; ++i) {
-      clipped_[i] = Clip(d_->cfrc_ext[i], contact_force_.first, contact_force_.second);
-    }
-    return weights_.contact_cost_weight * numpy_exact::NumpySumOfSquares(clipped_.data(), n);
-  }
-
   void Write(double reward, const LocomotionInfo& info) {
     State state = AllocateWithReward(reward);
     ObsWriter obs = ObsOf(state);
     CopyQposQvel(&obs, /*excluded=*/2);
-    if (v4() ? use_contact_forces_ : include_cfrc_ext_) {
-      int first = v4() ? 0 : 1;
-      obs.CopyClipped(d_->cfrc_ext + 6 * first, 6 * (m_.nbody - first), contact_force_.first,
-                      contact_force_.second);
-    }
+    WriteContactForces(&obs);
     obs.Done();
-    info.Write(state);
-    state["info:forward_reward"_] = info.reward_forward;  // v4's name
+    WriteInfo(state, info);
   }
 
-  const bool use_contact_forces_;
-  const int main_body_;
-  const std::pair<double, double> healthy_z_;
-  const std::pair<double, double> contact_force_;
-  const bool include_cfrc_ext_;
   bool terminated_ = false;
-  mutable std::vector<double> clipped_;
 };
 
 using AntEnvPool = AsyncEnvPool<AntEnv>;
