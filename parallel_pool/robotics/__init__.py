@@ -10,7 +10,7 @@ from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
 from . import robotics_ext
-from .robotics_ext import _PointMazeEnvPool, _PointMazeEnvSpec
+from .robotics_ext import _AntMazeEnvPool, _AntMazeEnvSpec, _PointMazeEnvPool, _PointMazeEnvSpec
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(robotics_ext)
 
@@ -18,8 +18,14 @@ PointMazeEnvSpec, PointMazeDMEnvPool, PointMazeGymEnvPool, PointMazeGymnasiumEnv
     _PointMazeEnvSpec, _PointMazeEnvPool
 )
 
+AntMazeEnvSpec, AntMazeDMEnvPool, AntMazeGymEnvPool, AntMazeGymnasiumEnvPool = py_env(_AntMazeEnvSpec, _AntMazeEnvPool)
+
 __all__ = [
     "NUMPY_DOT_ROUNDING",
+    "AntMazeDMEnvPool",
+    "AntMazeEnvSpec",
+    "AntMazeGymEnvPool",
+    "AntMazeGymnasiumEnvPool",
     "PointMazeDMEnvPool",
     "PointMazeEnvSpec",
     "PointMazeGymEnvPool",

@@ -21,7 +21,8 @@ using mujoco::GymCamera;
 // The keys every maze env has, with gymnasium-robotics' MazeEnv defaults;
 // the env adds its agent's (xml_file, frame_skip, maze_size_scaling,
 // maze_height, ...). maze_map: MazeMap's text (registration.py also takes
-// the reference's list of lists).
+// the reference's list of lists). An env that may run the first maze's
+// rules (maze_task.h; AntMaze-v3) adds legacy_maze.
 inline auto MazeConfig() {
   return MakeDict("maze_map"_.Bind(std::string("11111/10001/11101/10001/11111")),
                   "reward_type"_.Bind(std::string("sparse")), "continuing_task"_.Bind(true),
@@ -29,8 +30,13 @@ inline auto MazeConfig() {
 }
 
 template <typename Config>
+bool LegacyMaze(const Config& conf) {
+  return mujoco::ConfigOr(conf, "legacy_maze"_, false);
+}
+
+template <typename Config>
 MazeMap MazeOf(const Config& conf) {
-  return MazeMap(conf["maze_map"_], conf["maze_size_scaling"_]);
+  return MazeMap(conf["maze_map"_], conf["maze_size_scaling"_], LegacyMaze(conf));
 }
 
 // The agent's model file with the maze around it (maze_model.h).
@@ -47,6 +53,8 @@ void ValidateMazeConfig(const Config& conf) {
   RequireConfig(std::isfinite(double{conf["position_noise_range"_]}),
                 "position_noise_range: must be finite");
   RequireConfig(conf["maze_height"_] > 0.0, "maze_height: must be > 0");
+  RequireConfig(!(LegacyMaze(conf) && conf["reset_target"_]),
+                "reset_target: the first maze (legacy_maze, AntMaze-v3) has no such keyword");
   MazeModelOf(conf);
 }
 
@@ -70,8 +78,10 @@ class MazeEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
   MazeEnv(const Spec& spec, int env_id, bool uses_cfrc)
       : Base(spec, env_id, uses_cfrc),
         task_(MazeOf(spec.config), spec.config["position_noise_range"_],
-              spec.config["continuing_task"_], spec.config["reset_target"_]),
+              spec.config["continuing_task"_], spec.config["reset_target"_],
+              LegacyMaze(spec.config)),
         dense_(IsDense(spec.config["reward_type"_])),
+        legacy_(LegacyMaze(spec.config)),
         marker_height_(double{spec.config["maze_height"_]} / 2 * task_.maze().scaling()),
         target_site_(mj_name2id(&this->m_, mjOBJ_SITE, "target")) {}
 
@@ -94,24 +104,40 @@ class MazeEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
     marker_ = task_.goal();
   }
 
-  // The step's goal bookkeeping after the reward is known: the marker stays
-  // where this step's kinematics saw it, then update_goal may move the goal.
-  void AfterStep(const Xy& achieved) {
+  // A step's goal bookkeeping once the agent moved to `achieved`, in the
+  // reference's order: terminated, then the reward, then update_goal (the
+  // first maze draws its new goal in terminated, before the reward). The
+  // observation's desired goal is the one before any change; the marker
+  // stays where this step's kinematics saw it.
+  struct GoalStep {
+    Xy desired;
+    double reward;
+    bool terminated;
+  };
+  GoalStep StepGoal(const Xy& achieved) {
+    GoalStep out{task_.goal(), 0.0, false};
     marker_ = task_.goal();
-    task_.UpdateGoal(achieved, &this->np_random());
+    out.terminated =
+        legacy_ ? task_.LegacyTerminated(achieved, &this->np_random()) : task_.Terminated(achieved);
+    out.reward = MazeReward(dense_, achieved, task_.goal());
+    return out;
   }
 
-  double Reward(const Xy& achieved) const { return MazeReward(dense_, achieved, task_.goal()); }
+  // update_goal (the second maze's), after the step's state is written.
+  void UpdateGoal(const Xy& achieved) {
+    if (!legacy_) task_.UpdateGoal(achieved, &this->np_random());
+  }
 
   // The observation's goals: achieved (the agent's x, y) and desired.
   template <typename State>
-  void WriteGoals(const State& state, const Xy& achieved) const {
+  static void WriteGoals(const State& state, const Xy& achieved, const Xy& desired) {
     state["obs:achieved_goal"_].Assign(achieved.data(), 2);
-    state["obs:desired_goal"_].Assign(task_.goal().data(), 2);
+    state["obs:desired_goal"_].Assign(desired.data(), 2);
   }
 
   MazeTask task_;
   const bool dense_;
+  const bool legacy_;
 
  private:
   const double marker_height_;

@@ -23,7 +23,10 @@ using Xy = std::array<double, 2>;
 class MazeMap {
  public:
   // Parses `text`; a ValueError-style std::invalid_argument names maze_map.
-  MazeMap(const std::string& text, double scaling) : scaling_(scaling) {
+  // legacy_cells: the first maze's rule (envs/maze/maze.py, AntMaze-v3's),
+  // which lacks the fallbacks for a map that marks only goals or only starts.
+  MazeMap(const std::string& text, double scaling, bool legacy_cells = false)
+      : scaling_(scaling), legacy_cells_(legacy_cells) {
     std::string row;
     for (std::size_t k = 0; k <= text.size(); ++k) {
       if (k == text.size() || text[k] == '/') {
@@ -91,9 +94,9 @@ class MazeMap {
     }
     if (goals_.empty() && resets_.empty() && combined.empty()) {
       combined = empty;
-    } else if (resets_.empty() && combined.empty()) {
+    } else if (!legacy_cells_ && resets_.empty() && combined.empty()) {
       resets_ = empty;
-    } else if (goals_.empty() && combined.empty()) {
+    } else if (!legacy_cells_ && goals_.empty() && combined.empty()) {
       goals_ = empty;
     }
     goals_.insert(goals_.end(), combined.begin(), combined.end());
@@ -115,6 +118,7 @@ class MazeMap {
 
   std::vector<std::string> rows_;
   double scaling_;
+  bool legacy_cells_;
   std::vector<Xy> goals_;
   std::vector<Xy> resets_;
 };

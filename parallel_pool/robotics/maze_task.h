@@ -7,6 +7,10 @@
 //          (np.linalg.norm); then start + noise.
 //   noise: x += uniform(-r, r) * scaling, then y likewise, r =
 //          position_noise_range.
+// The first maze (envs/maze/maze.py, which AntMaze-v3 runs; `legacy`)
+// differs: a start need only be 0.5 from the goal whatever the scaling, there
+// is no reset_target, and a continuing task draws a new goal (once, no loop)
+// in compute_terminated whenever the agent is at the goal, before the reward.
 // Distances round as NumPy's: np.linalg.norm(v, axis=-1) (the reward) is
 // sqrt(x*x + y*y); np.linalg.norm(v) (success, termination, the start's
 // check) is sqrt of BLAS ddot (numpy_math.h's NumpyNorm).
@@ -59,11 +63,12 @@ inline bool IsDense(const std::string& reward_type) {
 class MazeTask {
  public:
   MazeTask(const MazeMap& maze, double position_noise_range, bool continuing_task,
-           bool reset_target)
+           bool reset_target, bool legacy)
       : maze_(maze),
         noise_(position_noise_range),
         continuing_task_(continuing_task),
-        reset_target_(reset_target) {}
+        reset_target_(reset_target),
+        legacy_(legacy) {}
 
   const MazeMap& maze() const { return maze_; }
 
@@ -71,7 +76,8 @@ class MazeTask {
   void Reset(numpy_exact::NumpyGenerator* np_random) {
     goal_ = WithNoise(DrawGoal(np_random), np_random);
     Xy start = goal_;
-    while (Distance(start, goal_) <= 0.5 * maze_.scaling()) {
+    const double away = legacy_ ? 0.5 : 0.5 * maze_.scaling();
+    while (Distance(start, goal_) <= away) {
       start = maze_.resets()[Index(np_random, maze_.resets().size())];
     }
     start_ = WithNoise(start, np_random);
@@ -85,6 +91,16 @@ class MazeTask {
   // compute_terminated: reaching the goal ends the episode unless the task
   // is continuing.
   bool Terminated(const Xy& achieved) const { return !continuing_task_ && Success(achieved); }
+
+  // The first maze's compute_terminated: as Terminated, but a continuing
+  // task at the goal draws a new one (if there is more than one).
+  bool LegacyTerminated(const Xy& achieved, numpy_exact::NumpyGenerator* np_random) {
+    if (!continuing_task_) return Success(achieved);
+    if (Success(achieved) && maze_.goals().size() > 1) {
+      goal_ = WithNoise(DrawGoal(np_random), np_random);
+    }
+    return false;
+  }
 
   // update_goal: a continuing task with reset_target draws a new goal (away
   // from the agent) once the agent reaches it, if there is more than one.
@@ -116,6 +132,7 @@ class MazeTask {
   double noise_;
   bool continuing_task_;
   bool reset_target_;
+  bool legacy_;
   Xy goal_{0.0, 0.0};
   Xy start_{0.0, 0.0};
 };

@@ -76,7 +76,7 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
     qpos[1] = task_.start()[1];
     SetState(qpos, init_qvel_);
     terminated_ = false;
-    Write(0.0, Achieved());
+    Write(0.0, Achieved(), task_.goal());
   }
 
   void Step(const Action& action) override {
@@ -89,9 +89,10 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
     mj_forward(&m_, d_);
     DoSimulation(clipped);
     const Xy achieved = Achieved();
-    terminated_ = task_.Terminated(achieved);
-    Write(Reward(achieved), achieved);
-    AfterStep(achieved);
+    const GoalStep goal = StepGoal(achieved);
+    terminated_ = goal.terminated;
+    Write(goal.reward, achieved, goal.desired);
+    UpdateGoal(achieved);
   }
 
   bool IsTerminated() override { return terminated_; }
@@ -99,14 +100,14 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
  private:
   Xy Achieved() const { return {d_->qpos[0], d_->qpos[1]}; }
 
-  void Write(double reward, const Xy& achieved) {
+  void Write(double reward, const Xy& achieved, const Xy& desired) {
     State state = Allocate();
     state["reward"_] = reward;
     mujoco::ObsWriter obs(state["obs:observation"_].Data<double>(), 4);
     obs.Copy(d_->qpos, 2);
     obs.Copy(d_->qvel, 2);
     obs.Done();
-    WriteGoals(state, achieved);
+    WriteGoals(state, achieved, desired);
     state["info:success"_] = task_.Success(achieved);
   }
 

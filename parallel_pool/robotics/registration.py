@@ -1,7 +1,8 @@
 """Registers gymnasium-robotics 1.4.2's native-MuJoCo ids (limits and defaults as its registry's).
 
 The models are read from the installed gymnasium-robotics package (`base_path`
-is its assets folder), never copied. Registered so far: the 20 PointMaze ids.
+is its assets folder; AntMaze's ant is gymnasium's `ant.xml`), never copied.
+Registered so far: the 20 PointMaze ids and the 60 AntMaze ids.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ _ASSETS = package_path(
 )
 
 
+# AntMaze's ant: gymnasium's MuJoCo model folder.
+_GYMNASIUM_ASSETS = package_path(
+    "gymnasium", "envs", "mujoco", "assets", requirement="gymnasium==1.4.0", needed_for="AntMaze's ant"
+)
+
+
 def _maze_keys(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
     """A maze map given as the reference's rows (or a map's name) becomes the text the C++ reads."""
     if "maze_map" in kwargs:
@@ -36,6 +43,11 @@ def _maze_keys(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]
 def _point_maze_steps(name: str) -> int:
     """The reference's max_episode_steps: 300 in the small mazes, 600 in Medium, 800 in Large."""
     return 800 if name.startswith("Large") else 600 if name.startswith("Medium") else 300
+
+
+def _ant_maze_steps(name: str) -> int:
+    """The reference's max_episode_steps: 700 in the small mazes, 1000 in Medium and Large."""
+    return 1000 if name.startswith(("Medium", "Large")) else 700
 
 
 for _name in MAPS:
@@ -51,3 +63,22 @@ for _name in MAPS:
             base_path=_ASSETS,
             render_fps=50,  # PointMazeEnv.metadata
         )
+
+# AntMaze-vN: the ant of gymnasium's Ant-v4 (v3, v4) or Ant-v5 (v5); v3 on the first
+# maze's rules (legacy_maze).
+for _version, _ant_version in ((3, 4), (4, 4), (5, 5)):
+    for _name in MAPS:
+        for _suffix, _reward in (("", "sparse"), ("Dense", "dense")):
+            register(
+                task_id=f"AntMaze_{_name}{_suffix}-v{_version}",
+                import_path=_PATH,
+                env="AntMaze",
+                config_aliases=_maze_keys,
+                max_episode_steps=_ant_maze_steps(_name),
+                maze_map=map_text(_name),
+                reward_type=_reward,
+                version=_ant_version,
+                legacy_maze=_version == 3,
+                base_path=_GYMNASIUM_ASSETS,
+                render_fps=50,  # AntMazeEnv.metadata
+            )

@@ -5,6 +5,7 @@
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
+#include "parallel_pool/robotics/ant_maze.h"
 #include "parallel_pool/robotics/point_maze.h"
 
 PYBIND11_MODULE(robotics_ext, m) {
@@ -12,6 +13,7 @@ PYBIND11_MODULE(robotics_ext, m) {
   namespace nx = parallel_pool::numpy_exact;
   parallel_pool::InitNumpy();
   parallel_pool::BindEnv<rb::PointMazeEnvPool>(m, "PointMaze");
+  parallel_pool::BindEnv<rb::AntMazeEnvPool>(m, "AntMaze");
   nx::BindNumpyRounding(m);
   nx::UseNumpyUfuncLoops();
 }

@@ -24,7 +24,10 @@ from parallel_pool.python.testing.render import assert_frames_match
 gymnasium.register_envs(gymnasium_robotics)
 
 
-@pytest.mark.parametrize("task_id", ["PointMaze_UMaze-v3", "PointMaze_Large_Diverse_GDense-v3"])
+@pytest.mark.parametrize(
+    "task_id",
+    ["PointMaze_UMaze-v3", "PointMaze_Large_Diverse_GDense-v3", "AntMaze_Medium-v3", "AntMaze_UMazeDense-v5"],
+)
 def test_render_matches_gymnasium_robotics(task_id: str) -> None:
     num_envs, seed = 2, 4
     env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
@@ -35,7 +38,7 @@ def test_render_matches_gymnasium_robotics(task_id: str) -> None:
     rng = np.random.default_rng(seed)
     for t in range(4):
         if t > 0:
-            actions = rng.uniform(-1, 1, (num_envs, 2)).astype(np.float32)
+            actions = rng.uniform(-1, 1, (num_envs, *env.single_action_space.shape)).astype(np.float32)
             env.step(actions)
             for ref, a in zip(refs, actions, strict=True):
                 ref.step(a)

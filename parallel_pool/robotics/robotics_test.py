@@ -16,23 +16,37 @@ from parallel_pool.robotics.maze_maps import MAPS
 
 gymnasium.register_envs(gymnasium_robotics)
 
-POINT_MAZE_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith("PointMaze_")]
+MAZE_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith(("PointMaze_", "AntMaze_"))]
 
 
-def test_every_point_maze_id_of_the_reference_is_registered() -> None:
-    theirs = {t for t in gymnasium.registry if t.startswith("PointMaze_")}
-    assert set(POINT_MAZE_IDS) == theirs
-    for task_id in POINT_MAZE_IDS:
+def test_every_maze_id_of_the_reference_is_registered() -> None:
+    theirs = {t for t in gymnasium.registry if t.startswith(("PointMaze_", "AntMaze_"))}
+    assert set(MAZE_IDS) == theirs
+    assert len(theirs) == 80
+    for task_id in MAZE_IDS:
         assert parallel_pool.make_spec(task_id).config.max_episode_steps == gymnasium.spec(task_id).max_episode_steps
 
 
-@pytest.mark.parametrize("task_id", ["PointMaze_UMaze-v3", "PointMaze_Large_Diverse_GRDense-v3"])
-def test_spaces_are_the_references(task_id: str) -> None:
+ANT_V4_INFO = {"x_position", "y_position", "distance_from_origin", "x_velocity", "y_velocity", "reward_forward"}
+ANT_V4_INFO |= {"reward_ctrl", "reward_survive", "forward_reward"}
+
+
+@pytest.mark.parametrize(
+    ("task_id", "info"),
+    [
+        ("PointMaze_UMaze-v3", {"success"}),
+        ("PointMaze_Large_Diverse_GRDense-v3", {"success"}),
+        ("AntMaze_Medium-v3", ANT_V4_INFO),
+        ("AntMaze_UMazeDense-v4", ANT_V4_INFO | {"success"}),
+        ("AntMaze_Large_Diverse_G-v5", ANT_V4_INFO - {"forward_reward"} | {"reward_contact", "success"}),
+    ],
+)
+def test_spaces_and_info_are_the_references(task_id: str, info: set[str]) -> None:
     ref = gymnasium.make(task_id)
     spec = parallel_pool.make_spec(task_id)
     assert spec.observation_space == ref.observation_space
     assert spec.action_space == ref.action_space
-    assert api.assert_default_info_is_references(task_id, ref) == {"success"}
+    assert api.assert_default_info_is_references(task_id, ref) == info
 
 
 @pytest.mark.parametrize(
@@ -54,6 +68,21 @@ def test_spaces_are_the_references(task_id: str) -> None:
 def test_bad_config_names_the_key(config: dict[str, Any], error: type, message: str) -> None:
     with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
         parallel_pool.make_vec("PointMaze_UMaze-v3", num_envs=1, **config)
+
+
+@pytest.mark.parametrize(
+    ("task_id", "config", "message"),
+    [
+        ("AntMaze_UMaze-v3", {"reset_target": True}, "reset_target: the first maze"),
+        ("AntMaze_UMaze-v5", {"use_contact_forces": True}, "use_contact_forces: Ant-v5 has no such keyword"),
+        ("AntMaze_UMaze-v4", {"healthy_z_range": [0.2]}, "healthy_z_range: expected (low, high)"),
+        ("AntMaze_UMaze-v4", {"main_body": 99}, "main_body: no body with id 99"),
+        ("AntMaze_UMaze-v5", {"version": 3}, "version: must be 4 or 5"),
+    ],
+)
+def test_bad_ant_maze_config_names_the_key(task_id: str, config: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parallel_pool.make_vec(task_id, num_envs=1, **config)
 
 
 def test_a_map_by_name_or_text_is_the_same_maze() -> None:
