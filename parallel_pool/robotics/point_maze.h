@@ -6,8 +6,8 @@
 // Observation (a Dict): "observation" float64 [4] = qpos x, y, qvel x, y;
 //   "achieved_goal" [2] = qpos x, y; "desired_goal" [2] = the goal.
 // Action "action": float32 [2] in [-1, 1], clipped to it.
-// Step: qvel clipped to [-5, 5] and set (set_state: mj_forward), then
-//   ctrl = action, mj_step (frame_skip 1, dt 0.01).
+// Step: qvel clipped to [-5, 5], then ctrl = action, mj_step (frame_skip 1,
+//   dt 0.01).
 // Reward: sparse 1 within 0.45 of the goal, else 0; dense exp(-distance).
 // Terminated: within 0.45 of the goal, unless continuing_task (the default).
 // Info: success (within 0.45 of the goal).
@@ -83,10 +83,14 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
     const mujoco::ActionT* raw = ActionOf(action);
     mujoco::ActionT clipped[2];
     for (int i = 0; i < 2; ++i) clipped[i] = std::min(std::max(raw[i], -1.0F), 1.0F);
+    // _clip_velocity: set_state(qpos, clip(qvel)), whose mj_forward is left
+    // out: mj_step begins with the same forward pass from the same qpos, qvel
+    // and warm start (a forward writes qacc_warmstart only where there are no
+    // constraints, and then mj_step's own forward writes the same value), so
+    // every value it computes is recomputed, equal, before it is used.
     for (int i = 0; i < m_.nv; ++i) {
       d_->qvel[i] = mujoco::Clip(d_->qvel[i], -kPointMaxSpeed, kPointMaxSpeed);
     }
-    mj_forward(&m_, d_);
     DoSimulation(clipped);
     const Xy achieved = Achieved();
     const GoalStep goal = StepGoal(achieved);
