@@ -10,15 +10,18 @@ from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
 from . import robotics_ext
+from .goal_rewards import maze_compute_reward
 from .robotics_ext import _AntMazeEnvPool, _AntMazeEnvSpec, _PointMazeEnvPool, _PointMazeEnvSpec
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(robotics_ext)
 
 PointMazeEnvSpec, PointMazeDMEnvPool, PointMazeGymEnvPool, PointMazeGymnasiumEnvPool = py_env(
-    _PointMazeEnvSpec, _PointMazeEnvPool
+    _PointMazeEnvSpec, _PointMazeEnvPool, methods={"compute_reward": maze_compute_reward}
 )
 
-AntMazeEnvSpec, AntMazeDMEnvPool, AntMazeGymEnvPool, AntMazeGymnasiumEnvPool = py_env(_AntMazeEnvSpec, _AntMazeEnvPool)
+AntMazeEnvSpec, AntMazeDMEnvPool, AntMazeGymEnvPool, AntMazeGymnasiumEnvPool = py_env(
+    _AntMazeEnvSpec, _AntMazeEnvPool, methods={"compute_reward": maze_compute_reward}
+)
 
 __all__ = [
     "NUMPY_DOT_ROUNDING",

@@ -9,10 +9,10 @@ FACTS = {
     "sanitizer_task": "PointMaze_UMaze-v3",
     "sanitizer_in_make_test": False,
     "seed_tasks": [["PointMaze_Open_Diverse_GRDense-v3", {"max_episode_steps": 15}]],
-    "bench_tasks": ["PointMaze_Medium-v3"],
+    "bench_tasks": ["PointMaze_Medium-v3", "AntMaze_Medium-v5"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
-    "bench_targets": {},
+    "bench_targets": {"each_mode": ["envpool", 1.2], "one_env": ["gymnasium single env", 3.0]},
     "envpool_test_dirs": [],
     "envpool_test_helpers": [],
 }

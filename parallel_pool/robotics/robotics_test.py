@@ -135,3 +135,28 @@ def test_dm_flavour() -> None:
     np.testing.assert_array_equal(ts.step_type, [1, 1])
     assert ts.observation.observation.shape == (2, 4)
     env.close()
+
+
+@pytest.mark.parametrize("task_id", ["PointMaze_Medium-v3", "PointMaze_MediumDense-v3", "AntMaze_UMazeDense-v5"])
+def test_compute_reward_is_the_references(task_id: str) -> None:
+    """For HER relabelling: one goal pair and batches, in every flavour, as the reference's."""
+    ref = gymnasium.make(task_id).unwrapped
+    rng = np.random.default_rng(0)
+    achieved = rng.normal(0.0, 1.0, (64, 2))
+    desired = achieved + rng.normal(0.0, 0.4, (64, 2))
+    expected = ref.compute_reward(achieved, desired, {})
+    for make in (parallel_pool.make_gymnasium, parallel_pool.make_gym, parallel_pool.make_dm, parallel_pool.make_vec):
+        env = make(task_id, num_envs=2)
+        ours = env.compute_reward(achieved, desired, {})
+        assert ours.dtype == expected.dtype and ours.tobytes() == expected.tobytes()
+        one = env.compute_reward(achieved[0], desired[0], {})
+        assert np.float64(one).tobytes() == np.float64(ref.compute_reward(achieved[0], desired[0], {})).tobytes()
+        env.close()
+    assert 0 < (expected == 1.0).sum() < 64 or "Dense" in task_id
+
+
+def test_compute_reward_refuses_mixed_reward_types() -> None:
+    env = parallel_pool.make_vec("PointMaze_UMaze-v3", num_envs=2, reward_type=["sparse", "dense"])
+    with pytest.raises(ValueError, match="compute_reward: the pool's envs have different reward types"):
+        env.compute_reward(np.zeros(2), np.ones(2), {})
+    env.close()
