@@ -62,9 +62,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
-from runners import WARMUP, dm_control_task, pre_drawn_actions
+from runners import WARMUP, dm_control_task, gymnasium_env, pre_drawn_actions
 
 ROLLOUT_STEPS = 10  # env steps per open-loop rollout
+# gymnasium-robotics' maze ids: their MujocoEnv is the maze env's agent (point_env, ant_env).
+MAZE_PREFIXES = ("PointMaze_", "AntMaze_")
 STATE_STEPS = 2000  # env steps of the recorded run the start states come from
 
 
@@ -74,8 +76,8 @@ def _mujoco() -> Any:
 
 
 def is_mujoco(task: str) -> bool:
-    """A MuJoCo task: a gymnasium MuJoCo env or a dm_control suite task."""
-    if dm_control_task(task) is not None:
+    """A MuJoCo task: a gymnasium MuJoCo env, a gymnasium-robotics maze or a dm_control suite task."""
+    if dm_control_task(task) is not None or task.startswith(MAZE_PREFIXES):
         return True
     import gymnasium
 
@@ -161,11 +163,11 @@ def _record(model: Any, data: Any, actions: np.ndarray, step: Callable[[np.ndarr
 
 
 def _record_gymnasium(task: str) -> Recording:
-    """A gymnasium MuJoCo task's run: gymnasium.make(task), reset where it ends an episode."""
-    import gymnasium
-
-    env = gymnasium.make(task)
+    """A gymnasium MuJoCo task's run: gymnasium.make(task) (runners' reference env), reset where
+    it ends an episode. A maze's MujocoEnv is its agent's env, on the maze's model."""
+    env = gymnasium_env(task)
     inner: Any = env.unwrapped  # a MujocoEnv: model, data, frame_skip
+    inner = getattr(inner, "point_env", None) or getattr(inner, "ant_env", None) or inner
     actions = np.stack([a[0] for a in pre_drawn_actions(env.action_space, 1)]).astype(np.float64)
 
     def step(action: np.ndarray) -> bool:

@@ -354,7 +354,7 @@ def families() -> set[str]:
     return {family(task) for task in parallel_pool.list_all_envs()}
 
 
-def _gymnasium_env(task: str) -> Any:
+def gymnasium_env(task: str) -> Any:
     """gymnasium.make(task); for a dm_control id, dm_control's env in benchmark/dm_control_gym.py's
     thin wrapper; for an Atari id, ale_py's env with the preprocessing the atari family
     applies by default: no sticky actions, AtariPreprocessing (up to 30 no-ops, frame
@@ -389,7 +389,7 @@ def _gymnasium_env(task: str) -> Any:
 
 def gymnasium_single(task: str, num_envs: int, seconds: float) -> float:
     """One plain gymnasium env (num_envs must be 1): the Python baseline."""
-    env = _gymnasium_env(task)
+    env = gymnasium_env(task)
     env.reset(seed=0)
     actions = [a[0] for a in pre_drawn_actions(env.action_space, 1)]
 
@@ -432,7 +432,7 @@ def _gymnasium_vector(cls_name: str) -> Runner:
         if cls_name == "AsyncVectorEnv" and task.startswith(("MiniGrid-", "BabyAI-")):
             kwargs["shared_memory"] = False  # minigrid's mission space has no shared-memory form
         with quiet_engines() if vizdoom_scenario(task) else contextlib.nullcontext():
-            env = cls([lambda: _gymnasium_env(task) for _ in range(num_envs)], **kwargs)
+            env = cls([lambda: gymnasium_env(task) for _ in range(num_envs)], **kwargs)
             env.reset(seed=0)
         try:
             return _timed(env.step, pre_drawn_actions(env.single_action_space, num_envs), num_envs, seconds)
