@@ -78,6 +78,7 @@ class StateBlock {
     // One allocation for the whole block: fields start on 64-byte lines so
     // workers writing neighbouring fields don't share cache lines needlessly.
     std::vector<std::size_t> offsets;
+    offsets.reserve(specs.size() + shadowed.size());
     std::size_t total = 0;
     // Sizes come from the config (num_envs, image sizes, ...): a product that
     // wraps around would allocate a small block the envs then overrun.
@@ -107,11 +108,14 @@ class StateBlock {
     }
     std::shared_ptr<char> owner(memory, [](char* p) { std::free(p); });
     std::size_t k = 0;
+    // A block is made for every batch: its views allocate nothing more.
     auto view = [&](const ArraySpec& spec) {
-      std::vector<std::size_t> shape{spec.per_player ? batch * max_players : batch};
-      shape.insert(shape.end(), spec.shape.begin(), spec.shape.end());
-      return Array(owner, owner.get() + offsets[k++], spec.dtype, Shape(shape));
+      const std::size_t rows = spec.per_player ? batch * max_players : batch;
+      return Array(owner, owner.get() + offsets[k++], spec.dtype,
+                   Shape(spec.shape.begin(), spec.shape.end(), rows));
     };
+    arrays_.reserve(specs.size());
+    final_arrays_.reserve(shadowed.size());
     for (const ArraySpec& spec : specs) arrays_.push_back(view(spec));
     for (std::size_t i : shadowed) final_arrays_.push_back(view(specs[i]));
   }
@@ -237,6 +241,8 @@ class StateBufferQueue {
     std::size_t rows = static_cast<std::size_t>(block->target());
     std::size_t player_rows = max_players_ == 1 ? rows : block->player_rows();
     StateBatch out;
+    out.arrays.reserve(specs_.size());
+    out.final_arrays.reserve(shadowed_.size());
     for (std::size_t i = 0; i < specs_.size(); ++i) {
       out.arrays.push_back(block->arrays()[i].Truncate(specs_[i].per_player ? player_rows : rows));
     }
