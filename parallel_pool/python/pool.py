@@ -17,7 +17,7 @@ import numpy as np
 
 from parallel_pool.python.checks import INT32_MAX, INT32_MIN, check_int, check_not_scalar, check_timeout, is_bool
 from parallel_pool.python.render import RenderOptions
-from parallel_pool.python.spec import EnvSpec
+from parallel_pool.python.spec import EnvSpec, nested_dict
 
 # Pools still open at interpreter exit are closed first, while the interpreter is whole
 # (also those a reference cycle or a leak would keep): queued work is dropped, and no
@@ -199,6 +199,8 @@ class PoolBase:
         roles = spec.field_roles()
         self._single_obs_i = where["obs"] if obs_keys == ["obs"] else None
         self._obs_items = [(roles[k].name, where[k]) for k in obs_keys]
+        # A Dict of Dicts (a goal env's goals by task: "achieved_goal.kettle").
+        self._nested_obs = any("." in name for name, _ in self._obs_items)
         # The env's own info fields (EnvPool's env_id, players and elapsed_step, which
         # every env has, get their own layout in `info`).
         self._info_items = [(roles[k].name, where[k]) for k in keys if roles[k].role == "info"]
@@ -432,7 +434,14 @@ class PoolBase:
     def _obs(self, out: tuple) -> Any:
         if self._single_obs_i is not None:
             return out[self._single_obs_i]
-        return {name: out[i] for name, i in self._obs_items}
+        return self._obs_dict(self._obs_items, out)
+
+    def _obs_dict(self, items: list[tuple[str, int]], out: tuple, rows: Any = None) -> dict[str, Any]:
+        """The Dict observation of the fields `items` (name, index into `out`), at `rows` (all: None)."""
+        if rows is None and not self._nested_obs:  # the step path's common case
+            return {name: out[i] for name, i in items}
+        pairs = ((name, out[i] if rows is None else out[i][rows]) for name, i in items)
+        return nested_dict(pairs) if self._nested_obs else dict(pairs)
 
     def _info(self, out: tuple) -> dict[str, Any]:
         info: dict[str, Any] = {
@@ -445,7 +454,7 @@ class PoolBase:
         if self.same_step:
             done = out[self._done_i]
             finals = self._final_obs_items
-            info["final_obs"] = out[finals[0][1]] if self._single_obs_i is not None else {n: out[i] for n, i in finals}
+            info["final_obs"] = out[finals[0][1]] if self._single_obs_i is not None else self._obs_dict(finals, out)
             info["_final_obs"] = done
             final = {n: out[i] for n, i in self._final_info_items}
             final_info = {

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import collections
 import operator
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -63,14 +64,28 @@ def _parse(raw: tuple) -> ArraySpec:
     return ArraySpec(key, dt, value_shape, per_player, has_bounds, low, high)
 
 
+def nested_dict(items: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """(dotted name, value) pairs as nested dicts, in their order: ("achieved_goal.kettle", x)
+    is `out["achieved_goal"]["kettle"]` (a goal env's Dict of Dicts)."""
+    out: dict[str, Any] = {}
+    for name, value in items:
+        *heads, last = name.split(".")
+        node = out
+        for head in heads:
+            node = node.setdefault(head, {})
+        node[last] = value
+    return out
+
+
 def nested_namedtuple(name: str, dotted: list[str]) -> Callable[[Sequence[Any]], Any]:
     """EnvPool's dm_env observation layout: a function from values (one per dotted name, in
     that order) to a namedtuple `name` of them, a dotted name nested ("players.env_id" is
-    `state.players.env_id`). Worked out once per pool."""
+    `state.players.env_id`). A name that is no identifier ("bottom burner") is one with
+    underscores for the rest ("bottom_burner"). Worked out once per pool."""
     groups: dict[str, list[tuple[str, int]]] = {}  # a field -> (the rest of its names, index)
     for i, path in enumerate(dotted):
         head, _, rest = path.partition(".")
-        groups.setdefault(head, []).append((rest, i))
+        groups.setdefault(re.sub(r"\W", "_", head), []).append((rest, i))
     make: Any = collections.namedtuple  # fields known only at run time
     tuple_type = make(name, list(groups))
     parts: list[Callable[[Sequence[Any]], Any]] = []
@@ -217,9 +232,14 @@ class EnvSpec:
         # An OrderedDict keeps the declared order (dm_control's observation
         # order); a plain dict would be sorted by key.
         roles = self.field_roles()
-        return spaces.Dict(
-            collections.OrderedDict((roles[k].name, to_space(self.state_array_spec[k], spaces)) for k in keys)
-        )
+        fields = nested_dict((roles[k].name, to_space(self.state_array_spec[k], spaces)) for k in keys)
+
+        def as_space(node: dict[str, Any]) -> Any:
+            return spaces.Dict(
+                collections.OrderedDict((k, as_space(v) if isinstance(v, dict) else v) for k, v in node.items())
+            )
+
+        return as_space(fields)
 
     def _action_space(self, spaces: Any) -> Any:
         specs = self.action_array_spec

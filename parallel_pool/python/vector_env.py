@@ -201,7 +201,7 @@ class VectorEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):  # type: ignore[
         if self._single_obs_i is not None:
             info["final_obs"] = out[self._final_obs_items[0][1]]
         else:
-            info["final_obs"] = {name: out[i] for name, i in self._final_obs_items}
+            info["final_obs"] = self._obs_dict(self._final_obs_items, out)
         info["_final_obs"] = done
         info["final_info"] = self._masked_info(out, self._final_common, self._final_own_keys, done)
         info["_final_info"] = done
@@ -221,7 +221,7 @@ class VectorEnvPool(FiveTuplePool, gymnasium.vector.VectorEnv):  # type: ignore[
             if self._single_obs_i is not None:
                 final_obs[r] = out[self._final_obs_items[0][1]][picks]
             else:
-                final_obs[r] = {name: out[i][picks] for name, i in self._final_obs_items}
+                final_obs[r] = self._obs_dict(self._final_obs_items, out, picks)
         # The final info: zero (and masked out) where the env did not end, as
         # SyncVectorEnv builds it from the ended envs' infos alone.
         ended_players = np.isin(final_players, env_ids[done]) if per_player else None
