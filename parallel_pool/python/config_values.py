@@ -2,7 +2,7 @@
 
 What make(), make_spec() and the other entries were given (and a task's registered
 defaults) becomes the values its C++ spec takes: each one converted to its default's
-type (bools, int32s, floats, str without NUL, dicts and lists of numbers) by the rules
+type (bools, int32s, floats, str without NUL, dicts, lists of numbers and of str) by the rules
 of checks.py, EnvPool's common keys that are not ours (`env_seed`,
 `gym_reset_return_info`) taken with EnvPool's meaning, and a value pybind11 could not
 convert traced to its key. The registry (parallel_pool/registration.py) assembles the
@@ -123,6 +123,9 @@ def coerce(key: str, value: Any, default: Any) -> Any:
                 items = [float(x) for x in items]
             except (TypeError, ValueError):
                 raise TypeError(f"{key}: expected a list of numbers, got {value!r}") from None
+        elif default and isinstance(default[0], str):  # names (the kitchen's tasks_to_complete)
+            for item in items:
+                check_str(key, item)
         return items
     return value
 
