@@ -263,6 +263,7 @@ struct GymCamera {
   std::optional<double> distance = std::nullopt;
   std::optional<std::array<double, 3>> lookat = std::nullopt;
   std::optional<double> elevation = std::nullopt;
+  std::optional<double> azimuth = std::nullopt;
 };
 
 // The info keys of where a body is in the plane and how fast it moves:
@@ -578,6 +579,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     if (config.distance) free_camera_.distance = *config.distance;
     if (config.lookat) std::copy(config.lookat->begin(), config.lookat->end(), free_camera_.lookat);
     if (config.elevation) free_camera_.elevation = *config.elevation;
+    if (config.azimuth) free_camera_.azimuth = *config.azimuth;
     free_camera_ready_ = true;
   }
 
