@@ -11,7 +11,14 @@ from parallel_pool.python.api import py_env
 
 from . import robotics_ext
 from .goal_rewards import maze_compute_reward
-from .robotics_ext import _AntMazeEnvPool, _AntMazeEnvSpec, _PointMazeEnvPool, _PointMazeEnvSpec
+from .robotics_ext import (
+    _AntMazeEnvPool,
+    _AntMazeEnvSpec,
+    _FrankaKitchenEnvPool,
+    _FrankaKitchenEnvSpec,
+    _PointMazeEnvPool,
+    _PointMazeEnvSpec,
+)
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(robotics_ext)
 
@@ -23,12 +30,20 @@ AntMazeEnvSpec, AntMazeDMEnvPool, AntMazeGymEnvPool, AntMazeGymnasiumEnvPool = p
     _AntMazeEnvSpec, _AntMazeEnvPool, methods={"compute_reward": maze_compute_reward}
 )
 
+FrankaKitchenEnvSpec, FrankaKitchenDMEnvPool, FrankaKitchenGymEnvPool, FrankaKitchenGymnasiumEnvPool = py_env(
+    _FrankaKitchenEnvSpec, _FrankaKitchenEnvPool
+)
+
 __all__ = [
     "NUMPY_DOT_ROUNDING",
     "AntMazeDMEnvPool",
     "AntMazeEnvSpec",
     "AntMazeGymEnvPool",
     "AntMazeGymnasiumEnvPool",
+    "FrankaKitchenDMEnvPool",
+    "FrankaKitchenEnvSpec",
+    "FrankaKitchenGymEnvPool",
+    "FrankaKitchenGymnasiumEnvPool",
     "PointMazeDMEnvPool",
     "PointMazeEnvSpec",
     "PointMazeGymEnvPool",

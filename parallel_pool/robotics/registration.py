@@ -2,11 +2,13 @@
 
 The models are read from the installed gymnasium-robotics package (`base_path`
 is its assets folder; AntMaze's ant is gymnasium's `ant.xml`), never copied.
-Registered so far: the 20 PointMaze ids and the 60 AntMaze ids.
+Registered so far: the 20 PointMaze ids, the 60 AntMaze ids and FrankaKitchen-v1.
 """
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from typing import Any
 
 from parallel_pool.python.package_data import package_path
@@ -82,3 +84,34 @@ for _version, _ant_version in ((3, 4), (4, 4), (5, 5)):
                 base_path=_GYMNASIUM_ASSETS,
                 render_fps=50,  # AntMazeEnv.metadata
             )
+
+
+def _franka_config(attribute: str, pairs: bool) -> Callable[[], list[float]]:
+    """One attribute of every dof in the installed franka_config.xml, as FrankaRobot reads it
+    (`pos_bound`, `vel_bound`: a (low, high) pair each; the noise amplitudes: the first value)."""
+
+    def read() -> list[float]:
+        root = ET.parse(_ASSETS() + "/kitchen_franka/franka_assets/franka_config.xml").getroot()
+        values: list[float] = []
+        dof = 0
+        while (node := root.find(f"qpos{dof}")) is not None:
+            numbers = [float(x) for x in str(node.get(attribute)).split()]
+            values += numbers[:2] if pairs else numbers[:1]
+            dof += 1
+        return values
+
+    return read
+
+
+register(
+    task_id="FrankaKitchen-v1",
+    import_path=_PATH,
+    env="FrankaKitchen",
+    max_episode_steps=280,
+    base_path=_ASSETS,
+    robot_pos_bound=_franka_config("pos_bound", pairs=True),
+    robot_vel_bound=_franka_config("vel_bound", pairs=True),
+    robot_pos_noise_amp=_franka_config("pos_noise_amp", pairs=False),
+    robot_vel_noise_amp=_franka_config("vel_noise_amp", pairs=False),
+    render_fps=12,  # KitchenEnv.metadata
+)

@@ -6,6 +6,7 @@
 #include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
 #include "parallel_pool/robotics/ant_maze.h"
+#include "parallel_pool/robotics/franka_kitchen.h"
 #include "parallel_pool/robotics/point_maze.h"
 
 PYBIND11_MODULE(robotics_ext, m) {
@@ -14,6 +15,7 @@ PYBIND11_MODULE(robotics_ext, m) {
   parallel_pool::InitNumpy();
   parallel_pool::BindEnv<rb::PointMazeEnvPool>(m, "PointMaze");
   parallel_pool::BindEnv<rb::AntMazeEnvPool>(m, "AntMaze");
+  parallel_pool::BindEnv<rb::FrankaKitchenEnvPool>(m, "FrankaKitchen");
   nx::BindNumpyRounding(m);
   nx::UseNumpyUfuncLoops();
 }

@@ -23,6 +23,7 @@ from gymnasium_robotics.envs.maze import maze, maze_v4
 
 import parallel_pool
 from parallel_pool.robotics import maze_maps
+from parallel_pool.robotics.testing.reference import patch_joint_type_lookups
 
 gymnasium.register_envs(gymnasium_robotics)
 
@@ -167,7 +168,7 @@ NEAR_GOALS = {"maze_size_scaling": 0.52, "position_noise_range": 0.0}
 
 
 @pytest.mark.parametrize("task_id", ANT_MAZE_IDS)
-def test_ant_maze_lockstep_with_gymnasium_robotics(task_id: str) -> None:
+def test_ant_maze_seed_for_seed_with_gymnasium_robotics(task_id: str) -> None:
     endings = run_lockstep(task_id, seed=2, steps=ANT_STEPS)
     assert endings["truncated"] >= NUM_ENVS, endings
 
@@ -187,3 +188,61 @@ def test_ant_maze_goals_reached(task_id: str, config: dict[str, Any]) -> None:
         assert endings["terminated"] > 0, endings
     else:
         assert endings["new_goals"] > 0, endings
+
+
+def assert_same_kitchen_obs(obs: dict, i: int, ref_obs: dict, where: str) -> None:
+    np.testing.assert_array_equal(obs["observation"][i], ref_obs["observation"], where)
+    for goals in ("achieved_goal", "desired_goal"):
+        assert set(obs[goals]) == set(ref_obs[goals]), where
+        for task, value in ref_obs[goals].items():
+            np.testing.assert_array_equal(obs[goals][task][i], value, f"{where}: {goals} {task}")
+
+
+KITCHEN_TASKS = ("bottom burner", "top burner", "light switch", "slide cabinet", "hinge cabinet", "microwave")
+KITCHEN_TASKS += ("kettle",)
+
+
+def assert_same_kitchen_info(info: dict, i: int, ref_info: dict, where: str) -> None:
+    """The reference's lists of task names (their order is the process's set order) as our
+    masks over the tasks in their fixed order."""
+    for key, names in ref_info.items():
+        expected = [task in names for task in KITCHEN_TASKS]
+        np.testing.assert_array_equal(info[key][i], expected, f"{where}: {key}")
+
+
+@pytest.mark.parametrize(
+    "config",
+    [{}, {"tasks_to_complete": ["kettle", "microwave"], "remove_task_when_completed": False}],
+    ids=["default", "two_tasks"],
+)
+def test_kitchen_lockstep_with_gymnasium_robotics(config: dict[str, Any]) -> None:
+    patch_joint_type_lookups()
+    task_id, seed = "FrankaKitchen-v1", 4
+    env = parallel_pool.make_vec(task_id, num_envs=2, seed=seed, max_episode_steps=MAX_STEPS, **config)
+    refs = [gymnasium.make(task_id, max_episode_steps=MAX_STEPS, **config) for _ in range(2)]
+    obs, info = env.reset()
+    for i, ref in enumerate(refs):
+        ref_obs, ref_info = ref.reset(seed=seed + i)
+        assert_same_kitchen_obs(obs, i, ref_obs, f"env {i} reset")
+        assert_same_kitchen_info(info, i, ref_info, f"env {i} reset")
+    rng = np.random.default_rng(seed)
+    done = np.zeros(2, dtype=bool)
+    truncations = 0
+    for t in range(150):
+        actions = rng.uniform(-1.2, 1.2, (2, 9))  # the reference's space is float64
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for i, ref in enumerate(refs):
+            where = f"env {i} step {t}"
+            if done[i]:
+                ref_obs, ref_info = ref.reset()
+                assert_same_kitchen_obs(obs, i, ref_obs, where + " (autoreset)")
+                continue
+            ref_obs, ref_reward, ref_term, ref_trunc, ref_info = ref.step(actions[i])
+            assert_same_kitchen_obs(obs, i, ref_obs, where)
+            assert np.float64(ref_reward).tobytes() == reward[i].tobytes(), where
+            assert (bool(terminated[i]), bool(truncated[i])) == (ref_term, ref_trunc), where
+            assert_same_kitchen_info(info, i, ref_info, where)
+            truncations += ref_trunc
+        done = terminated | truncated
+    assert truncations >= 2
+    env.close()

@@ -20,15 +20,23 @@ import pytest
 
 import parallel_pool
 from parallel_pool.python.testing.render import assert_frames_match
+from parallel_pool.robotics.testing.reference import patch_joint_type_lookups
 
 gymnasium.register_envs(gymnasium_robotics)
 
 
 @pytest.mark.parametrize(
     "task_id",
-    ["PointMaze_UMaze-v3", "PointMaze_Large_Diverse_GDense-v3", "AntMaze_Medium-v3", "AntMaze_UMazeDense-v5"],
+    [
+        "PointMaze_UMaze-v3",
+        "PointMaze_Large_Diverse_GDense-v3",
+        "AntMaze_Medium-v3",
+        "AntMaze_UMazeDense-v5",
+        "FrankaKitchen-v1",
+    ],
 )
 def test_render_matches_gymnasium_robotics(task_id: str) -> None:
+    patch_joint_type_lookups()
     num_envs, seed = 2, 4
     env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
     refs = [gymnasium.make(task_id, render_mode="rgb_array") for _ in range(num_envs)]
@@ -38,7 +46,8 @@ def test_render_matches_gymnasium_robotics(task_id: str) -> None:
     rng = np.random.default_rng(seed)
     for t in range(4):
         if t > 0:
-            actions = rng.uniform(-1, 1, (num_envs, *env.single_action_space.shape)).astype(np.float32)
+            space = env.single_action_space
+            actions = rng.uniform(-1, 1, (num_envs, *space.shape)).astype(space.dtype)
             env.step(actions)
             for ref, a in zip(refs, actions, strict=True):
                 ref.step(a)

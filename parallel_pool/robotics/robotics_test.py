@@ -13,10 +13,40 @@ import pytest
 import parallel_pool
 from parallel_pool.python.testing import api
 from parallel_pool.robotics.maze_maps import MAPS
+from parallel_pool.robotics.testing.reference import patch_joint_type_lookups
 
 gymnasium.register_envs(gymnasium_robotics)
 
+KITCHEN_TASKS = {"bottom burner", "top burner", "light switch", "slide cabinet", "hinge cabinet", "microwave", "kettle"}
 MAZE_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith(("PointMaze_", "AntMaze_"))]
+
+
+def test_kitchen_is_registered_with_the_references_spaces() -> None:
+    patch_joint_type_lookups()
+    ref = gymnasium.make("FrankaKitchen-v1")
+    spec = parallel_pool.make_spec("FrankaKitchen-v1")
+    assert spec.config.max_episode_steps == 280
+    assert spec.observation_space == ref.observation_space
+    assert spec.action_space == ref.action_space
+    assert spec.render_fps == ref.metadata["render_fps"]
+    two = parallel_pool.make_spec("FrankaKitchen-v1", tasks_to_complete=["kettle", "microwave"])
+    assert (
+        two.observation_space
+        == gymnasium.make("FrankaKitchen-v1", tasks_to_complete=["kettle", "microwave"]).observation_space
+    )
+
+
+@pytest.mark.parametrize(
+    ("config", "error", "message"),
+    [
+        ({"tasks_to_complete": ["kettle", "oven"]}, ValueError, "tasks_to_complete: unknown task 'oven'"),
+        ({"tasks_to_complete": "kettle"}, TypeError, "tasks_to_complete: expected a list"),
+        ({"robot_pos_bound": [0.0, 1.0]}, ValueError, "robot_pos_bound: expected at least 58 values"),
+    ],
+)
+def test_bad_kitchen_config_names_the_key(config: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        parallel_pool.make_vec("FrankaKitchen-v1", num_envs=1, **config)
 
 
 def test_every_maze_id_of_the_reference_is_registered() -> None:
@@ -160,3 +190,26 @@ def test_compute_reward_refuses_mixed_reward_types() -> None:
     with pytest.raises(ValueError, match="compute_reward: the pool's envs have different reward types"):
         env.compute_reward(np.zeros(2), np.ones(2), {})
     env.close()
+
+
+@pytest.mark.parametrize("make", [parallel_pool.make_vec, parallel_pool.make_gymnasium])
+def test_kitchen_final_obs_is_a_dict_of_dicts(make: Any) -> None:
+    """Same-step autoreset: the ended episodes' last observations nest as the observation does."""
+    env = make("FrankaKitchen-v1", num_envs=2, max_episode_steps=2, autoreset_mode="same_step")
+    env.reset()
+    env.step(np.zeros((2, 9)))
+    obs, _, _, truncated, info = env.step(np.zeros((2, 9)))
+    assert truncated.all()
+    final = info["final_obs"]
+    rows = (
+        list(final) if make is parallel_pool.make_vec else [{k: _row(v, i) for k, v in final.items()} for i in range(2)]
+    )
+    for row in rows:
+        assert set(row) == {"observation", "achieved_goal", "desired_goal"}
+        assert row["achieved_goal"]["kettle"].shape[-1] == 7
+    assert set(obs["desired_goal"]) == set(KITCHEN_TASKS)
+    env.close()
+
+
+def _row(value: Any, i: int) -> Any:
+    return {k: v[i] for k, v in value.items()} if isinstance(value, dict) else value[i]

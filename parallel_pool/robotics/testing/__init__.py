@@ -1,0 +1,1 @@
+"""Test support of the robotics family (never packed in the wheel)."""
