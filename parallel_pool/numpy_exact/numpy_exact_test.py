@@ -1,12 +1,13 @@
-"""numpy_ufunc.h, numpy_blas.h and numpy_math.h's sums against NumPy itself, in the same process;
-scipy_zoom.h against scipy.ndimage.zoom.
+"""numpy_ufunc.h, numpy_blas.h, numpy_gemv.h and numpy_math.h's sums against NumPy itself, in the
+same process; scipy_zoom.h against scipy.ndimage.zoom.
 
 The envs compute np.log1p, np.sin, ... with NumPy's own float64 loops, taken
-from the ufunc objects at import, and 3x3 matrix products with the BLAS
-accumulation NumPy is found to use; here each is held, bit for bit, against
-NumPy on random inputs. Bazel runs this file once as is and once per
-OpenBLAS core type (OPENBLAS_CORETYPE, each of testing/openblas.py's
-OPENBLAS_CORETYPES), whose dgemm kernels accumulate differently.
+from the ufunc objects at import, and 3x3 matrix products and 3 x n
+matrix-vector products with the BLAS rounding NumPy is found to use; here each
+is held, bit for bit, against NumPy on random inputs. Bazel runs this file once
+as is and once per OpenBLAS core type (OPENBLAS_CORETYPE, each of
+testing/openblas.py's OPENBLAS_CORETYPES), whose dgemm and dgemv kernels round
+differently.
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ CORETYPE_GEMM: dict[str, str] = {
     "SkylakeX": "fused",
     "Sandybridge": "sequential",
     "Prescott": "sequential",
+}
+
+# How each of them adds the last n % 4 terms of a dgemv row (numpy_gemv.h).
+CORETYPE_GEMV: dict[str, str] = {
+    "Haswell": "fused",
+    "SkylakeX": "fused",
+    "Sandybridge": "plain",
+    "Prescott": "plain",
 }
 
 
@@ -81,6 +90,30 @@ def test_matrix_product_equals_numpy() -> None:
 def test_matrix_product_rejects_a_wrong_size() -> None:
     with pytest.raises(ValueError, match="a, b: expected 9 values"):
         hooks.numpy_matrix_times_matrix3([1.0] * 8, [1.0] * 9)
+
+
+def test_matrix_vector_product_equals_numpy() -> None:
+    """The dgemv tail rounding found at import is the one of the kernel OpenBLAS runs
+    here, and it reproduces `a @ x` of a C-contiguous 3 x n matrix (Fetch's Jacobian
+    times qvel) on random inputs of every length through 40, not just the probes;
+    sparse rows too, as Jacobians are."""
+    gemv = openblas.forced(CORETYPE_GEMV)
+    if gemv is not None:
+        assert hooks._numpy_rounding.gemv == gemv
+    assert hooks._numpy_rounding.gemv is not None, "no known rounding reproduces this NumPy's dgemv"
+    rng = np.random.default_rng(4)
+    for n in range(1, 41):
+        for _ in range(100):
+            a = rng.standard_normal((3, n)) * 10.0 ** rng.integers(-3, 4)
+            a[rng.random((3, n)) < 0.3] = 0.0
+            x = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4)
+            ours = np.array(hooks.numpy_matrix_times_vector3xn(a.ravel().tolist(), x.tolist()))
+            np.testing.assert_array_equal(ours, a @ x, str(n))
+
+
+def test_matrix_vector_product_rejects_a_wrong_size() -> None:
+    with pytest.raises(ValueError, match=r"a, x: expected 3 \* len\(x\) values"):
+        hooks.numpy_matrix_times_vector3xn([1.0] * 8, [1.0] * 3)
 
 
 def test_scipy_zoom_equals_scipys() -> None:

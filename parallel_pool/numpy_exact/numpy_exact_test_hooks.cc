@@ -1,4 +1,4 @@
-// What the envs compute with numpy_ufunc.h and numpy_blas.h, for the tests
+// What the envs compute with numpy_ufunc.h, numpy_blas.h and numpy_gemv.h, for the tests
 // only (a testonly module, never in the wheel). At import it takes NumPy's
 // loops and probes its BLAS exactly as a family module does (each module has
 // its own copy of those settings), so the tests can hold each function
@@ -10,6 +10,9 @@
 //   numpy_matrix_times_matrix3(a, b)  a.dot(b), 3x3 row-major, as the envs
 //                          compute it
 //   _numpy_rounding.gemm   the BLAS accumulation found (numpy_blas_binding.h)
+//   numpy_matrix_times_vector3xn(a, x)  a @ x, a 3 x n row-major, as the envs
+//                          compute it (numpy_gemv.h)
+//   _numpy_rounding.gemv   the dgemv tail rounding found (numpy_gemv_binding.h)
 //   numpy_sum_of_squares(x), numpy_sum_of_squares_float32(x)
 //                          np.sum(np.square(x)) of a float64 / float32 array,
 //                          as the envs compute it (numpy_math.h)
@@ -23,6 +26,8 @@
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/numpy_exact/numpy_blas.h"
 #include "parallel_pool/numpy_exact/numpy_blas_binding.h"
+#include "parallel_pool/numpy_exact/numpy_gemv.h"
+#include "parallel_pool/numpy_exact/numpy_gemv_binding.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
@@ -46,6 +51,7 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   parallel_pool::InitNumpy();
   nx::UseNumpyUfuncLoops();
   nx::BindNumpyBlas(m);
+  nx::BindNumpyGemv(m);
   m.def("numpy_ufunc_loops", [] {
     std::vector<std::string> in_use;
     for (int i = 0; i < nx::kNumNumpyUfuncs; ++i) {
@@ -73,6 +79,15 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
           }
           std::vector<double> out(9);
           nx::NumpyMatrixTimesMatrix3(a.data(), b.data(), out.data());
+          return out;
+        });
+  m.def("numpy_matrix_times_vector3xn",
+        [](const std::vector<double>& a, const std::vector<double>& x) {
+          if (a.size() != 3 * x.size()) {
+            throw pybind11::value_error("a, x: expected 3 * len(x) values of a (3 x n, row-major)");
+          }
+          std::vector<double> out(3);
+          nx::NumpyMatrixTimesVector3xN(a.data(), x.data(), x.size(), out.data());
           return out;
         });
   m.def("scipy_zoom_cubic",
