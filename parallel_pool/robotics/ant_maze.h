@@ -71,7 +71,7 @@ class AntMazeEnvFns {
   template <typename Config>
   static auto StateSpec(const Config& conf) {
     const Spec<double> value({});
-    return GoalStateSpec(ObsSize(conf, *Model(conf)), "info:x_position"_.Bind(value),
+    return GoalStateSpec(ObsSize(conf, *Model(conf)), 2, "info:x_position"_.Bind(value),
                          "info:y_position"_.Bind(value), "info:distance_from_origin"_.Bind(value),
                          "info:x_velocity"_.Bind(value), "info:y_velocity"_.Bind(value),
                          "info:reward_forward"_.Bind(value), "info:reward_ctrl"_.Bind(value),

@@ -10,6 +10,7 @@
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/robotics/goal_env.h"
 #include "parallel_pool/robotics/maze_map.h"
 #include "parallel_pool/robotics/maze_model.h"
 #include "parallel_pool/robotics/maze_task.h"
@@ -56,16 +57,6 @@ void ValidateMazeConfig(const Config& conf) {
   RequireConfig(!(LegacyMaze(conf) && conf["reset_target"_]),
                 "reset_target: the first maze (legacy_maze, AntMaze-v3) has no such keyword");
   MazeModelOf(conf);
-}
-
-// The goal-conditioned observation (gymnasium-robotics' GoalEnv): the
-// agent's own observation of `size` values, and the achieved and desired
-// goals (x, y).
-template <typename... Infos>
-auto GoalStateSpec(int size, Infos... infos) {
-  return MakeDict("obs:observation"_.Bind(mujoco::Unbounded(size)),
-                  "obs:achieved_goal"_.Bind(mujoco::Unbounded(2)),
-                  "obs:desired_goal"_.Bind(mujoco::Unbounded(2)), infos...);
 }
 
 // A maze env: MujocoGymEnv with the maze task beside it.

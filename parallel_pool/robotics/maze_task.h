@@ -19,8 +19,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
@@ -49,15 +47,6 @@ inline double RewardDistance(const Xy& a, const Xy& b) {
 inline double MazeReward(bool dense, const Xy& achieved, const Xy& desired) {
   const double distance = RewardDistance(achieved, desired);
   return dense ? numpy_exact::NumpyExp(-distance) : (distance <= kGoalRadius ? 1.0 : 0.0);
-}
-
-// The reference's reward_type keyword, checked: true for "dense".
-inline bool IsDense(const std::string& reward_type) {
-  if (reward_type != "dense" && reward_type != "sparse") {
-    throw std::invalid_argument("reward_type: expected 'sparse' or 'dense', got '" + reward_type +
-                                "'");
-  }
-  return reward_type == "dense";
 }
 
 class MazeTask {

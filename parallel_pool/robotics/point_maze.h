@@ -50,7 +50,7 @@ class PointMazeEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& /*conf*/) {
-    return GoalStateSpec(4, "info:success"_.Bind(Spec<bool>({})));
+    return GoalStateSpec(4, 2, "info:success"_.Bind(Spec<bool>({})));
   }
 
   template <typename Config>
