@@ -3,7 +3,9 @@
 Importing it probes how this process's NumPy rounds short norms
 (parallel_pool/numpy_exact/numpy_probe.py), so distances round as
 gymnasium-robotics' do on this machine; the result is `NUMPY_DOT_ROUNDING`
-(None where no known rounding reproduces NumPy).
+(None where no known rounding reproduces NumPy). The module itself probes how
+NumPy's BLAS rounds the 3 x n matrix-vector products of Fetch's site
+velocities: `NUMPY_GEMV_ROUNDING`, "fused" or "plain" (None: neither).
 """
 
 from parallel_pool.numpy_exact import numpy_probe
@@ -14,6 +16,8 @@ from .goal_rewards import maze_compute_reward
 from .robotics_ext import (
     _AntMazeEnvPool,
     _AntMazeEnvSpec,
+    _FetchEnvPool,
+    _FetchEnvSpec,
     _FrankaKitchenEnvPool,
     _FrankaKitchenEnvSpec,
     _PointMazeEnvPool,
@@ -21,6 +25,7 @@ from .robotics_ext import (
 )
 
 NUMPY_DOT_ROUNDING: str | None = numpy_probe.configure(robotics_ext)
+NUMPY_GEMV_ROUNDING: str | None = robotics_ext._numpy_rounding.gemv
 
 PointMazeEnvSpec, PointMazeDMEnvPool, PointMazeGymEnvPool, PointMazeGymnasiumEnvPool = py_env(
     _PointMazeEnvSpec, _PointMazeEnvPool, methods={"compute_reward": maze_compute_reward}
@@ -33,13 +38,19 @@ AntMazeEnvSpec, AntMazeDMEnvPool, AntMazeGymEnvPool, AntMazeGymnasiumEnvPool = p
 FrankaKitchenEnvSpec, FrankaKitchenDMEnvPool, FrankaKitchenGymEnvPool, FrankaKitchenGymnasiumEnvPool = py_env(
     _FrankaKitchenEnvSpec, _FrankaKitchenEnvPool
 )
+FetchEnvSpec, FetchDMEnvPool, FetchGymEnvPool, FetchGymnasiumEnvPool = py_env(_FetchEnvSpec, _FetchEnvPool)
 
 __all__ = [
     "NUMPY_DOT_ROUNDING",
+    "NUMPY_GEMV_ROUNDING",
     "AntMazeDMEnvPool",
     "AntMazeEnvSpec",
     "AntMazeGymEnvPool",
     "AntMazeGymnasiumEnvPool",
+    "FetchDMEnvPool",
+    "FetchEnvSpec",
+    "FetchGymEnvPool",
+    "FetchGymnasiumEnvPool",
     "FrankaKitchenDMEnvPool",
     "FrankaKitchenEnvSpec",
     "FrankaKitchenGymEnvPool",

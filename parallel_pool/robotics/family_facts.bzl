@@ -2,13 +2,20 @@
 FACTS = {
     "title": "Robotics",
     "doc": "robotics.md",
-    "fuzz_tasks": ["PointMaze_UMaze-v3", "PointMaze_Medium_Diverse_GRDense-v3"],
+    "fuzz_tasks": [
+        "PointMaze_UMaze-v3",
+        "PointMaze_Medium_Diverse_GRDense-v3",
+        "FetchPickAndPlaceDense-v4",
+    ],
     "fuzz_max_envs": 64,
     "fuzz_examples": 100,
     "fuzz_weight": 1,
     "sanitizer_task": "PointMaze_UMaze-v3",
     "sanitizer_in_make_test": False,
-    "seed_tasks": [["PointMaze_Open_Diverse_GRDense-v3", {"max_episode_steps": 15}]],
+    "seed_tasks": [
+        ["PointMaze_Open_Diverse_GRDense-v3", {"max_episode_steps": 15}],
+        ["FetchPickAndPlace-v4", {"max_episode_steps": 15}],
+    ],
     "bench_tasks": ["PointMaze_Medium-v3", "AntMaze_Medium-v5"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,

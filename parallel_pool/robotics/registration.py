@@ -2,13 +2,16 @@
 
 The models are read from the installed gymnasium-robotics package (`base_path`
 is its assets folder; AntMaze's ant is gymnasium's `ant.xml`), never copied.
-Registered so far: the 20 PointMaze ids, the 60 AntMaze ids and FrankaKitchen-v1.
+Registered so far: the 20 PointMaze ids, the 60 AntMaze ids, FrankaKitchen-v1, and
+the 8 Fetch ids with EnvPool's names for their mujoco_py-era versions (-v1, the
+same envs).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from numbers import Real
 from typing import Any
 
 from parallel_pool.python.package_data import package_path
@@ -115,3 +118,105 @@ register(
     robot_vel_noise_amp=_franka_config("vel_noise_amp", pairs=False),
     render_fps=12,  # KitchenEnv.metadata
 )
+
+# Each Fetch task's construction (gymnasium-robotics' envs/fetch/<task>.py), under
+# EnvPool's key names: target_offset_x/y/z for target_offset, initial_slide0..2 and
+# initial_object_x/y/z for the initial_qpos entries (the object's orientation is
+# the identity quaternion in every task). EnvPool 1.2.5 starts every task's base at
+# initial_slide0 0.4049; these are gymnasium-robotics' values.
+_FETCH_TASKS: dict[str, dict[str, Any]] = {
+    "Reach": {
+        "xml_file": "fetch/reach.xml",
+        "has_object": False,
+        "block_gripper": True,
+        "gripper_extra_height": 0.2,
+        "target_in_the_air": True,
+        "obj_range": 0.15,
+        "target_range": 0.15,
+        "initial_slide0": 0.4049,
+    },
+    "Push": {
+        "xml_file": "fetch/push.xml",
+        "has_object": True,
+        "block_gripper": True,
+        "gripper_extra_height": 0.0,
+        "target_in_the_air": False,
+        "obj_range": 0.15,
+        "target_range": 0.15,
+        "initial_slide0": 0.405,
+    },
+    "PickAndPlace": {
+        "xml_file": "fetch/pick_and_place.xml",
+        "has_object": True,
+        "block_gripper": False,
+        "gripper_extra_height": 0.2,
+        "target_in_the_air": True,
+        "obj_range": 0.15,
+        "target_range": 0.15,
+        "initial_slide0": 0.405,
+    },
+    "Slide": {
+        "xml_file": "fetch/slide.xml",
+        "has_object": True,
+        "block_gripper": True,
+        "gripper_extra_height": -0.02,
+        "target_in_the_air": False,
+        "target_offset_x": 0.4,
+        "obj_range": 0.1,
+        "target_range": 0.3,
+        "initial_slide0": 0.05,
+        "initial_object_x": 1.7,
+        "initial_object_y": 1.1,
+        "initial_object_z": 0.41,
+    },
+}
+# What every task shares.
+_FETCH_COMMON: dict[str, Any] = {
+    "frame_skip": 20,  # n_substeps
+    "target_offset_x": 0.0,
+    "target_offset_y": 0.0,
+    "target_offset_z": 0.0,
+    "distance_threshold": 0.05,
+    "initial_slide1": 0.48,
+    "initial_slide2": 0.0,
+    "initial_object_x": 1.25,
+    "initial_object_y": 0.53,
+    "initial_object_z": 0.4,
+}
+
+
+def _fetch_keys(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+    """gymnasium-robotics' keywords for Fetch's keys: `target_offset` (a number, or three)
+    becomes target_offset_x/y/z, `n_substeps` frame_skip."""
+    out = dict(kwargs)
+    if "target_offset" in out:
+        offset = out.pop("target_offset")
+        if any(f"target_offset_{axis}" in out for axis in "xyz"):
+            raise ValueError("target_offset: give it or target_offset_x/y/z, not both")
+        if isinstance(offset, Real) and not isinstance(offset, bool):
+            offset = [offset] * 3
+        if isinstance(offset, (str, bytes)) or not hasattr(offset, "__len__") or len(offset) != 3:
+            raise TypeError(f"target_offset: expected a number or three numbers, got {offset!r}")
+        out.update({f"target_offset_{axis}": value for axis, value in zip("xyz", offset, strict=True)})
+    if "n_substeps" in out:
+        if "frame_skip" in out:
+            raise ValueError("n_substeps: give it or frame_skip (the same key), not both")
+        out["frame_skip"] = out.pop("n_substeps")
+    return out
+
+
+for _task, _config in _FETCH_TASKS.items():
+    for _suffix, _reward in (("", "sparse"), ("Dense", "dense")):
+        register(
+            task_id=f"Fetch{_task}{_suffix}-v4",
+            # EnvPool's name of the mujoco_py-era version: the same env.
+            aliases=(f"Fetch{_task}{_suffix}-v1",),
+            import_path=_PATH,
+            env="Fetch",
+            config_aliases=_fetch_keys,
+            max_episode_steps=50,
+            reward_type=_reward,
+            base_path=_ASSETS,
+            render_fps=25,  # BaseRobotEnv.metadata
+            **{**_FETCH_COMMON, **_config},
+        )

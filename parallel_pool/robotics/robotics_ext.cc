@@ -1,11 +1,15 @@
 // The Python module of the robotics family: one BindEnv per env class. At
 // import it also learns from NumPy how it rounds norms (numpy_probe.py,
-// driven from __init__.py) and takes NumPy's own float64 loops (np.exp of
-// the dense maze reward), so distances and rewards round as the reference's.
+// driven from __init__.py) and 3 x n matrix-vector products (Fetch's site
+// velocities: numpy_gemv_binding.h), and takes NumPy's own float64 loops
+// (np.exp of the dense maze reward, np.arctan2 of Fetch's object rotation),
+// so observations, distances and rewards round as the reference's.
 #include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/numpy_exact/numpy_gemv_binding.h"
 #include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
 #include "parallel_pool/robotics/ant_maze.h"
+#include "parallel_pool/robotics/fetch.h"
 #include "parallel_pool/robotics/franka_kitchen.h"
 #include "parallel_pool/robotics/point_maze.h"
 
@@ -16,6 +20,8 @@ PYBIND11_MODULE(robotics_ext, m) {
   parallel_pool::BindEnv<rb::PointMazeEnvPool>(m, "PointMaze");
   parallel_pool::BindEnv<rb::AntMazeEnvPool>(m, "AntMaze");
   parallel_pool::BindEnv<rb::FrankaKitchenEnvPool>(m, "FrankaKitchen");
+  parallel_pool::BindEnv<rb::FetchEnvPool>(m, "Fetch");
   nx::BindNumpyRounding(m);
+  nx::BindNumpyGemv(m);
   nx::UseNumpyUfuncLoops();
 }

@@ -16,16 +16,15 @@ from typing import Any
 from unittest import mock
 
 import gymnasium
-import gymnasium_robotics
 import numpy as np
 import pytest
 from gymnasium_robotics.envs.maze import maze, maze_v4
 
 import parallel_pool
 from parallel_pool.robotics import maze_maps
-from parallel_pool.robotics.testing.reference import patch_joint_type_lookups
+from parallel_pool.robotics.testing import reference
 
-gymnasium.register_envs(gymnasium_robotics)
+reference.register()
 
 POINT_MAZE_IDS = sorted(t for t in parallel_pool.list_all_envs() if t.startswith("PointMaze_"))
 ANT_MAZE_IDS = sorted(t for t in parallel_pool.list_all_envs() if t.startswith("AntMaze_"))
@@ -216,7 +215,6 @@ def assert_same_kitchen_info(info: dict, i: int, ref_info: dict, where: str) -> 
     ids=["default", "two_tasks"],
 )
 def test_kitchen_lockstep_with_gymnasium_robotics(config: dict[str, Any]) -> None:
-    patch_joint_type_lookups()
     task_id, seed = "FrankaKitchen-v1", 4
     env = parallel_pool.make_vec(task_id, num_envs=2, seed=seed, max_episode_steps=MAX_STEPS, **config)
     refs = [gymnasium.make(task_id, max_episode_steps=MAX_STEPS, **config) for _ in range(2)]

@@ -1,10 +1,12 @@
 """render() of the robotics family against gymnasium-robotics' rgb_array render.
 
-Seed for seed (robotics_lockstep_test.py): env i of the pool and the reference's env
-after reset(seed=s + i) run the same episode, so both render the same state after the
-reset and every step, including the goal marker (the model's "target" site, which the
-reference moves at each new goal). Both run the same libmujoco (3.17.0) on the same
-OpenGL (Mesa through EGL): every byte must be equal (testing/render.py).
+Seed for seed (robotics_lockstep_test.py, fetch_lockstep_test.py): env i of the pool and
+the reference's env after reset(seed=s + i) run the same episode, so both render the
+same state after the reset and every step, including the goal marker (the maze's
+"target" site, which the reference moves at each new goal; Fetch's "target0", which its
+render() moves to the goal before drawing, with an mj_forward that the next step then
+reads). Both run the same libmujoco (3.17.0) on the same OpenGL (Mesa through EGL):
+every byte must be equal (testing/render.py).
 """
 
 from __future__ import annotations
@@ -14,15 +16,14 @@ import os
 os.environ.setdefault("MUJOCO_GL", "egl")  # the reference's renderer: headless EGL
 
 import gymnasium
-import gymnasium_robotics
 import numpy as np
 import pytest
 
 import parallel_pool
 from parallel_pool.python.testing.render import assert_frames_match
-from parallel_pool.robotics.testing.reference import patch_joint_type_lookups
+from parallel_pool.robotics.testing import reference
 
-gymnasium.register_envs(gymnasium_robotics)
+reference.register()  # with the reference's test-time patch for MuJoCo 3.17
 
 
 @pytest.mark.parametrize(
@@ -36,7 +37,6 @@ gymnasium.register_envs(gymnasium_robotics)
     ],
 )
 def test_render_matches_gymnasium_robotics(task_id: str) -> None:
-    patch_joint_type_lookups()
     num_envs, seed = 2, 4
     env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
     refs = [gymnasium.make(task_id, render_mode="rgb_array") for _ in range(num_envs)]
@@ -54,6 +54,35 @@ def test_render_matches_gymnasium_robotics(task_id: str) -> None:
         frames = env.render(np.arange(num_envs))
         for i, ref in enumerate(refs):
             assert_frames_match(frames[i], ref.render(), f"{task_id} env {i} step {t}")
+    env.close()
+    for ref in refs:
+        ref.close()
+
+
+@pytest.mark.parametrize("task_id", ["FetchReach-v4", "FetchPushDense-v4", "FetchPickAndPlace-v4", "FetchSlide-v1"])
+def test_fetch_render_matches_gymnasium_robotics(task_id: str) -> None:
+    """Frames after the reset and after some steps, not every one: a render moves the
+    goal marker and runs mj_forward, which changes what the next step reads, so the
+    observations of the steps after a render, and after a step with none, must match too."""
+    num_envs, seed = 2, 6
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, render_mode="rgb_array")
+    refs = [gymnasium.make(task_id.replace("-v1", "-v4"), render_mode="rgb_array") for _ in range(num_envs)]
+    env.reset()
+    for i, ref in enumerate(refs):
+        ref.reset(seed=seed + i)
+    rng = np.random.default_rng(seed)
+    for t in range(7):
+        if t > 0:
+            actions = rng.uniform(-1.2, 1.2, (num_envs, 4)).astype(np.float32)
+            obs = env.step(actions)[0]
+            for i, (ref, a) in enumerate(zip(refs, actions, strict=True)):
+                ref_obs = ref.step(a)[0]
+                for key in ("observation", "achieved_goal", "desired_goal"):
+                    np.testing.assert_array_equal(obs[key][i], ref_obs[key], f"{task_id} env {i} step {t}: {key}")
+        if t in (0, 1, 2, 5):
+            frames = env.render(np.arange(num_envs))
+            for i, ref in enumerate(refs):
+                assert_frames_match(frames[i], ref.render(), f"{task_id} env {i} step {t}")
     env.close()
     for ref in refs:
         ref.close()

@@ -6,23 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
-import gymnasium_robotics
 import numpy as np
 import pytest
 
 import parallel_pool
 from parallel_pool.python.testing import api
 from parallel_pool.robotics.maze_maps import MAPS
-from parallel_pool.robotics.testing.reference import patch_joint_type_lookups
+from parallel_pool.robotics.testing import reference
 
-gymnasium.register_envs(gymnasium_robotics)
+reference.register()
 
 KITCHEN_TASKS = {"bottom burner", "top burner", "light switch", "slide cabinet", "hinge cabinet", "microwave", "kettle"}
+FETCH_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith("Fetch")]
 MAZE_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith(("PointMaze_", "AntMaze_"))]
 
 
 def test_kitchen_is_registered_with_the_references_spaces() -> None:
-    patch_joint_type_lookups()
     ref = gymnasium.make("FrankaKitchen-v1")
     spec = parallel_pool.make_spec("FrankaKitchen-v1")
     assert spec.config.max_episode_steps == 280
@@ -57,6 +56,18 @@ def test_every_maze_id_of_the_reference_is_registered() -> None:
         assert parallel_pool.make_spec(task_id).config.max_episode_steps == gymnasium.spec(task_id).max_episode_steps
 
 
+def test_every_fetch_id_of_the_reference_is_registered() -> None:
+    """The reference's -v4 ids, and its -v1 ids (mujoco_py's there), which EnvPool also
+    registers: here the -v4 envs under the old names."""
+    theirs = {t for t in gymnasium.registry if t.startswith("Fetch")}
+    assert set(FETCH_IDS) == theirs
+    assert len(FETCH_IDS) == 16
+    for task_id in FETCH_IDS:
+        assert parallel_pool.make_spec(task_id).config.max_episode_steps == gymnasium.spec(task_id).max_episode_steps
+        v4 = task_id.replace("-v1", "-v4")
+        assert parallel_pool.make_spec(task_id).config == parallel_pool.make_spec(v4).config
+
+
 ANT_V4_INFO = {"x_position", "y_position", "distance_from_origin", "x_velocity", "y_velocity", "reward_forward"}
 ANT_V4_INFO |= {"reward_ctrl", "reward_survive", "forward_reward"}
 
@@ -69,6 +80,10 @@ ANT_V4_INFO |= {"reward_ctrl", "reward_survive", "forward_reward"}
         ("AntMaze_Medium-v3", ANT_V4_INFO),
         ("AntMaze_UMazeDense-v4", ANT_V4_INFO | {"success"}),
         ("AntMaze_Large_Diverse_G-v5", ANT_V4_INFO - {"forward_reward"} | {"reward_contact", "success"}),
+        ("FetchReach-v4", {"is_success"}),
+        ("FetchPushDense-v4", {"is_success"}),
+        ("FetchPickAndPlace-v4", {"is_success"}),
+        ("FetchSlideDense-v4", {"is_success"}),
     ],
 )
 def test_spaces_and_info_are_the_references(task_id: str, info: set[str]) -> None:
@@ -113,6 +128,62 @@ def test_bad_config_names_the_key(config: dict[str, Any], error: type, message: 
 def test_bad_ant_maze_config_names_the_key(task_id: str, config: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parallel_pool.make_vec(task_id, num_envs=1, **config)
+
+
+@pytest.mark.parametrize(
+    ("task_id", "config", "error", "message"),
+    [
+        ("FetchPush-v4", {"reward_type": "shaped"}, ValueError, "reward_type: expected 'sparse' or 'dense'"),
+        ("FetchPush-v4", {"frame_skip": 0}, ValueError, "frame_skip: must be >= 1"),
+        ("FetchPush-v4", {"obj_range": -0.1}, ValueError, "obj_range: must be >= 0 and finite"),
+        ("FetchPush-v4", {"obj_range": 0.05}, ValueError, "obj_range: with an object, must exceed 0.1 / sqrt(2)"),
+        ("FetchReach-v4", {"target_range": float("inf")}, ValueError, "target_range: must be >= 0 and finite"),
+        ("FetchSlide-v4", {"target_offset_x": float("nan")}, ValueError, "target_offset_x: must be finite"),
+        ("FetchReach-v4", {"has_object": True}, ValueError, "has_object: the model has no object"),
+        ("FetchReach-v4", {"xml_file": "point/point.xml"}, ValueError, "xml_file: a Fetch model needs the site"),
+        ("FetchSlide-v4", {"target_offset": [0.4, 0.0]}, TypeError, "target_offset: expected a number or three"),
+        (
+            "FetchSlide-v4",
+            {"target_offset": 0.4, "target_offset_x": 0.4},
+            ValueError,
+            "target_offset: give it or target_offset_x/y/z, not both",
+        ),
+        ("FetchSlide-v4", {"n_substeps": 10, "frame_skip": 10}, ValueError, "n_substeps: give it or frame_skip"),
+    ],
+)
+def test_bad_fetch_config_names_the_key(task_id: str, config: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parallel_pool.make_vec(task_id, num_envs=1, **config)
+
+
+def test_fetch_takes_the_references_keywords() -> None:
+    """gymnasium-robotics' `target_offset` (a number or three) and `n_substeps` are
+    EnvPool's target_offset_x/y/z and frame_skip."""
+
+    def config(**kwargs: Any) -> Any:
+        return parallel_pool.make_spec("FetchSlide-v4", **kwargs).config
+
+    assert config(target_offset=0.2) == config(target_offset_x=0.2, target_offset_y=0.2, target_offset_z=0.2)
+    assert config(target_offset=(0.1, 0.2, 0.3)) == config(
+        target_offset_x=0.1, target_offset_y=0.2, target_offset_z=0.3
+    )
+    assert config(n_substeps=10) == config(frame_skip=10)
+
+
+def test_fetch_info_and_reward_dtypes() -> None:
+    """is_success is float32, the reference's dtype; the sparse reward is 0 or -1 (float64
+    behind make_vec, EnvPool's float32 in the gym flavours)."""
+    env = parallel_pool.make_vec("FetchReach-v4", num_envs=2, seed=0)
+    _, info = env.reset()
+    assert info["is_success"].dtype == np.float32
+    _, reward, _, _, info = env.step(np.zeros((2, 4), np.float32))
+    assert reward.dtype == np.float64 and set(reward.tolist()) <= {0.0, -1.0}
+    assert info["is_success"].dtype == np.float32
+    env.close()
+    gym_env = parallel_pool.make("FetchPush-v4", env_type="gymnasium", num_envs=2)
+    obs, _ = gym_env.reset()
+    assert obs["observation"].shape == (2, 25) and obs["desired_goal"].shape == (2, 3)
+    gym_env.close()
 
 
 def test_a_map_by_name_or_text_is_the_same_maze() -> None:

@@ -1,1 +1,1 @@
-"""Test support of the robotics family (never packed in the wheel)."""
+"""What the robotics tests share; never in the wheel."""
