@@ -12,11 +12,11 @@
 // Action "action": float32 [4] in [-1, 1], clipped to it: the gripper's
 //   move (x, y, z, times 0.05 in float32, as NumPy multiplies a float32
 //   action) and the fingers' opening (ignored with block_gripper).
-// Step: the mocap body to the gripper's pose (the kinematics of the last
+// Step: the finger actuators' targets to their joints plus the opening;
+//   the mocap body to the gripper's pose (the kinematics of the last
 //   substep's start, as the reference reads them) plus the move, its
-//   quaternion plus [1, 0, 1, 0]; the finger actuators' targets to their
-//   joints plus the opening; mj_step n_substeps (frame_skip) times; with
-//   block_gripper the fingers' qpos to 0, then mj_forward.
+//   quaternion plus [1, 0, 1, 0]; mj_step n_substeps (frame_skip) times;
+//   with block_gripper the fingers' qpos to 0, then mj_forward.
 // Reward: sparse -1.0 beyond distance_threshold of the goal, else -0.0
 //   (the reference's -(d > threshold).astype(float32)); dense -distance.
 // Info: is_success, float32 1.0 within distance_threshold of the goal, else
@@ -301,12 +301,16 @@ class FetchEnv : public mujoco::MujocoGymEnv<FetchEnvSpec> {
     State state = Allocate();
     const mjtNum* grip = d_->site_xpos + 3 * layout_.grip_site;
     const Xyz grip_velp = SiteVelocity(layout_.grip_site, false);
-    const int right = layout_.robot_joints[layout_.robot_joints.size() - 2];
-    const int left = layout_.robot_joints.back();
-    const double gripper_state[2] = {d_->qpos[m_.jnt_qposadr[right]],
-                                     d_->qpos[m_.jnt_qposadr[left]]};
-    const double gripper_vel[2] = {d_->qvel[m_.jnt_dofadr[right]] * dt_,
-                                   d_->qvel[m_.jnt_dofadr[left]] * dt_};
+    // gripper_state and gripper_vel: the last two robot joints' (robot_qpos[-2:],
+    // the fingers in Fetch's models).
+    const std::size_t robot_joints = layout_.robot_joints.size();
+    double gripper_state[2];
+    double gripper_vel[2];
+    for (std::size_t k = 0; k < 2; ++k) {
+      const int joint = layout_.robot_joints[robot_joints - 2 + k];
+      gripper_state[k] = d_->qpos[m_.jnt_qposadr[joint]];
+      gripper_vel[k] = d_->qvel[m_.jnt_dofadr[joint]] * dt_;
+    }
     auto& observation = state["obs:observation"_];
     mujoco::ObsWriter obs(observation.template Data<double>(), observation.size());
     obs.Copy(grip, 3);
