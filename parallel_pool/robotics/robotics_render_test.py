@@ -86,3 +86,21 @@ def test_fetch_render_matches_gymnasium_robotics(task_id: str) -> None:
     env.close()
     for ref in refs:
         ref.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (300, 500)])
+def test_fetch_render_at_other_sizes(width: int, height: int) -> None:
+    """render_width / render_height against the reference's width / height keywords (which
+    size its offscreen buffer; ours draws the same pixels in a buffer of any larger size)."""
+    env = parallel_pool.make_vec(
+        "FetchPickAndPlace-v4", num_envs=1, seed=2, render_mode="rgb_array", render_width=width, render_height=height
+    )
+    ref = gymnasium.make("FetchPickAndPlace-v4", render_mode="rgb_array", width=width, height=height)
+    env.reset()
+    ref.reset(seed=2)
+    action = np.array([[0.3, -0.5, 0.9, 1.0]], np.float32)
+    env.step(action)
+    ref.step(action[0])
+    assert_frames_match(env.render(0)[0], ref.render(), f"{width}x{height}")
+    env.close()
+    ref.close()
