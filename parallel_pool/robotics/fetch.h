@@ -166,8 +166,8 @@ class FetchEnv : public mujoco::MujocoGymEnv<FetchEnvSpec> {
     std::copy(site_pos, site_pos + 3, target_site_pos_.begin());
     camera_config_ = mujoco::GymCamera{.distance = 2.5,
                                        .lookat = std::array<double, 3>{1.3, 0.75, 0.55},
-                                       .azimuth = 132.0,
-                                       .elevation = -14.0};
+                                       .elevation = -14.0,
+                                       .azimuth = 132.0};
   }
 
   // render(): the reference's _render_callback, then the frame.
