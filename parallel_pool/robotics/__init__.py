@@ -12,7 +12,7 @@ from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
 from . import robotics_ext
-from .goal_rewards import maze_compute_reward
+from .goal_rewards import fetch_compute_reward, maze_compute_reward
 from .robotics_ext import (
     _AntMazeEnvPool,
     _AntMazeEnvSpec,
@@ -38,7 +38,9 @@ AntMazeEnvSpec, AntMazeDMEnvPool, AntMazeGymEnvPool, AntMazeGymnasiumEnvPool = p
 FrankaKitchenEnvSpec, FrankaKitchenDMEnvPool, FrankaKitchenGymEnvPool, FrankaKitchenGymnasiumEnvPool = py_env(
     _FrankaKitchenEnvSpec, _FrankaKitchenEnvPool
 )
-FetchEnvSpec, FetchDMEnvPool, FetchGymEnvPool, FetchGymnasiumEnvPool = py_env(_FetchEnvSpec, _FetchEnvPool)
+FetchEnvSpec, FetchDMEnvPool, FetchGymEnvPool, FetchGymnasiumEnvPool = py_env(
+    _FetchEnvSpec, _FetchEnvPool, methods={"compute_reward": fetch_compute_reward}
+)
 
 __all__ = [
     "NUMPY_DOT_ROUNDING",

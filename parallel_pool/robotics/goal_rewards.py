@@ -24,20 +24,40 @@ def maze_reward(reward_type: str, achieved_goal: Any, desired_goal: Any) -> Any:
     return (distance <= MAZE_GOAL_RADIUS).astype(np.float64)
 
 
-def pool_reward_type(pool: Any) -> str:
-    """The pool's reward_type; a ValueError where its envs have different ones (per-env config)."""
-    reward_type = pool.config["reward_type"]
-    if isinstance(reward_type, list):
-        if len(set(reward_type)) > 1:
+def fetch_reward(reward_type: str, distance_threshold: float, achieved_goal: Any, desired_goal: Any) -> Any:
+    """Fetch's reward: dense -distance; sparse -1.0 beyond the threshold, else -0.0 (float32)."""
+    distance = np.linalg.norm(np.asarray(achieved_goal) - np.asarray(desired_goal), axis=-1)
+    if reward_type == "sparse":
+        return -(distance > distance_threshold).astype(np.float32)
+    return -distance
+
+
+def pool_value(pool: Any, key: str) -> Any:
+    """The pool's config value of `key`; a ValueError where its envs have different ones
+    (per-env config), since one call relabels transitions of any env."""
+    value = pool.config[key]
+    if isinstance(value, list):
+        if len(set(value)) > 1:
             raise ValueError(
-                f"compute_reward: the pool's envs have different reward types {reward_type}; relabel each "
-                "env's transitions with parallel_pool.robotics.goal_rewards.maze_reward(reward_type, ...)"
+                f"compute_reward: the pool's envs have different values of {key} {value}; relabel each "
+                "env's transitions with parallel_pool.robotics.goal_rewards' functions"
             )
-        reward_type = reward_type[0]
-    return str(reward_type)
+        value = value[0]
+    return value
 
 
 def maze_compute_reward(self: Any, achieved_goal: Any, desired_goal: Any, info: Any = None) -> Any:
     """gymnasium-robotics' MazeEnv.compute_reward for this pool's reward_type (`info` is unused,
     as there). One goal pair or a batch of them."""
-    return maze_reward(pool_reward_type(self), achieved_goal, desired_goal)
+    return maze_reward(str(pool_value(self, "reward_type")), achieved_goal, desired_goal)
+
+
+def fetch_compute_reward(self: Any, achieved_goal: Any, desired_goal: Any, info: Any = None) -> Any:
+    """gymnasium-robotics' MujocoFetchEnv.compute_reward for this pool's reward_type and
+    distance_threshold (`info` is unused, as there). One goal pair or a batch of them."""
+    return fetch_reward(
+        str(pool_value(self, "reward_type")),
+        float(pool_value(self, "distance_threshold")),
+        achieved_goal,
+        desired_goal,
+    )
