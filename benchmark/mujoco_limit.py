@@ -23,15 +23,20 @@ How the mj_step rate is measured (`LimitProbe`):
   * a run of the reference env (the same libmujoco parallel_pool links) with
     the action stream one env gets in benchmark/run.py (its 64 pre-drawn
     uniformly random actions, cycled), resetting where the env ends an
-    episode, records the state before every step; it also gives p. For a
-    gymnasium task that is gymnasium.make(task); for a dm_control task
+    episode, records the state (physics and user inputs, mocap included)
+    before every step and the ctrl the step applied (the action itself in
+    gymnasium's MuJoCo tasks; what a task made of it elsewhere: Adroit's and
+    the kitchen's actuator targets; none for Fetch, whose mocap body each
+    rollout holds where its start state has it); it also gives p. For a
+    gymnasium task that is gymnasium.make(task) (a gymnasium-robotics maze's
+    agent env, or its robot env, on its model); for a dm_control task
     `suite.load(domain, task, task_kwargs={"random": 0})`, through its
     physics.model.ptr / physics.data.ptr (the MjModel / MjData it steps),
     frame_skip its n_sub_steps, reset at each LAST step (the time limit,
     1000 steps);
   * T C++ threads, one MjData each, replay that run in short open-loop
     rollouts: from a recorded state (solver warm start included), the next
-    10 actions, each held for frame_skip mj_steps, exactly the steps the env
+    10 ctrls, each held for frame_skip mj_steps, exactly the steps the env
     took (none crossing an episode's end; dm_control's split of mj_step2 /
     mj_step / mj_step1 does the same work and reaches the same states): no
     Python between steps, threads like the pool's. They run in parallel_pool's
@@ -62,11 +67,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
-from runners import WARMUP, dm_control_task, gymnasium_env, pre_drawn_actions
+from runners import ROBOTICS_PREFIXES, WARMUP, dm_control_task, gymnasium_env, pre_drawn_actions
 
 ROLLOUT_STEPS = 10  # env steps per open-loop rollout
-# gymnasium-robotics' maze ids: their MujocoEnv is the maze env's agent (point_env, ant_env).
-MAZE_PREFIXES = ("PointMaze_", "AntMaze_")
 STATE_STEPS = 2000  # env steps of the recorded run the start states come from
 
 
@@ -77,7 +80,7 @@ def _mujoco() -> Any:
 
 def is_mujoco(task: str) -> bool:
     """A MuJoCo task: a gymnasium MuJoCo env, a gymnasium-robotics maze or a dm_control suite task."""
-    if dm_control_task(task) is not None or task.startswith(MAZE_PREFIXES):
+    if dm_control_task(task) is not None or task.startswith(ROBOTICS_PREFIXES):
         return True
     import gymnasium
 
@@ -141,47 +144,56 @@ class Recording(NamedTuple):
     model: Any  # mujoco.MjModel
     frame_skip: int  # mj_steps per env step
     max_episode_steps: int  # the time limit
-    actions: np.ndarray  # the action stream of one env in benchmark/run.py, cycled
-    states: np.ndarray  # states[i]: the full physics state step i (action i % len(actions)) starts from
+    controls: np.ndarray  # controls[i]: the ctrl step i applied (from action i % len(actions))
+    states: np.ndarray  # states[i]: the full physics state step i starts from
     warmstarts: np.ndarray  # warmstarts[i]: its qacc_warmstart
     ends: np.ndarray  # ends[i]: step i ended its episode
 
 
-def _record(model: Any, data: Any, actions: np.ndarray, step: Callable[[np.ndarray], bool]) -> tuple[np.ndarray, ...]:
+def _record(
+    model: Any, data: Any, actions: np.ndarray, step: Callable[[np.ndarray], tuple[bool, np.ndarray]]
+) -> tuple[np.ndarray, ...]:
     """(states, warmstarts, ends) of STATE_STEPS calls of `step` (True where it ended an
-    episode, which it then resets) with the actions cycled, read from the MjData before each."""
+    episode, which it then resets) with the actions cycled, read from the MjData before each;
+    and the ctrl each step applied (which `step` returns: what the env made of the action, an
+    actuator target or nothing where a mocap body moves, read before a reset)."""
     mujoco = _mujoco()
-    spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
+    spec = mujoco.mjtState.mjSTATE_INTEGRATION  # mujoco_engine/step_rate.h's
     states = np.empty((STATE_STEPS, mujoco.mj_stateSize(model, spec)))
     warmstarts = np.empty((STATE_STEPS, model.nv))
     ends = np.zeros(STATE_STEPS, dtype=bool)
+    controls = np.empty((STATE_STEPS, model.nu))
     for i in range(STATE_STEPS):
         mujoco.mj_getState(model, data, states[i], spec)
         warmstarts[i] = data.qacc_warmstart
-        ends[i] = step(actions[i % len(actions)])
-    return states, warmstarts, ends
+        ends[i], controls[i] = step(actions[i % len(actions)])
+    return states, warmstarts, ends, controls
 
 
 def _record_gymnasium(task: str) -> Recording:
     """A gymnasium MuJoCo task's run: gymnasium.make(task) (runners' reference env), reset where
-    it ends an episode. A maze's MujocoEnv is its agent's env, on the maze's model."""
+    it ends an episode. A maze's MujocoEnv is its agent's env (on the maze's model), the
+    kitchen's its robot's; gymnasium-robotics' robot envs (Fetch, Shadow Hand) step
+    n_substeps mj_steps."""
     env = gymnasium_env(task)
-    inner: Any = env.unwrapped  # a MujocoEnv: model, data, frame_skip
-    inner = getattr(inner, "point_env", None) or getattr(inner, "ant_env", None) or inner
+    inner: Any = env.unwrapped  # a MujocoEnv (model, data, frame_skip) or a robot env (n_substeps)
+    for agent in ("point_env", "ant_env", "robot_env"):
+        inner = getattr(inner, agent, inner)
     actions = np.stack([a[0] for a in pre_drawn_actions(env.action_space, 1)]).astype(np.float64)
 
-    def step(action: np.ndarray) -> bool:
+    def step(action: np.ndarray) -> tuple[bool, np.ndarray]:
         _, _, terminated, truncated, _ = env.step(action)
+        applied = inner.data.ctrl.copy()
         if terminated or truncated:
             env.reset()
-            return True
-        return False
+        return bool(terminated or truncated), applied
 
     env.reset(seed=0)
-    states, warmstarts, ends = _record(inner.model, inner.data, actions, step)
+    states, warmstarts, ends, controls = _record(inner.model, inner.data, actions, step)
     env.close()
     max_steps = env.spec.max_episode_steps if env.spec and env.spec.max_episode_steps else 1000
-    return Recording(inner.model, int(inner.frame_skip), max_steps, actions, states, warmstarts, ends)
+    frame_skip = int(getattr(inner, "frame_skip", None) or inner.n_substeps)
+    return Recording(inner.model, frame_skip, max_steps, controls, states, warmstarts, ends)
 
 
 def _record_dm_control(task: str) -> Recording:
@@ -199,20 +211,21 @@ def _record_dm_control(task: str) -> Recording:
     frame_skip = round(env.control_timestep() / physics.timestep())
     actions = np.stack([a[0] for a in pre_drawn_actions(action_box(env.action_spec()), 1)])
 
-    def step(action: np.ndarray) -> bool:
-        if env.step(action).last():
+    def step(action: np.ndarray) -> tuple[bool, np.ndarray]:
+        last = env.step(action).last()
+        applied = physics.data.ctrl.copy()
+        if last:
             env.reset()
-            return True
-        return False
+        return last, applied
 
     env.reset()
-    states, warmstarts, ends = _record(physics.model.ptr, physics.data.ptr, actions, step)
+    states, warmstarts, ends, controls = _record(physics.model.ptr, physics.data.ptr, actions, step)
     # The time limit in control steps (dm_control keeps it private; 1000 in every suite task).
     limit = float(getattr(env, "_step_limit", 1000))
     max_steps = round(limit) if np.isfinite(limit) else STATE_STEPS
     model = physics.model.ptr
     env.close()
-    return Recording(model, frame_skip, max_steps, actions, states, warmstarts, ends)
+    return Recording(model, frame_skip, max_steps, controls, states, warmstarts, ends)
 
 
 class LimitProbe:
@@ -232,9 +245,9 @@ class LimitProbe:
         first = np.arange(STATE_STEPS - ROLLOUT_STEPS + 1)
         starts = first[ended[first + ROLLOUT_STEPS - 1] == ended[first]]
         starts = np.random.default_rng(0).permutation(starts)
-        steps = (starts[:, None] + np.arange(ROLLOUT_STEPS)) % len(run.actions)
+        steps = starts[:, None] + np.arange(ROLLOUT_STEPS)
         self.start_steps, self.states, self.warmstarts = starts, run.states[starts], run.warmstarts[starts]
-        self.controls = np.repeat(run.actions[steps], self.frame_skip, axis=1)  # held for frame_skip mj_steps
+        self.controls = np.repeat(run.controls[steps], self.frame_skip, axis=1)  # held for frame_skip mj_steps
         # The model as it was stepped, in MuJoCo's binary format: the probe loads it into the
         # libmujoco parallel_pool loaded, which may be another copy than the mujoco package's.
         mujoco = _mujoco()

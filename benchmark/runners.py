@@ -354,6 +354,25 @@ def families() -> set[str]:
     return {family(task) for task in parallel_pool.list_all_envs()}
 
 
+# gymnasium-robotics' ids (the robotics family's references).
+ROBOTICS_PREFIXES = ("PointMaze_", "AntMaze_", "Fetch", "Hand", "Adroit", "FrankaKitchen")
+
+
+def _robotics_reference() -> Any:
+    """The robotics tests' view of gymnasium-robotics (its ids registered, its test-time patch
+    for MuJoCo 3.17 applied: parallel_pool/robotics/testing/reference.py), loaded from the
+    source tree by path: the benchmark runs the installed wheel, which has no test support."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "parallel_pool" / "robotics" / "testing" / "reference.py"
+    spec = importlib.util.spec_from_file_location("robotics_reference", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def gymnasium_env(task: str) -> Any:
     """gymnasium.make(task); for a dm_control id, dm_control's env in benchmark/dm_control_gym.py's
     thin wrapper; for an Atari id, ale_py's env with the preprocessing the atari family
@@ -373,10 +392,8 @@ def gymnasium_env(task: str) -> Any:
         return DMControlEnv(*dm)
     if task.startswith(("MiniGrid-", "BabyAI-")):
         import minigrid  # noqa: F401  (registers its ids with gymnasium)
-    if task.startswith("PointMaze_"):
-        import gymnasium_robotics
-
-        gymnasium.register_envs(gymnasium_robotics)
+    if task.startswith(ROBOTICS_PREFIXES):
+        _robotics_reference().register()
     if atari_rom(task) is None:
         return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py

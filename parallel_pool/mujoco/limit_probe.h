@@ -2,7 +2,7 @@
 // physical limit with (benchmark/mujoco_limit.py):
 //   mj_step_rate(mjb, states, warmstarts, controls, threads, warmup, seconds)
 // mjb is the model saved by mujoco.mj_saveModel (MuJoCo's binary format, the
-// same version as this library); states [n, mj_stateSize(FULLPHYSICS)],
+// same version as this library); states [n, mj_stateSize(INTEGRATION)],
 // warmstarts [n, nv], controls [n, steps, nu], all float64. Returns mj_steps/s
 // (parallel_pool/mujoco_engine/step_rate.h).
 //
@@ -46,7 +46,7 @@ inline void BindLimitProbe(pybind11::module_& m) {
         const py::ssize_t n = states.ndim() == 2 ? states.shape(0) : 0;
         if (n == 0 || states.shape(1) != mj_stateSize(mm, mujoco_engine::kStepRateStateSpec)) {
           throw py::value_error(
-              "states: expected [n, mj_stateSize(model, mjSTATE_FULLPHYSICS)], n >= 1");
+              "states: expected [n, mj_stateSize(model, mjSTATE_INTEGRATION)], n >= 1");
         }
         if (warmstarts.ndim() != 2 || warmstarts.shape(0) != n || warmstarts.shape(1) != mm->nv) {
           throw py::value_error("warmstarts: expected [n, nv]");

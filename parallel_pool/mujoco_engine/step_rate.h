@@ -32,7 +32,10 @@ struct Rollouts {
   int steps;  // mj_steps per rollout
 };
 
-inline constexpr int kStepRateStateSpec = mjSTATE_FULLPHYSICS;
+// The physics state and the user inputs (mocap bodies, applied forces, active
+// equalities): a task that moves a mocap body (Fetch's gripper) steps from
+// where its run put it. The ctrl the state holds is overwritten per step.
+inline constexpr int kStepRateStateSpec = mjSTATE_INTEGRATION;
 
 // mj_steps per second of `threads` threads replaying `rollouts`.
 inline double MjStepRate(const Rollouts& rollouts, int threads, double warmup, double seconds) {
