@@ -17,6 +17,8 @@ changes, and only in the test process: the C++ envs never import it.
 from __future__ import annotations
 
 import inspect
+import os
+import tempfile
 
 import gymnasium
 import gymnasium_robotics
@@ -38,6 +40,12 @@ def patch_joint_type() -> None:
 
 
 def register() -> None:
-    """gymnasium-robotics' ids in gymnasium's registry, with the patch applied."""
+    """gymnasium-robotics' ids in gymnasium's registry, with the patch applied.
+
+    AntMaze-v3's reference writes its maze to one fixed file in the temporary folder
+    (`ant_maze.xml`) and reads it back: under Bazel each test's own folder (TEST_TMPDIR)
+    keeps tests that run at once from reading each other's half-written file."""
+    if "TEST_TMPDIR" in os.environ:
+        tempfile.tempdir = os.environ["TEST_TMPDIR"]
     patch_joint_type()
     gymnasium.register_envs(gymnasium_robotics)
