@@ -380,7 +380,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
       SetUpFreeCamera();
     }
     mujoco_engine::ThreadRenderer::ForThisThread().Render(
-        mujoco_engine::RenderScene{model_, &m_, d_, camera, kGymMaxGeom, nullptr, {}},
+        mujoco_engine::RenderScene{model_, &DrawnModel(), d_, camera, kGymMaxGeom, nullptr, {}},
         request.height, request.width, rgb);
   }
 
@@ -410,6 +410,11 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   }
 
  protected:
+  // The model a frame is drawn from: the shared one, unless the task keeps
+  // a per-env view of it with values of its own that the reference writes
+  // into its model before drawing (site positions, colours).
+  virtual const mjModel& DrawnModel() const { return m_; }
+
   // Reset: mj_resetData, then the task's ResetModel (which ends in
   // SetState), then the first observation.
   void ResetData() { mj_resetData(&m_, d_); }
