@@ -105,6 +105,11 @@ inline void NumpyArcsinh(const double* x, double* out, std::ptrdiff_t n) {
 inline void NumpyTanh(const double* x, double* out, std::ptrdiff_t n) {
   internal::NumpyUnary(NumpyUfunc::kTanh, x, out, n, [](double v) { return std::tanh(v); });
 }
+// np.log(x) of a contiguous array of n float64 (the Shadow Hand's touch
+// readings as log(x + 1)).
+inline void NumpyLog(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kLog, x, out, n, [](double v) { return std::log(v); });
+}
 // ufunc(x) of one float64 (a NumPy scalar), as NumPy computes it; `fallback`
 // (the C library's function) without NumPy.
 template <typename Fallback>
