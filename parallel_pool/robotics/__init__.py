@@ -42,6 +42,17 @@ FetchEnvSpec, FetchDMEnvPool, FetchGymEnvPool, FetchGymnasiumEnvPool = py_env(
     _FetchEnvSpec, _FetchEnvPool, methods={"compute_reward": fetch_compute_reward}
 )
 
+HandReachEnvSpec, HandReachDMEnvPool, HandReachGymEnvPool, HandReachGymnasiumEnvPool = py_env(
+    robotics_ext._HandReachEnvSpec, robotics_ext._HandReachEnvPool
+)
+
+(
+    HandManipulateEnvSpec,
+    HandManipulateDMEnvPool,
+    HandManipulateGymEnvPool,
+    HandManipulateGymnasiumEnvPool,
+) = py_env(robotics_ext._HandManipulateEnvSpec, robotics_ext._HandManipulateEnvPool)
+
 __all__ = [
     "NUMPY_DOT_ROUNDING",
     "NUMPY_GEMV_ROUNDING",
@@ -57,6 +68,14 @@ __all__ = [
     "FrankaKitchenEnvSpec",
     "FrankaKitchenGymEnvPool",
     "FrankaKitchenGymnasiumEnvPool",
+    "HandManipulateDMEnvPool",
+    "HandManipulateEnvSpec",
+    "HandManipulateGymEnvPool",
+    "HandManipulateGymnasiumEnvPool",
+    "HandReachDMEnvPool",
+    "HandReachEnvSpec",
+    "HandReachGymEnvPool",
+    "HandReachGymnasiumEnvPool",
     "PointMazeDMEnvPool",
     "PointMazeEnvSpec",
     "PointMazeGymEnvPool",

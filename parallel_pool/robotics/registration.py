@@ -2,9 +2,10 @@
 
 The models are read from the installed gymnasium-robotics package (`base_path`
 is its assets folder; AntMaze's ant is gymnasium's `ant.xml`), never copied.
-Registered so far: the 20 PointMaze ids, the 60 AntMaze ids, FrankaKitchen-v1, and
-the 8 Fetch ids with EnvPool's names for their mujoco_py-era versions (-v1, the
-same envs).
+Registered so far: the 20 PointMaze ids, the 60 AntMaze ids, FrankaKitchen-v1, the
+8 Fetch ids and the Shadow Hand's 2 HandReach and 54 HandManipulate ids, the last two
+groups with EnvPool's names for their mujoco_py-era versions (Fetch*-v1,
+HandReach-v0, HandManipulate*-v0: the same envs).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from numbers import Real
 from typing import Any
+
+import numpy as np
 
 from parallel_pool.python.package_data import package_path
 from parallel_pool.registration import register
@@ -220,3 +223,93 @@ for _task, _config in _FETCH_TASKS.items():
             render_fps=25,  # BaseRobotEnv.metadata
             **{**_FETCH_COMMON, **_config},
         )
+
+
+# The Shadow Hand. Each object's Manipulate variants (target_position, target_rotation)
+# and which have touch-sensor ids (not the *Full ones), as gymnasium-robotics registers
+# them; the Full ids are the same envs as the plain ones.
+_HAND_VARIANTS: dict[str, list[tuple[str, str, str, bool]]] = {
+    "Block": [
+        ("", "random", "xyz", True),
+        ("Full", "random", "xyz", False),
+        ("RotateZ", "ignore", "z", True),
+        ("RotateParallel", "ignore", "parallel", True),
+        ("RotateXYZ", "ignore", "xyz", True),
+    ],
+    "Egg": [("", "random", "xyz", True), ("Full", "random", "xyz", False), ("Rotate", "ignore", "xyz", True)],
+    "Pen": [("", "random", "xyz", True), ("Full", "random", "xyz", False), ("Rotate", "ignore", "xyz", True)],
+}
+# What each object's env class passes its base (manipulate_pen.py: the pen is not turned
+# at reset, its z rotation is ignored and it has a wider position threshold).
+_HAND_OBJECTS: dict[str, dict[str, Any]] = {
+    "Block": {},
+    "Egg": {},
+    "Pen": {"randomize_initial_rotation": False, "ignore_z_target_rotation": True, "distance_threshold": 0.05},
+}
+# The touch-sensor ids' suffix and touch_get_obs.
+_HAND_TOUCH = (("_BooleanTouchSensors", "boolean"), ("_ContinuousTouchSensors", "sensordata"))
+
+
+def _hand_keys(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+    """gymnasium-robotics' keywords for the hand's keys: `n_substeps` is frame_skip, and
+    `target_position_range` may be its (3, 2) array of (low, high) rows."""
+    out = dict(kwargs)
+    if "n_substeps" in out:
+        if "frame_skip" in out:
+            raise ValueError("n_substeps: give it or frame_skip (the same key), not both")
+        out["frame_skip"] = out.pop("n_substeps")
+    if "target_position_range" in out:
+        rows = out["target_position_range"]
+        try:
+            flat = [float(v) for v in np.asarray(rows, dtype=np.float64).reshape(-1)]
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"target_position_range: expected 3 (low, high) pairs, got {rows!r}") from error
+        if np.shape(rows) not in ((3, 2), (6,)):
+            raise ValueError(f"target_position_range: expected 3 (low, high) pairs, got shape {np.shape(rows)}")
+        out["target_position_range"] = flat
+    return out
+
+
+for _suffix, _reward in (("", "sparse"), ("Dense", "dense")):
+    # HandReach-v0 is EnvPool's name for the mujoco_py-era version: the same env here.
+    register(
+        task_id=f"HandReach{_suffix}-v3",
+        aliases=[f"HandReach{_suffix}-v0"],
+        import_path=_PATH,
+        env="HandReach",
+        config_aliases=_hand_keys,
+        max_episode_steps=50,
+        reward_type=_reward,
+        base_path=_ASSETS,
+        render_fps=25,  # BaseRobotEnv.metadata
+    )
+
+for _object, _variants in _HAND_VARIANTS.items():
+    _xml = f"hand/manipulate_{_object.lower()}"
+    for _variant, _position, _rotation, _has_touch in _variants:
+        _touch = [("", "off", f"{_xml}.xml")]
+        if _has_touch:
+            _touch += [(_name, _obs, f"{_xml}_touch_sensors.xml") for _name, _obs in _HAND_TOUCH]
+        for _touch_name, _touch_obs, _touch_xml in _touch:
+            for _suffix, _reward in (("", "sparse"), ("Dense", "dense")):
+                _name = f"HandManipulate{_object}{_variant}{_touch_name}{_suffix}"
+                # -v0: EnvPool's name for the mujoco_py-era version, the same env here.
+                register(
+                    task_id=f"{_name}-v1",
+                    aliases=[f"{_name}-v0"],
+                    import_path=_PATH,
+                    env="HandManipulate",
+                    config_aliases=_hand_keys,
+                    max_episode_steps=100,
+                    xml_file=_touch_xml,
+                    target_position=_position,
+                    target_rotation=_rotation,
+                    reward_type=_reward,
+                    touch_get_obs=_touch_obs,
+                    # The touch ids' class colours the touch sites at each frame; the others'
+                    # never change a site's colour ("always": as the model has them).
+                    touch_visualisation="on_touch" if _touch_name else "always",
+                    base_path=_ASSETS,
+                    render_fps=25,  # BaseRobotEnv.metadata
+                    **_HAND_OBJECTS[_object],
+                )

@@ -2,8 +2,9 @@
 // import it also learns from NumPy how it rounds norms (numpy_probe.py,
 // driven from __init__.py) and 3 x n matrix-vector products (Fetch's site
 // velocities: numpy_gemv_binding.h), and takes NumPy's own float64 loops
-// (np.exp of the dense maze reward, np.arctan2 of Fetch's object rotation),
-// so observations, distances and rewards round as the reference's.
+// (np.exp of the dense maze reward; np.arctan2 of Fetch's object rotation;
+// the Shadow Hand's np.sin, np.cos, np.arctan2, np.arccos and np.log), so
+// observations, distances and rewards round as the reference's.
 #include "parallel_pool/core/py_env_pool.h"
 #include "parallel_pool/numpy_exact/numpy_gemv_binding.h"
 #include "parallel_pool/numpy_exact/numpy_rounding_binding.h"
@@ -11,6 +12,8 @@
 #include "parallel_pool/robotics/ant_maze.h"
 #include "parallel_pool/robotics/fetch.h"
 #include "parallel_pool/robotics/franka_kitchen.h"
+#include "parallel_pool/robotics/hand_manipulate.h"
+#include "parallel_pool/robotics/hand_reach.h"
 #include "parallel_pool/robotics/point_maze.h"
 
 PYBIND11_MODULE(robotics_ext, m) {
@@ -21,6 +24,8 @@ PYBIND11_MODULE(robotics_ext, m) {
   parallel_pool::BindEnv<rb::AntMazeEnvPool>(m, "AntMaze");
   parallel_pool::BindEnv<rb::FrankaKitchenEnvPool>(m, "FrankaKitchen");
   parallel_pool::BindEnv<rb::FetchEnvPool>(m, "Fetch");
+  parallel_pool::BindEnv<rb::HandReachEnvPool>(m, "HandReach");
+  parallel_pool::BindEnv<rb::HandManipulateEnvPool>(m, "HandManipulate");
   nx::BindNumpyRounding(m);
   nx::BindNumpyGemv(m);
   nx::UseNumpyUfuncLoops();

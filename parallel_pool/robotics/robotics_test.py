@@ -288,3 +288,75 @@ def test_kitchen_final_obs_is_a_dict_of_dicts(make: Any) -> None:
 
 def _row(value: Any, i: int) -> Any:
     return {k: v[i] for k, v in value.items()} if isinstance(value, dict) else value[i]
+
+
+# ---- the Shadow Hand
+
+HAND_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith("Hand")]
+
+
+def native_hand_id(task_id: str) -> str:
+    """The reference's runnable id of a hand id (EnvPool's -v0 names are the native envs)."""
+    if not task_id.endswith("-v0"):
+        return task_id
+    return task_id.removesuffix("-v0") + ("-v3" if task_id.startswith("HandReach") else "-v1")
+
+
+def test_every_hand_id_of_the_reference_is_registered() -> None:
+    """The 56 native ids, and EnvPool's -v0 names (the reference's mujoco_py envs) of the same envs."""
+    assert set(HAND_IDS) == {t for t in gymnasium.registry if t.startswith("Hand")}
+    assert len(HAND_IDS) == 112
+    for task_id in HAND_IDS:
+        assert (
+            parallel_pool.make_spec(task_id).config.max_episode_steps
+            == gymnasium.spec(native_hand_id(task_id)).max_episode_steps
+        )
+
+
+@pytest.mark.parametrize(
+    "task_id",
+    [
+        "HandReach-v3",
+        "HandReachDense-v0",
+        "HandManipulateBlockFull-v1",
+        "HandManipulateEggRotateDense-v1",
+        "HandManipulatePen_BooleanTouchSensors-v1",
+        "HandManipulateBlockRotateParallel_ContinuousTouchSensorsDense-v0",
+    ],
+)
+def test_hand_spaces_and_info_are_the_references(task_id: str) -> None:
+    ref = gymnasium.make(native_hand_id(task_id))
+    spec = parallel_pool.make_spec(task_id)
+    assert spec.observation_space == ref.observation_space
+    assert spec.action_space == ref.action_space
+    assert spec.render_fps == ref.metadata["render_fps"]
+    assert api.assert_default_info_is_references(task_id, ref) == {"is_success"}
+
+
+@pytest.mark.parametrize(
+    ("task_id", "config", "error", "message"),
+    [
+        ("HandReach-v3", {"reward_type": "shaped"}, ValueError, "reward_type: expected 'sparse' or 'dense'"),
+        ("HandReach-v3", {"relative_control": True}, ValueError, "relative_control: True is not supported"),
+        ("HandReach-v3", {"frame_skip": 0}, ValueError, "frame_skip: must be >= 1"),
+        ("HandReach-v3", {"xml_file": "hand/manipulate_egg.xml"}, ValueError, "xml_file: the hand's model has no site"),
+        ("HandManipulateBlock-v1", {"target_rotation": "fixed"}, ValueError, "target_rotation: 'fixed' is not"),
+        ("HandManipulateBlock-v1", {"target_rotation": "yz"}, ValueError, "target_rotation: expected 'xyz', 'z'"),
+        ("HandManipulateBlock-v1", {"target_position": "near"}, ValueError, "target_position: expected 'ignore'"),
+        ("HandManipulateBlock-v1", {"touch_get_obs": "on"}, ValueError, "touch_get_obs: expected 'off'"),
+        ("HandManipulateBlock-v1", {"touch_visualisation": "x"}, ValueError, "touch_visualisation: expected"),
+        ("HandManipulateBlock-v1", {"target_position_range": [(0, 1)]}, ValueError, "target_position_range: expected"),
+        ("HandManipulateBlock-v1", {"target_position_range": "wide"}, TypeError, "target_position_range: expected 3"),
+        (
+            "HandManipulateBlock-v1",
+            {"target_position_range": [(0.1, 0.0), (0, 0), (0, 0)]},
+            ValueError,
+            "target_position_range: each (low, high) must have low <= high",
+        ),
+        ("HandManipulateBlock-v1", {"xml_file": "hand/reach.xml"}, ValueError, "xml_file: the hand's model has no"),
+        ("HandManipulateBlock-v1", {"n_substeps": 5, "frame_skip": 5}, ValueError, "n_substeps: give it or frame_skip"),
+    ],
+)
+def test_bad_hand_config_names_the_key(task_id: str, config: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parallel_pool.make_vec(task_id, num_envs=1, **config)
