@@ -11,7 +11,7 @@ velocities: `NUMPY_GEMV_ROUNDING`, "fused" or "plain" (None: neither).
 from parallel_pool.numpy_exact import numpy_probe
 from parallel_pool.python.api import py_env
 
-from . import robotics_ext
+from . import hand_rewards, robotics_ext
 from .goal_rewards import fetch_compute_reward, maze_compute_reward
 from .robotics_ext import (
     _AntMazeEnvPool,
@@ -43,7 +43,9 @@ FetchEnvSpec, FetchDMEnvPool, FetchGymEnvPool, FetchGymnasiumEnvPool = py_env(
 )
 
 HandReachEnvSpec, HandReachDMEnvPool, HandReachGymEnvPool, HandReachGymnasiumEnvPool = py_env(
-    robotics_ext._HandReachEnvSpec, robotics_ext._HandReachEnvPool
+    robotics_ext._HandReachEnvSpec,
+    robotics_ext._HandReachEnvPool,
+    methods={"compute_reward": hand_rewards.hand_reach_compute_reward},
 )
 
 (
@@ -51,7 +53,11 @@ HandReachEnvSpec, HandReachDMEnvPool, HandReachGymEnvPool, HandReachGymnasiumEnv
     HandManipulateDMEnvPool,
     HandManipulateGymEnvPool,
     HandManipulateGymnasiumEnvPool,
-) = py_env(robotics_ext._HandManipulateEnvSpec, robotics_ext._HandManipulateEnvPool)
+) = py_env(
+    robotics_ext._HandManipulateEnvSpec,
+    robotics_ext._HandManipulateEnvPool,
+    methods={"compute_reward": hand_rewards.hand_manipulate_compute_reward},
+)
 
 __all__ = [
     "NUMPY_DOT_ROUNDING",

@@ -360,3 +360,63 @@ def test_hand_spaces_and_info_are_the_references(task_id: str) -> None:
 def test_bad_hand_config_names_the_key(task_id: str, config: dict[str, Any], error: type, message: str) -> None:
     with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
         parallel_pool.make_vec(task_id, num_envs=1, **config)
+
+
+def hand_goal_batches(task_id: str, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Random achieved and desired goals, each pair a random distance apart (some within
+    the thresholds, some not)."""
+    rng = np.random.default_rng(1)
+    near = rng.uniform(0.0, 1.0, (n, 1)) ** 3
+    if task_id.startswith("HandReach"):
+        achieved = rng.normal(0.0, 0.05, (n, 15))
+        return achieved, achieved + near * rng.normal(0.0, 0.02, (n, 15))
+    quat = rng.normal(0.0, 1.0, (n, 4))
+    quat /= np.linalg.norm(quat, axis=1, keepdims=True)
+    turned = quat + near * rng.normal(0.0, 0.2, (n, 4))
+    turned /= np.linalg.norm(turned, axis=1, keepdims=True)
+    pos = rng.normal(0.0, 0.05, (n, 3))
+    moved = pos + near * rng.normal(0.0, 0.03, (n, 3))
+    return np.concatenate([pos, quat], axis=1), np.concatenate([moved, turned], axis=1)
+
+
+@pytest.mark.parametrize(
+    "task_id",
+    [
+        "HandReach-v3",
+        "HandReachDense-v3",
+        "HandManipulateBlock-v1",
+        "HandManipulateBlockRotateZDense-v1",
+        "HandManipulateEggRotate_BooleanTouchSensors-v1",
+        "HandManipulatePen-v1",
+        "HandManipulatePenRotateDense-v1",
+    ],
+)
+def test_hand_compute_reward_is_the_references(task_id: str) -> None:
+    """For HER relabelling: batches and one goal pair, in every flavour, as the reference's.
+    The pen's reference batch is wrong (hand_rewards.py): there each row must be the
+    reference's reward of that sample alone."""
+
+    ref = gymnasium.make(task_id).unwrapped
+    achieved, desired = hand_goal_batches(task_id, 64)
+    if "Pen" in task_id:
+        expected = np.stack([ref.compute_reward(a, d, {}) for a, d in zip(achieved, desired, strict=True)])
+        assert expected.tobytes() != ref.compute_reward(achieved, desired, {}).tobytes()
+    else:
+        expected = ref.compute_reward(achieved, desired, {})
+    for make in (parallel_pool.make_gymnasium, parallel_pool.make_gym, parallel_pool.make_dm, parallel_pool.make_vec):
+        env = make(task_id, num_envs=2)
+        ours = env.compute_reward(achieved, desired, {})
+        assert ours.dtype == expected.dtype and ours.tobytes() == expected.tobytes(), task_id
+        one = env.compute_reward(achieved[5], desired[5], {})
+        theirs = ref.compute_reward(achieved[5], desired[5], {})
+        assert one.dtype == theirs.dtype and one.tobytes() == theirs.tobytes()
+        env.close()
+    if "Dense" not in task_id:
+        assert 0 < (expected == expected.max()).sum() < 64, expected
+
+
+def test_hand_compute_reward_refuses_mixed_thresholds() -> None:
+    env = parallel_pool.make_vec("HandReach-v3", num_envs=2, distance_threshold=[0.01, 0.02])
+    with pytest.raises(ValueError, match="compute_reward: the pool's envs have different distance_threshold"):
+        env.compute_reward(np.zeros(15), np.ones(15), {})
+    env.close()
