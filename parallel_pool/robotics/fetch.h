@@ -39,7 +39,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -54,6 +53,7 @@
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/robotics/fetch_model.h"
 #include "parallel_pool/robotics/goal_env.h"
+#include "parallel_pool/robotics/rotations.h"
 
 namespace parallel_pool::robotics {
 
@@ -284,15 +284,10 @@ class FetchEnv : public mujoco::MujocoGymEnv<FetchEnvSpec> {
     return velocity;
   }
 
-  // rotations.mat2euler of a row-major rotation matrix: [x, y, z].
+  // rotations.mat2euler (rotations.h) of MuJoCo's row-major matrix: [x, y, z].
   static Xyz Mat2Euler(const mjtNum* mat) {
-    const double cy = std::sqrt(mat[8] * mat[8] + mat[5] * mat[5]);
-    const double y = -numpy_exact::NumpyArctan2(-mat[2], cy);
-    if (cy > 4.0 * DBL_EPSILON) {
-      return {-numpy_exact::NumpyArctan2(mat[5], mat[8]), y,
-              -numpy_exact::NumpyArctan2(mat[1], mat[0])};
-    }
-    return {0.0, y, -numpy_exact::NumpyArctan2(-mat[3], mat[4])};
+    return MatToEuler(
+        Mat3{{{mat[0], mat[1], mat[2]}, {mat[3], mat[4], mat[5]}, {mat[6], mat[7], mat[8]}}});
   }
 
   // The observation, the goals, is_success and (after a step; a reset's is

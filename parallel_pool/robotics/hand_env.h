@@ -31,18 +31,12 @@
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/robotics/goal_env.h"
 
 namespace parallel_pool::robotics {
 
 // The hand's actuators (BaseHandEnv's n_actions).
 inline constexpr int kHandActions = 20;
-
-// The reward_type keyword, checked: true for "dense".
-inline bool HandRewardIsDense(const std::string& reward_type) {
-  RequireConfig(reward_type == "sparse" || reward_type == "dense",
-                "reward_type: expected 'sparse' or 'dense', got '" + reward_type + "'");
-  return reward_type == "dense";
-}
 
 // The keys both hand envs have (n_substeps is frame_skip; registration.py
 // takes either name).
@@ -72,7 +66,7 @@ inline std::vector<int> RobotJoints(const mjModel& m) {
 template <typename Config>
 void ValidateHandConfig(const Config& conf, const mjModel& m) {
   RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
-  HandRewardIsDense(conf["reward_type"_]);
+  IsDense(conf["reward_type"_]);
   RequireConfig(!conf["relative_control"_],
                 "relative_control: True is not supported: gymnasium-robotics 1.4.2's hand raises "
                 "AttributeError with it (MujocoHandEnv._set_action calls data.get_joint_qpos, "
@@ -90,10 +84,7 @@ void ValidateHandConfig(const Config& conf, const mjModel& m) {
 // values, "achieved_goal" and "desired_goal" of `goal_size` each; info
 // is_success, float32 1.0 or 0.0 as the reference's.
 inline auto HandStateSpec(int size, int goal_size) {
-  return MakeDict("obs:observation"_.Bind(mujoco::Unbounded(size)),
-                  "obs:achieved_goal"_.Bind(mujoco::Unbounded(goal_size)),
-                  "obs:desired_goal"_.Bind(mujoco::Unbounded(goal_size)),
-                  "info:is_success"_.Bind(Spec<float>({})));
+  return GoalStateSpec(size, goal_size, "info:is_success"_.Bind(Spec<float>({})));
 }
 
 // The reference's action space: Box(-1, 1, (20,), float32).
@@ -114,7 +105,7 @@ class HandEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
         site_pos_(this->m_.site_pos, this->m_.site_pos + 3 * this->m_.nsite),
         site_rgba_(this->m_.site_rgba, this->m_.site_rgba + 4 * this->m_.nsite),
         geom_rgba_(this->m_.geom_rgba, this->m_.geom_rgba + 4 * this->m_.ngeom),
-        dense_(HandRewardIsDense(spec.config["reward_type"_])),
+        dense_(IsDense(spec.config["reward_type"_])),
         distance_threshold_(spec.config["distance_threshold"_]),
         robot_joints_(RobotJoints(this->m_)) {
     own_.site_pos = site_pos_.data();

@@ -18,6 +18,7 @@ import pathlib
 from typing import Any
 
 import gymnasium
+import gymnasium_robotics
 import numpy as np
 import pytest
 from gymnasium_robotics.envs.shadow_dexterous_hand import manipulate

@@ -21,20 +21,9 @@ from typing import Any
 
 import numpy as np
 
+from .goal_rewards import pool_value
+
 _EPS = np.finfo(np.float64).eps
-
-
-def _pool_value(pool: Any, key: str) -> Any:
-    """A config value the pool's envs share; a ValueError where they differ (per-env config)."""
-    value = pool.config[key]
-    if isinstance(value, list):
-        if any(v != value[0] for v in value):
-            raise ValueError(
-                f"compute_reward: the pool's envs have different {key} values {value}; relabel each env's "
-                "transitions with parallel_pool.robotics.hand_rewards' functions"
-            )
-        value = value[0]
-    return value
 
 
 def _goals(achieved_goal: Any, desired_goal: Any, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -141,7 +130,7 @@ def hand_manipulate_reward(
 def hand_reach_compute_reward(self: Any, achieved_goal: Any, desired_goal: Any, info: Any = None) -> Any:
     """gymnasium-robotics' MujocoHandReachEnv.compute_reward for this pool's config."""
     return hand_reach_reward(
-        _pool_value(self, "reward_type"), _pool_value(self, "distance_threshold"), achieved_goal, desired_goal
+        pool_value(self, "reward_type"), pool_value(self, "distance_threshold"), achieved_goal, desired_goal
     )
 
 
@@ -149,11 +138,11 @@ def hand_manipulate_compute_reward(self: Any, achieved_goal: Any, desired_goal: 
     """gymnasium-robotics' MujocoManipulateEnv.compute_reward for this pool's config (with
     ignore_z_target_rotation, per sample: see the module's docstring)."""
     return hand_manipulate_reward(
-        _pool_value(self, "reward_type"),
-        _pool_value(self, "distance_threshold"),
-        _pool_value(self, "rotation_threshold"),
-        _pool_value(self, "target_position") == "ignore",
-        _pool_value(self, "ignore_z_target_rotation"),
+        pool_value(self, "reward_type"),
+        pool_value(self, "distance_threshold"),
+        pool_value(self, "rotation_threshold"),
+        pool_value(self, "target_position") == "ignore",
+        pool_value(self, "ignore_z_target_rotation"),
         achieved_goal,
         desired_goal,
     )

@@ -417,6 +417,6 @@ def test_hand_compute_reward_is_the_references(task_id: str) -> None:
 
 def test_hand_compute_reward_refuses_mixed_thresholds() -> None:
     env = parallel_pool.make_vec("HandReach-v3", num_envs=2, distance_threshold=[0.01, 0.02])
-    with pytest.raises(ValueError, match="compute_reward: the pool's envs have different distance_threshold"):
+    with pytest.raises(ValueError, match="compute_reward: the pool's envs have different values of distance_threshold"):
         env.compute_reward(np.zeros(15), np.ones(15), {})
     env.close()
