@@ -1,13 +1,13 @@
-"""numpy_ufunc.h, numpy_blas.h, numpy_gemv.h and numpy_math.h's sums against NumPy itself, in the
-same process; scipy_zoom.h against scipy.ndimage.zoom.
+"""numpy_ufunc.h, numpy_blas.h, numpy_gemv.h, numpy_ddot.h and numpy_math.h's sums against NumPy
+itself, in the same process; scipy_zoom.h against scipy.ndimage.zoom.
 
 The envs compute np.log1p, np.sin, ... with NumPy's own float64 loops, taken
-from the ufunc objects at import, and 3x3 matrix products and 3 x n
-matrix-vector products with the BLAS rounding NumPy is found to use; here each
-is held, bit for bit, against NumPy on random inputs. Bazel runs this file once
-as is and once per OpenBLAS core type (OPENBLAS_CORETYPE, each of
-testing/openblas.py's OPENBLAS_CORETYPES), whose dgemm and dgemv kernels round
-differently.
+from the ufunc objects at import, and 3x3 matrix products, 3 x n
+matrix-vector products and dot products with the BLAS rounding NumPy is found
+to use; here each is held, bit for bit, against NumPy on random inputs. Bazel
+runs this file once as is and once per OpenBLAS core type (OPENBLAS_CORETYPE,
+each of testing/openblas.py's OPENBLAS_CORETYPES), whose dgemm, dgemv and ddot
+kernels round differently.
 """
 
 from __future__ import annotations
@@ -35,6 +35,14 @@ CORETYPE_GEMV: dict[str, str] = {
     "SkylakeX": "fused",
     "Sandybridge": "plain",
     "Prescott": "plain",
+}
+
+# The ddot kernel each of those core types runs (numpy_ddot.h).
+CORETYPE_DDOT: dict[str, str] = {
+    "Haswell": "haswell",
+    "SkylakeX": "skylakex",
+    "Sandybridge": "sandybridge",
+    "Prescott": "sse2",
 }
 
 
@@ -85,6 +93,23 @@ def test_matrix_product_equals_numpy() -> None:
         a, b = rng.standard_normal((2, 3, 3)) * 10.0 ** rng.integers(-3, 4)
         ours = np.array(hooks.numpy_matrix_times_matrix3(a.ravel().tolist(), b.ravel().tolist())).reshape(3, 3)
         np.testing.assert_array_equal(ours, a.dot(b))
+
+
+def test_ddot_equals_numpy() -> None:
+    """The kernel found at import is the one OpenBLAS runs here, and it reproduces
+    np.dot(x, y) and x.dot(x) (np.linalg.norm's) at every length through the
+    microkernels' blocks and tails, not just the probes'."""
+    ddot = openblas.forced(CORETYPE_DDOT)
+    if ddot is not None:
+        assert hooks._numpy_rounding.ddot == ddot
+    assert hooks._numpy_rounding.ddot is not None, "no known kernel reproduces this NumPy's ddot"
+    rng = np.random.default_rng(4)
+    for n in [*range(0, 70), 95, 96, 97, 100, 128, 129]:
+        for _ in range(20):
+            x, y = rng.standard_normal((2, n)) * 10.0 ** rng.integers(-3, 4)
+            x, y = x.copy(), y.copy()  # each its own (aligned) array, as NumPy's fresh results
+            assert hooks.numpy_ddot(x.tolist(), y.tolist()) == np.dot(x, y), (n, x.tolist(), y.tolist())
+            assert hooks.numpy_ddot(x.tolist(), x.tolist()) == x.dot(x), (n, x.tolist())
 
 
 def test_matrix_product_rejects_a_wrong_size() -> None:

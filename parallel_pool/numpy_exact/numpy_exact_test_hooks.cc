@@ -13,6 +13,9 @@
 //   numpy_matrix_times_vector3xn(a, x)  a @ x, a 3 x n row-major, as the envs
 //                          compute it (numpy_gemv.h)
 //   _numpy_rounding.gemv   the dgemv tail rounding found (numpy_gemv_binding.h)
+//   numpy_ddot(x, y)       np.dot of two float64 vectors, as the envs compute
+//                          it (numpy_ddot.h)
+//   _numpy_rounding.ddot   the ddot kernel found (numpy_ddot_binding.h)
 //   numpy_sum_of_squares(x), numpy_sum_of_squares_float32(x)
 //                          np.sum(np.square(x)) of a float64 / float32 array,
 //                          as the envs compute it (numpy_math.h)
@@ -28,6 +31,8 @@
 #include "parallel_pool/numpy_exact/numpy_blas_binding.h"
 #include "parallel_pool/numpy_exact/numpy_gemv.h"
 #include "parallel_pool/numpy_exact/numpy_gemv_binding.h"
+#include "parallel_pool/numpy_exact/numpy_ddot.h"
+#include "parallel_pool/numpy_exact/numpy_ddot_binding.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
@@ -52,6 +57,7 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   nx::UseNumpyUfuncLoops();
   nx::BindNumpyBlas(m);
   nx::BindNumpyGemv(m);
+  nx::BindNumpyDdot(m);
   m.def("numpy_ufunc_loops", [] {
     std::vector<std::string> in_use;
     for (int i = 0; i < nx::kNumNumpyUfuncs; ++i) {
@@ -90,6 +96,10 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
           nx::NumpyMatrixTimesVector3xN(a.data(), x.data(), x.size(), out.data());
           return out;
         });
+  m.def("numpy_ddot", [](const std::vector<double>& x, const std::vector<double>& y) {
+    if (x.size() != y.size()) throw pybind11::value_error("x, y: expected as many values each");
+    return nx::NumpyDdot(x.data(), y.data(), x.size());
+  });
   m.def("scipy_zoom_cubic",
         [](const std::vector<double>& x, std::ptrdiff_t rows, std::ptrdiff_t cols,
            std::ptrdiff_t out_rows, std::ptrdiff_t out_cols) {
