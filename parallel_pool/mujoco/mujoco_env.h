@@ -380,11 +380,19 @@ class MujocoGymEnv : public Env<EnvSpecT> {
       SetUpFreeCamera();
     }
     mujoco_engine::ThreadRenderer::ForThisThread().Render(
-        mujoco_engine::RenderScene{model_, &DrawnModel(), d_, camera, kGymMaxGeom, nullptr, {}},
+        mujoco_engine::RenderScene{render_assets_, &m_, d_, camera, kGymMaxGeom, nullptr, {}},
         request.height, request.width, rgb);
   }
 
   MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc)
+      : MujocoGymEnv(spec, env_id, uses_cfrc, TaskModel(spec.config)) {}
+
+  // A task that writes its model during episodes runs on a model of its own
+  // (`model`, made from the task's model), which renders with the context of
+  // the model it was made from (`render_assets`; null: `model` itself), so
+  // that all of them share one.
+  MujocoGymEnv(const Spec& spec, int env_id, bool uses_cfrc, mujoco_engine::ModelPtr model,
+               mujoco_engine::ModelPtr render_assets = nullptr)
       : Base(spec, env_id),
         uses_cfrc_(uses_cfrc),
         lockstep_info_(ConfigOr(spec.config, "lockstep_info"_, false)),
@@ -394,10 +402,11 @@ class MujocoGymEnv : public Env<EnvSpecT> {
         reset_noise_scale_(ConfigOr(spec.config, "reset_noise_scale"_, 0.0)),
         exclude_current_positions_(
             ConfigOr(spec.config, "exclude_current_positions_from_observation"_, false)),
-        model_(TaskModel(spec.config)),
+        model_(std::move(model)),
         m_(*model_),
         data_(mj_makeData(model_.get())),
-        d_(data_.get()) {
+        d_(data_.get()),
+        render_assets_(render_assets ? std::move(render_assets) : model_) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
     init_qpos_.assign(d_->qpos, d_->qpos + m_.nq);
     init_qvel_.assign(d_->qvel, d_->qvel + m_.nv);
@@ -410,11 +419,6 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   }
 
  protected:
-  // The model a frame is drawn from: the shared one, unless the task keeps
-  // a per-env view of it with values of its own that the reference writes
-  // into its model before drawing (site positions, colours).
-  virtual const mjModel& DrawnModel() const { return m_; }
-
   // Reset: mj_resetData, then the task's ResetModel (which ends in
   // SetState), then the first observation.
   void ResetData() { mj_resetData(&m_, d_); }
@@ -588,6 +592,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
     free_camera_ready_ = true;
   }
 
+  const mujoco_engine::ModelPtr render_assets_;
   numpy_exact::NumpyGenerator np_random_{this->seed()};
   std::vector<double> qpos0_;
   std::vector<double> qvel0_;
