@@ -31,6 +31,7 @@
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/model_view.h"
 #include "parallel_pool/robotics/goal_env.h"
 
 namespace parallel_pool::robotics {
@@ -99,18 +100,19 @@ class HandEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
   using typename Base::Spec;
   using typename Base::State;
 
-  HandEnv(const Spec& spec, int env_id)
-      : Base(spec, env_id, /*uses_cfrc=*/false),
-        own_(this->m_),
-        site_pos_(this->m_.site_pos, this->m_.site_pos + 3 * this->m_.nsite),
-        site_rgba_(this->m_.site_rgba, this->m_.site_rgba + 4 * this->m_.nsite),
-        geom_rgba_(this->m_.geom_rgba, this->m_.geom_rgba + 4 * this->m_.ngeom),
+  HandEnv(const Spec& spec, int env_id) : HandEnv(spec, env_id, Base::TaskModel(spec.config)) {}
+
+ private:
+  // On a view of the shared model whose site positions and colours are this
+  // env's own: the values the reference's renders write into its model (a
+  // site a render moved is the reference's from then on, in the later
+  // steps' kinematics too).
+  HandEnv(const Spec& spec, int env_id, const mujoco_engine::ModelPtr& shared)
+      : Base(spec, env_id, /*uses_cfrc=*/false, mujoco_engine::ModelWithOwnPlacements(shared),
+             shared),
         dense_(IsDense(spec.config["reward_type"_])),
         distance_threshold_(spec.config["distance_threshold"_]),
         robot_joints_(RobotJoints(this->m_)) {
-    own_.site_pos = site_pos_.data();
-    own_.site_rgba = site_rgba_.data();
-    own_.geom_rgba = geom_rgba_.data();
     for (int i = 0; i < kHandActions; ++i) {
       const double low = this->m_.actuator_ctrlrange[2 * i];
       const double high = this->m_.actuator_ctrlrange[2 * i + 1];
@@ -126,10 +128,8 @@ class HandEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
   }
 
  protected:
-  const mjModel& DrawnModel() const override { return own_; }
-
-  // This env's model, for every MuJoCo call the env makes.
-  const mjModel* model() const { return &own_; }
+  // This env's model (its own site positions and colours may be written).
+  mjModel* model() const { return &mujoco_engine::OwnedView(this->m_); }
 
   // step's np.clip(action, -1, 1) in float32, then _set_action.
   void SetAction(const mujoco::ActionT* raw) {
@@ -148,7 +148,7 @@ class HandEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
 
   // mj_step(model, data, nstep=n_substeps).
   void Simulate() {
-    for (int i = 0; i < this->frame_skip_; ++i) mj_step(&own_, this->d_);
+    for (int i = 0; i < this->frame_skip_; ++i) mj_step(model(), this->d_);
   }
 
   // Writes the robot joints' qpos, then their qvel.
@@ -172,15 +172,6 @@ class HandEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
     std::fill(this->d_->act, this->d_->act + this->m_.na, std::numeric_limits<double>::quiet_NaN());
   }
 
-  // This env's model: a copy of the shared mjModel's struct, so every array
-  // is the shared model's (read-only) except these three, which point at
-  // this env's own copies, the values the reference's renders write into its
-  // model. A site_pos a render moved is the reference's from then on, in
-  // the later steps' kinematics too.
-  mjModel own_;
-  std::vector<mjtNum> site_pos_;
-  std::vector<float> site_rgba_;
-  std::vector<float> geom_rgba_;
   const bool dense_;
   const double distance_threshold_;
 

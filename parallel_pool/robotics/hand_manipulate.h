@@ -245,7 +245,7 @@ class HandManipulateEnv : public HandEnv<HandManipulateEnvSpec> {
       range_high_[i] = range[2 * i + 1];
     }
     if (touch_visual_ == TouchVisual::kOff) {
-      for (const auto& [adr, site] : layout_.touch) site_rgba_[4 * site + 3] = 0.0F;
+      for (const auto& [adr, site] : layout_.touch) model()->site_rgba[4 * site + 3] = 0.0F;
     }
     // _env_setup (with no initial_qpos): mj_forward; its state starts
     // every episode.
@@ -444,12 +444,12 @@ class HandManipulateEnv : public HandEnv<HandManipulateEnvSpec> {
     if (target_position_ == TargetPosition::kIgnore) shown[0] = shown[0] + kHiddenTargetShift;
     std::copy(shown.begin(), shown.end(), d_->qpos + layout_.target_qpos);
     std::fill(d_->qvel + layout_.target_dof, d_->qvel + layout_.target_dof + 6, 0.0);
-    if (layout_.object_hidden >= 0) geom_rgba_[4 * layout_.object_hidden + 3] = 1.0F;
+    if (layout_.object_hidden >= 0) model()->geom_rgba[4 * layout_.object_hidden + 3] = 1.0F;
     mj_forward(model(), d_);
     if (touch_visual_ != TouchVisual::kOnTouch) return;
     for (const auto& [adr, site] : layout_.touch) {
       const auto& colour = d_->sensordata[adr] != 0.0 ? kTouchColour : kNoTouchColour;
-      std::copy(colour.begin(), colour.end(), site_rgba_.begin() + 4 * site);
+      std::copy(colour.begin(), colour.end(), model()->site_rgba + 4 * site);
     }
   }
 

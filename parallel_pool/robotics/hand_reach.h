@@ -234,8 +234,9 @@ class HandReachEnv : public HandEnv<HandReachEnvSpec> {
     const Goal tips = Fingertips();
     auto place = [&](int site, const double* wanted) {
       double offset[3];
-      for (int i = 0; i < 3; ++i) offset[i] = d_->site_xpos[3 * site + i] - site_pos_[3 * site + i];
-      for (int i = 0; i < 3; ++i) site_pos_[3 * site + i] = wanted[i] - offset[i];
+      for (int i = 0; i < 3; ++i)
+        offset[i] = d_->site_xpos[3 * site + i] - model()->site_pos[3 * site + i];
+      for (int i = 0; i < 3; ++i) model()->site_pos[3 * site + i] = wanted[i] - offset[i];
     };
     for (int i = 0; i < kFingertips; ++i) place(layout_.markers.targets[i], goal_.data() + 3 * i);
     for (int i = 0; i < kFingertips; ++i) place(layout_.markers.fingers[i], tips.data() + 3 * i);
