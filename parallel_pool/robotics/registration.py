@@ -3,9 +3,9 @@
 The models are read from the installed gymnasium-robotics package (`base_path`
 is its assets folder; AntMaze's ant is gymnasium's `ant.xml`), never copied.
 Registered so far: the 20 PointMaze ids, the 60 AntMaze ids, FrankaKitchen-v1, the
-8 Fetch ids and the Shadow Hand's 2 HandReach and 54 HandManipulate ids, the last two
-groups with EnvPool's names for their mujoco_py-era versions (Fetch*-v1,
-HandReach-v0, HandManipulate*-v0: the same envs).
+8 Adroit ids, the 8 Fetch ids and the Shadow Hand's 2 HandReach and 54 HandManipulate
+ids, the last two groups with EnvPool's names for their mujoco_py-era versions
+(Fetch*-v1, HandReach-v0, HandManipulate*-v0: the same envs).
 """
 
 from __future__ import annotations
@@ -313,3 +313,17 @@ for _object, _variants in _HAND_VARIANTS.items():
                     render_fps=25,  # BaseRobotEnv.metadata
                     **_HAND_OBJECTS[_object],
                 )
+
+
+# Adroit: AdroitHand{task}-v1 has the dense reward, AdroitHand{task}Sparse-v1 the sparse one.
+for _task in ("Door", "Hammer", "Pen", "Relocate"):
+    for _suffix, _reward in (("", "dense"), ("Sparse", "sparse")):
+        register(
+            task_id=f"AdroitHand{_task}{_suffix}-v1",
+            import_path=_PATH,
+            env=f"Adroit{_task}",
+            max_episode_steps=200,
+            reward_type=_reward,
+            base_path=_ASSETS,
+            render_fps=100,  # the Adroit envs' metadata
+        )

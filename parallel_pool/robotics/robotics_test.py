@@ -420,3 +420,49 @@ def test_hand_compute_reward_refuses_mixed_thresholds() -> None:
     with pytest.raises(ValueError, match="compute_reward: the pool's envs have different values of distance_threshold"):
         env.compute_reward(np.zeros(15), np.ones(15), {})
     env.close()
+
+
+ADROIT_IDS = [t for t in parallel_pool.list_all_envs() if t.startswith("AdroitHand")]
+
+
+def test_every_adroit_id_of_the_reference_is_registered() -> None:
+    theirs = {t for t in gymnasium.registry if t.startswith("AdroitHand")}
+    assert set(ADROIT_IDS) == theirs
+    assert len(theirs) == 8
+    for task_id in ADROIT_IDS:
+        assert parallel_pool.make_spec(task_id).config.max_episode_steps == gymnasium.spec(task_id).max_episode_steps
+
+
+@pytest.mark.parametrize("task_id", sorted(ADROIT_IDS))
+def test_adroit_spaces_and_info_are_the_references(task_id: str) -> None:
+    ref = gymnasium.make(task_id)
+    spec = parallel_pool.make_spec(task_id)
+    assert spec.observation_space == ref.observation_space
+    assert spec.action_space == ref.action_space
+    assert spec.action_space.dtype == np.float32
+    assert api.assert_default_info_is_references(task_id, ref) == {"success"}
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ({"reward_type": "shaped"}, "reward_type: expected 'dense' or 'sparse', got 'shaped'"),
+        ({"frame_skip": 0}, "frame_skip: must be >= 1"),
+        ({"xml_file": "adroit_hand/adroit_hammer.xml"}, "xml_file: the model has no site 'S_handle'"),
+        ({"xml_file": "adroit_hand/none.xml"}, "xml_file: .*adroit_hand/none.xml does not exist"),
+    ],
+)
+def test_bad_adroit_config_names_the_key(config: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parallel_pool.make_vec("AdroitHandDoor-v1", num_envs=1, **config)
+
+
+def test_adroit_reward_type_is_case_blind_as_the_references() -> None:
+    """The reference lower-cases reward_type: "Sparse" is the sparse reward."""
+    rewards = []
+    for reward_type in ("sparse", "Sparse"):
+        env = parallel_pool.make_vec("AdroitHandRelocate-v1", num_envs=1, seed=0, reward_type=reward_type)
+        env.reset()
+        rewards.append(env.step(np.zeros((1, 30), np.float32))[1][0])
+        env.close()
+    assert rewards == [-0.1, -0.1]
