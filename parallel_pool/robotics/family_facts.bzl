@@ -16,7 +16,7 @@ FACTS = {
         ["PointMaze_Open_Diverse_GRDense-v3", {"max_episode_steps": 15}],
         ["FetchPickAndPlace-v4", {"max_episode_steps": 15}],
     ],
-    "bench_tasks": ["FetchPush-v4", "PointMaze_Medium-v3", "AntMaze_Medium-v5"],
+    "bench_tasks": ["FetchPush-v4", "HandManipulateBlock-v1", "PointMaze_Medium-v3", "AntMaze_Medium-v5"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
     "bench_targets": {"each_mode": ["envpool", 1.2], "one_env": ["gymnasium single env", 3.0]},
