@@ -59,13 +59,16 @@ class AntEnvFns : public GymTaskFns {
 
   template <typename Config>
   static int ObsSize(const Config& conf, const mjModel& m) {
-    int n = QposQvelSize(conf, m, 2);
-    if (conf["version"_] == 4) {
-      if (conf["use_contact_forces"_]) n += 6 * m.nbody;
-    } else if (conf["include_cfrc_ext_in_observation"_]) {
-      n += 6 * (m.nbody - 1);
-    }
-    return n;
+    return QposQvelSize(conf, m, 2) + ContactForcesSize(conf, m);
+  }
+
+  // How many contact forces the version observes (AntBody's
+  // WriteContactForces): v4's of every body with use_contact_forces, v5's
+  // of every body but the world with include_cfrc_ext_in_observation.
+  template <typename Config>
+  static int ContactForcesSize(const Config& conf, const mjModel& m) {
+    if (conf["version"_] == 4) return conf["use_contact_forces"_] ? 6 * m.nbody : 0;
+    return conf["include_cfrc_ext_in_observation"_] ? 6 * (m.nbody - 1) : 0;
   }
 
   template <typename Config>

@@ -59,13 +59,7 @@ class AntMazeEnvFns {
   // The ant's observation without the root's x, y.
   template <typename Config>
   static int ObsSize(const Config& conf, const mjModel& m) {
-    int n = m.nq - 2 + m.nv;
-    if (conf["version"_] == 4) {
-      if (conf["use_contact_forces"_]) n += 6 * m.nbody;
-    } else if (conf["include_cfrc_ext_in_observation"_]) {
-      n += 6 * (m.nbody - 1);
-    }
-    return n;
+    return m.nq - 2 + m.nv + mujoco::AntEnvFns::ContactForcesSize(conf, m);
   }
 
   template <typename Config>
@@ -97,12 +91,7 @@ class AntMazeEnv : public mujoco::AntBody<AntMazeEnvSpec, MazeEnv<AntMazeEnvSpec
 
  protected:
   void Reset() override {
-    ResetData();
-    DrawEpisode();
-    std::vector<double> qpos = init_qpos_;
-    qpos[0] = task_.start()[0];
-    qpos[1] = task_.start()[1];
-    SetState(qpos, init_qvel_);
+    ResetEpisode();
     terminated_ = false;
     Write(0.0, mujoco::LocomotionInfo::AtReset(*d_), Achieved(), task_.goal());
   }
@@ -119,8 +108,6 @@ class AntMazeEnv : public mujoco::AntBody<AntMazeEnvSpec, MazeEnv<AntMazeEnvSpec
   bool IsTerminated() override { return terminated_; }
 
  private:
-  Xy Achieved() const { return {d_->qpos[0], d_->qpos[1]}; }
-
   void Write(double reward, const mujoco::LocomotionInfo& info, const Xy& achieved,
              const Xy& desired) {
     State state = Allocate();

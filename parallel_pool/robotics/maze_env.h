@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "parallel_pool/core/env_spec.h"
 #include "parallel_pool/mujoco/mujoco_env.h"
@@ -89,11 +90,21 @@ class MazeEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
   }
 
  protected:
-  // The reset's draws (goal, start) and where the marker goes.
-  void DrawEpisode() {
+  // A maze reset: mj_resetData, the reset's draws (goal, start), and the
+  // agent at the start with its initial velocity (set_state: mj_forward);
+  // the marker goes to the goal.
+  void ResetEpisode() {
+    this->ResetData();
     task_.Reset(&this->np_random());
     marker_ = task_.goal();
+    std::vector<double> qpos = this->init_qpos_;
+    qpos[0] = task_.start()[0];
+    qpos[1] = task_.start()[1];
+    this->SetState(qpos, this->init_qvel_);
   }
+
+  // The agent's x, y: qpos[0:2], the achieved goal.
+  Xy Achieved() const { return {this->d_->qpos[0], this->d_->qpos[1]}; }
 
   // A step's goal bookkeeping once the agent moved to `achieved`, in the
   // reference's order: terminated, then the reward, then update_goal (the

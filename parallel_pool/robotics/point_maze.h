@@ -69,12 +69,7 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
 
  protected:
   void Reset() override {
-    ResetData();
-    DrawEpisode();
-    std::vector<double> qpos = init_qpos_;
-    qpos[0] = task_.start()[0];
-    qpos[1] = task_.start()[1];
-    SetState(qpos, init_qvel_);
+    ResetEpisode();
     terminated_ = false;
     Write(0.0, Achieved(), task_.goal());
   }
@@ -102,8 +97,6 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
   bool IsTerminated() override { return terminated_; }
 
  private:
-  Xy Achieved() const { return {d_->qpos[0], d_->qpos[1]}; }
-
   void Write(double reward, const Xy& achieved, const Xy& desired) {
     State state = Allocate();
     state["reward"_] = reward;
