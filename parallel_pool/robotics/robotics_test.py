@@ -466,3 +466,40 @@ def test_adroit_reward_type_is_case_blind_as_the_references() -> None:
         rewards.append(env.step(np.zeros((1, 30), np.float32))[1][0])
         env.close()
     assert rewards == [-0.1, -0.1]
+
+
+@pytest.mark.parametrize(
+    "task_id",
+    [
+        "PointMaze_UMaze-v3",
+        "AntMaze_UMaze-v5",
+        "FetchPickAndPlace-v1",
+        "HandManipulateEgg_BooleanTouchSensors-v0",
+        "HandReach-v3",
+        "AdroitHandHammer-v1",
+        "FrankaKitchen-v1",
+    ],
+)
+@pytest.mark.parametrize("env_type", ["gym", "gymnasium", "dm"])
+def test_every_group_steps_in_every_flavour(task_id: str, env_type: str) -> None:
+    """One id of each group (EnvPool's old names among them), in each of EnvPool's flavours:
+    the observation's fields as the spec declares them, a reward per env."""
+    env = parallel_pool.make(task_id, env_type=env_type, num_envs=2, seed=1)
+    space = env.action_space if env_type != "dm" else parallel_pool.make_spec(task_id).action_space
+    space.seed(0)
+    first = env.reset()
+    for _ in range(2):
+        result = env.step(np.stack([space.sample() for _ in range(2)]))
+    reward = result.reward if env_type == "dm" else result[1]
+    assert reward.shape == (2,)
+    obs = result.observation if env_type == "dm" else result[0]
+    if env_type == "dm":
+        fields = set(obs._fields)
+    elif isinstance(obs, dict):
+        fields = set(obs)
+    else:  # Adroit's Box observation
+        assert obs.shape == (2, *parallel_pool.make_spec(task_id).observation_space.shape)
+        fields = {"obs"}
+    assert {"observation", "achieved_goal", "desired_goal"} <= fields or "obs" in fields, fields
+    assert first is not None
+    env.close()
