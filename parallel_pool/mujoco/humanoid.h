@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/gym_env.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 
 namespace parallel_pool::mujoco {

@@ -22,7 +22,7 @@
 
 #include <utility>
 
-#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/gym_env.h"
 
 namespace parallel_pool::mujoco {
 

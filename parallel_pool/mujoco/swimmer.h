@@ -17,7 +17,7 @@
 #include <string>
 
 #include "parallel_pool/core/async_env_pool.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/gym_env.h"
 
 namespace parallel_pool::mujoco {
 

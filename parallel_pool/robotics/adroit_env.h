@@ -1,6 +1,6 @@
 // What gymnasium-robotics' Adroit hand tasks share (envs/adroit_hand/: door,
 // hammer, pen, relocate; ids AdroitHand{Door,Hammer,Pen,Relocate}{,Sparse}-v1):
-// gymnasium's MujocoEnv (mujoco_env.h) on the task's model, with
+// gymnasium's MujocoEnv (mujoco_engine/gym_env.h) on the task's model, with
 //   - the actuators' gains and biases the reference's constructor writes
 //     into its model, the same for every env: written once, into a copy of
 //     the file's model that every env of the task shares (AdroitModel);
@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "parallel_pool/core/env_spec.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/gym_env.h"
 #include "parallel_pool/mujoco_engine/model_view.h"
 #include "parallel_pool/mujoco_engine/mujoco_model.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
-#include "parallel_pool/mujoco/ant.h"
+#include "parallel_pool/mujoco_engine/gym_ant.h"
 #include "parallel_pool/robotics/maze_env.h"
 
 namespace parallel_pool::robotics {

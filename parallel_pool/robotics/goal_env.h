@@ -8,7 +8,7 @@
 #include <string>
 
 #include "parallel_pool/core/env_spec.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/gym_env.h"
 
 namespace parallel_pool::robotics {
 

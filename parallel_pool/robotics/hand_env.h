@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "parallel_pool/core/env_spec.h"
-#include "parallel_pool/mujoco/mujoco_env.h"
+#include "parallel_pool/mujoco_engine/gym_env.h"
 #include "parallel_pool/mujoco_engine/model_view.h"
 #include "parallel_pool/robotics/goal_env.h"
 

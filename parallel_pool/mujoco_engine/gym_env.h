@@ -1,6 +1,8 @@
-// What every gymnasium MuJoCo task shares: one mjData per env, gymnasium's
-// MujocoEnv mechanics (reset, set_state, do_simulation) and the reset noise,
-// on the model loading and renderer of parallel_pool/mujoco_engine.
+// What every env that reproduces a gymnasium MujocoEnv shares (the MuJoCo
+// family's tasks, gymnasium-robotics' envs in the robotics family): one
+// mjData per env, gymnasium's MujocoEnv mechanics (reset, set_state,
+// do_simulation) and the reset noise, on the model loading and renderer of
+// this package. Its namespace is parallel_pool::mujoco, gymnasium's MuJoCo.
 //
 // gymnasium's MujocoEnv, which MujocoGymEnv reproduces call for call:
 //   reset():  mj_resetData; reset_model() draws qpos/qvel and calls
@@ -18,8 +20,8 @@
 //             first render): lookat = the median of geom_xpos, distance =
 //             the model's extent, then the task's DEFAULT_CAMERA_CONFIG; a
 //             camera id >= 0 is the model's fixed camera.
-#ifndef PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
-#define PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
+#ifndef PARALLEL_POOL_MUJOCO_ENGINE_GYM_ENV_H_
+#define PARALLEL_POOL_MUJOCO_ENGINE_GYM_ENV_H_
 
 #include <mujoco/mujoco.h>
 
@@ -609,4 +611,4 @@ void RequireDefault(bool applies, const T& value, const T& fallback, const std::
 
 }  // namespace parallel_pool::mujoco
 
-#endif  // PARALLEL_POOL_MUJOCO_MUJOCO_ENV_H_
+#endif  // PARALLEL_POOL_MUJOCO_ENGINE_GYM_ENV_H_
