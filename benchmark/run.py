@@ -302,6 +302,7 @@ def machine() -> dict[str, Any]:
                 "envpool-assets",
                 "mujoco",
                 "dm-control",
+                "gymnasium-robotics",
                 "ale-py",
                 "vizdoom",
                 "pybind11",
