@@ -18,7 +18,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -81,7 +81,7 @@ class AcrobotEnv : public DmcEnv<AcrobotEnvSpec> {
     }
     const double distance = numpy_exact::NumpyNorm(tip_to_target.data(), 3);
     const double target_radius = m_.site_size[3 * target_];
-    return Tolerance(distance, 0, target_radius, margin_);
+    return dm_rewards::Tolerance(distance, 0, target_radius, margin_);
   }
 
  private:

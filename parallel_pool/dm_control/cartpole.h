@@ -28,7 +28,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -118,20 +118,23 @@ class CartpoleEnv : public DmcEnv<CartpoleEnvSpec> {
     if (task_.sparse) {
       double angle_in_bounds = 1.0;
       for (int pole = 0; pole < num_poles_; ++pole) {
-        angle_in_bounds *= Tolerance(PoleZz(pole), kCartpoleMinAngleCosine, 1);
+        angle_in_bounds *= dm_rewards::Tolerance(PoleZz(pole), kCartpoleMinAngleCosine, 1);
       }
-      return Tolerance(CartPosition(), -kCartpoleCartBound, kCartpoleCartBound) * angle_in_bounds;
+      return dm_rewards::Tolerance(CartPosition(), -kCartpoleCartBound, kCartpoleCartBound) *
+             angle_in_bounds;
     }
     // upright.mean(): each pole's (zz + 1) / 2, summed as NumPy does.
     for (int pole = 0; pole < num_poles_; ++pole) scratch_[pole] = (PoleZz(pole) + 1) / 2;
     const double upright = numpy_exact::NumpySum(scratch_.data(), num_poles_) / num_poles_;
-    const double centered = (1 + Tolerance(CartPosition(), 0, 0, 2)) / 2;
+    const double centered = (1 + dm_rewards::Tolerance(CartPosition(), 0, 0, 2)) / 2;
     const double small_control =
-        (4 + TolerancePerElement(d_->ctrl[0], 0, 0, 1, Sigmoid::kQuadratic, 0)) / 5;
+        (4 + dm_rewards::TolerancePerElement(d_->ctrl[0], 0, 0, 1, dm_rewards::Sigmoid::kQuadratic,
+                                             0)) /
+        5;
     // tolerance(qvel[1:], margin=5).min()
     double slowest = 1.0;
     for (int pole = 0; pole < num_poles_; ++pole) {
-      const double value = TolerancePerElement(d_->qvel[1 + pole], 0, 0, 5);
+      const double value = dm_rewards::TolerancePerElement(d_->qvel[1 + pole], 0, 0, 5);
       slowest = pole == 0 ? value : std::min(slowest, value);
     }
     const double small_velocity = (1 + slowest) / 2;

@@ -14,7 +14,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -64,9 +64,9 @@ class CheetahEnv : public DmcEnv<CheetahEnvSpec> {
   }
 
   double Reward() override {
-    return Tolerance(d_->sensordata[speed_sensor_], kCheetahRunSpeed,
-                     std::numeric_limits<double>::infinity(), kCheetahRunSpeed, Sigmoid::kLinear,
-                     0.0);
+    return dm_rewards::Tolerance(d_->sensordata[speed_sensor_], kCheetahRunSpeed,
+                                 std::numeric_limits<double>::infinity(), kCheetahRunSpeed,
+                                 dm_rewards::Sigmoid::kLinear, 0.0);
   }
 
  private:

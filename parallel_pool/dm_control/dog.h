@@ -57,7 +57,7 @@
 #include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/hinges.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 #include "parallel_pool/numpy_exact/numpy_math.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
@@ -224,32 +224,34 @@ class DogEnv : public DmcEnv<DogEnvSpec> {
     std::vector<double> factors;
     factors.reserve(8);
     for (int i = 0; i < 2; ++i) {
-      factors.push_back(Tolerance(TorsoPelvisHeight(i), stand_height_[i],
-                                  std::numeric_limits<double>::infinity(), stand_height_[i]));
+      factors.push_back(dm_rewards::Tolerance(TorsoPelvisHeight(i), stand_height_[i],
+                                              std::numeric_limits<double>::infinity(),
+                                              stand_height_[i]));
     }
     for (int body : {skull_, torso_, pelvis_}) {
-      factors.push_back(Tolerance(d_->xmat[9 * body + 8], min_upright_cosine_,
-                                  std::numeric_limits<double>::infinity(), min_upright_cosine_ + 1,
-                                  Sigmoid::kLinear, 0));
+      factors.push_back(dm_rewards::Tolerance(
+          d_->xmat[9 * body + 8], min_upright_cosine_, std::numeric_limits<double>::infinity(),
+          min_upright_cosine_ + 1, dm_rewards::Sigmoid::kLinear, 0));
     }
     std::array<double, 4> touch{};
     GatherSensors(touch_, 1, touch.data());
-    factors.push_back(Tolerance(numpy_exact::NumpySum(touch.data(), touch.size()), body_weight_,
-                                std::numeric_limits<double>::infinity(), body_weight_,
-                                Sigmoid::kLinear, 0.9));
+    factors.push_back(dm_rewards::Tolerance(numpy_exact::NumpySum(touch.data(), touch.size()),
+                                            body_weight_, std::numeric_limits<double>::infinity(),
+                                            body_weight_, dm_rewards::Sigmoid::kLinear, 0.9));
     if (move_speed_ > 0) {
       std::array<double, 3> com_velocity{};
       TorsoComVelocity(com_velocity.data());
-      const double forward = Tolerance(com_velocity[0], move_speed_, 2 * move_speed_,
-                                       std::max(1.0, move_speed_), Sigmoid::kLinear, 0);
+      const double forward =
+          dm_rewards::Tolerance(com_velocity[0], move_speed_, 2 * move_speed_,
+                                std::max(1.0, move_speed_), dm_rewards::Sigmoid::kLinear, 0);
       factors.push_back((4 * forward + 1) / 5);
     } else if (task_ == DogTask::kFetch) {
       const double ball_to_target = BallToTargetDistance();
-      double reach =
-          Tolerance(BallToMouthDistance(), 0, bite_radius_, kDogBiteMargin, Sigmoid::kReciprocal);
+      double reach = dm_rewards::Tolerance(BallToMouthDistance(), 0, bite_radius_, kDogBiteMargin,
+                                           dm_rewards::Sigmoid::kReciprocal);
       reach = (6 * reach + 1) / 7;
-      const double near_target =
-          Tolerance(ball_to_target, 0, target_radius_, floor_size_, Sigmoid::kReciprocal);
+      const double near_target = dm_rewards::Tolerance(
+          ball_to_target, 0, target_radius_, floor_size_, dm_rewards::Sigmoid::kReciprocal);
       if (ball_to_target < 2 * target_radius_) reach = 1;
       factors.push_back(reach);
       factors.push_back((near_target + 1) / 2);

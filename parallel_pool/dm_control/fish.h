@@ -24,7 +24,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -105,12 +105,12 @@ class FishEnv : public DmcEnv<FishEnvSpec> {
   }
 
   double Reward() override {
-    if (!swim_) return Tolerance(Upright(), 1, 1, 1);
+    if (!swim_) return dm_rewards::Tolerance(Upright(), 1, 1, 1);
     // geom_size[['mouth', 'target'], 0].sum().
     const double radii = m_.geom_size[3 * mouth_] + m_.geom_size[3 * target_];
     const std::array<double, 3> mouth_to_target = MouthToTarget();
-    const double in_target =
-        Tolerance(numpy_exact::NumpyNorm(mouth_to_target.data(), 3), 0, radii, 2 * radii);
+    const double in_target = dm_rewards::Tolerance(
+        numpy_exact::NumpyNorm(mouth_to_target.data(), 3), 0, radii, 2 * radii);
     const double is_upright = 0.5 * (Upright() + 1);
     return (7 * in_target + is_upright) / 8;
   }

@@ -20,7 +20,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
@@ -82,17 +82,18 @@ class HopperEnv : public DmcEnv<HopperEnvSpec> {
   double Reward() override {
     // The height of the torso's centre of mass above the foot's.
     const double height = d_->xipos[3 * torso_ + 2] - d_->xipos[3 * foot_ + 2];
-    const double standing = Tolerance(height, kHopperStandHeight, kHopperMaxHeight);
+    const double standing = dm_rewards::Tolerance(height, kHopperStandHeight, kHopperMaxHeight);
     if (hopping_) {
-      const double hopping = Tolerance(d_->sensordata[speed_sensor_], kHopperHopSpeed,
-                                       std::numeric_limits<double>::infinity(), kHopperHopSpeed / 2,
-                                       Sigmoid::kLinear, 0.5);
+      const double hopping = dm_rewards::Tolerance(
+          d_->sensordata[speed_sensor_], kHopperHopSpeed, std::numeric_limits<double>::infinity(),
+          kHopperHopSpeed / 2, dm_rewards::Sigmoid::kLinear, 0.5);
       return standing * hopping;
     }
     // tolerance() of the control vector, then its mean.
     std::vector<double> control_rewards(m_.nu);
     for (int i = 0; i < m_.nu; ++i) {
-      control_rewards[i] = TolerancePerElement(d_->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
+      control_rewards[i] =
+          dm_rewards::TolerancePerElement(d_->ctrl[i], 0, 0, 1, dm_rewards::Sigmoid::kQuadratic, 0);
     }
     const double small_control =
         (numpy_exact::NumpySum(control_rewards.data(), m_.nu) / m_.nu + 4) / 5;

@@ -33,7 +33,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -120,26 +120,29 @@ class HumanoidTaskEnv : public DmcEnv<EnvSpecT> {
   double Reward() override {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const double standing =
-        Tolerance(HeadHeight(), kHumanoidStandHeight, kInf, kHumanoidStandHeight / 4);
-    const double upright = Tolerance(this->d_->xmat[9 * torso_ + upright_element_],
-                                     kHumanoidUprightBound, kInf, 1.9, Sigmoid::kLinear, 0);
+        dm_rewards::Tolerance(HeadHeight(), kHumanoidStandHeight, kInf, kHumanoidStandHeight / 4);
+    const double upright =
+        dm_rewards::Tolerance(this->d_->xmat[9 * torso_ + upright_element_], kHumanoidUprightBound,
+                              kInf, 1.9, dm_rewards::Sigmoid::kLinear, 0);
     const double stand_reward = standing * upright;
     const int nu = this->m_.nu;
     for (int i = 0; i < nu; ++i) {
-      control_reward_[i] = TolerancePerElement(this->d_->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
+      control_reward_[i] = dm_rewards::TolerancePerElement(this->d_->ctrl[i], 0, 0, 1,
+                                                           dm_rewards::Sigmoid::kQuadratic, 0);
     }
     // .mean(): NumPy's pairwise sum, then the division by the count.
     double small_control = numpy_exact::NumpySum(control_reward_.data(), nu) / nu;
     small_control = (4 + small_control) / 5;
     const double* com_velocity = this->d_->sensordata + com_velocity_;
     if (move_speed_ == 0) {
-      const double dont_move = (TolerancePerElement(com_velocity[0], 0, 0, 2) +
-                                TolerancePerElement(com_velocity[1], 0, 0, 2)) /
+      const double dont_move = (dm_rewards::TolerancePerElement(com_velocity[0], 0, 0, 2) +
+                                dm_rewards::TolerancePerElement(com_velocity[1], 0, 0, 2)) /
                                2;
       return small_control * stand_reward * dont_move;
     }
     const double horizontal_speed = numpy_exact::NumpyNorm(com_velocity, 2);
-    double move = Tolerance(horizontal_speed, move_speed_, kInf, move_speed_, Sigmoid::kLinear, 0);
+    double move = dm_rewards::Tolerance(horizontal_speed, move_speed_, kInf, move_speed_,
+                                        dm_rewards::Sigmoid::kLinear, 0);
     move = (5 * move + 1) / 6;
     return small_control * stand_reward * move;
   }

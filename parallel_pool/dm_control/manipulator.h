@@ -35,7 +35,7 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
@@ -316,8 +316,8 @@ class ManipulatorEnv : public DmcEnv<ManipulatorEnvSpec> {
 
   // _is_close: tolerance(distance, (0, 0.01), margin=0.02).
   double IsClose(int site1, int site2) const {
-    return Tolerance(PlanarArm::SiteDistance(d_, site1, site2), 0, kPlanarArmClose,
-                     kPlanarArmClose * 2);
+    return dm_rewards::Tolerance(PlanarArm::SiteDistance(d_, site1, site2), 0, kPlanarArmClose,
+                                 kPlanarArmClose * 2);
   }
 
   const ManipulatorTask task_;

@@ -14,7 +14,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -60,7 +60,7 @@ class PendulumEnv : public DmcEnv<PendulumEnvSpec> {
     state["obs:velocity"_].Data<double>()[0] = d_->qvel[hinge_dof_];
   }
 
-  double Reward() override { return Tolerance(PoleZz(), kPendulumCosineBound, 1); }
+  double Reward() override { return dm_rewards::Tolerance(PoleZz(), kPendulumCosineBound, 1); }
 
  private:
   double PoleZz() const { return d_->xmat[9 * pole_ + 8]; }

@@ -26,7 +26,7 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/position_velocity.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -104,12 +104,13 @@ class PointMassEnv : public DmcEnv<PointMassEnvSpec> {
       mass_to_target[i] = d_->geom_xpos[3 * target_ + i] - d_->geom_xpos[3 * pointmass_ + i];
     }
     const double target_size = m_.geom_size[3 * target_];
-    const double near_target =
-        Tolerance(numpy_exact::NumpyNorm(mass_to_target.data(), 3), 0, target_size, target_size);
+    const double near_target = dm_rewards::Tolerance(
+        numpy_exact::NumpyNorm(mass_to_target.data(), 3), 0, target_size, target_size);
     // tolerance() of the control vector, then its mean.
     std::vector<double> control_rewards(m_.nu);
     for (int i = 0; i < m_.nu; ++i) {
-      control_rewards[i] = TolerancePerElement(d_->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
+      control_rewards[i] =
+          dm_rewards::TolerancePerElement(d_->ctrl[i], 0, 0, 1, dm_rewards::Sigmoid::kQuadratic, 0);
     }
     const double control_reward = numpy_exact::NumpySum(control_rewards.data(), m_.nu) / m_.nu;
     const double small_control = (control_reward + 4) / 5;

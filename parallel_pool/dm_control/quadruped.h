@@ -61,7 +61,7 @@
 #include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/hinges.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 #include "parallel_pool/numpy_exact/numpy_blas.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/scipy_zoom.h"
@@ -281,24 +281,24 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
   }
 
   double Reward() override {
-    const double upright =
-        Tolerance(TorsoUpright(), upright_deviation_, std::numeric_limits<double>::infinity(),
-                  1 + upright_deviation_, Sigmoid::kLinear, 0);
+    const double upright = dm_rewards::Tolerance(
+        TorsoUpright(), upright_deviation_, std::numeric_limits<double>::infinity(),
+        1 + upright_deviation_, dm_rewards::Sigmoid::kLinear, 0);
     switch (task_) {
       case QuadrupedTask::kWalk:
       case QuadrupedTask::kRun: {
         const double speed =
             task_ == QuadrupedTask::kWalk ? kQuadrupedWalkSpeed : kQuadrupedRunSpeed;
-        const double move =
-            Tolerance(d_->sensordata[velocimeter_], speed, std::numeric_limits<double>::infinity(),
-                      speed, Sigmoid::kLinear, 0.5);
+        const double move = dm_rewards::Tolerance(d_->sensordata[velocimeter_], speed,
+                                                  std::numeric_limits<double>::infinity(), speed,
+                                                  dm_rewards::Sigmoid::kLinear, 0.5);
         return upright * move;
       }
       case QuadrupedTask::kEscape: {
         const double origin_distance = numpy_exact::NumpyNorm(d_->site_xpos + 3 * workspace_, 3);
-        return upright * Tolerance(origin_distance, terrain_half_size_,
-                                   std::numeric_limits<double>::infinity(), terrain_half_size_,
-                                   Sigmoid::kLinear, 0);
+        return upright * dm_rewards::Tolerance(origin_distance, terrain_half_size_,
+                                               std::numeric_limits<double>::infinity(),
+                                               terrain_half_size_, dm_rewards::Sigmoid::kLinear, 0);
       }
       case QuadrupedTask::kFetch:
         return upright * FetchReward();
@@ -437,10 +437,12 @@ class QuadrupedEnv : public DmcEnv<QuadrupedEnvSpec> {
       self_to_ball[i] = d_->site_xpos[3 * workspace_ + i] - d_->xpos[3 * ball_ + i];
       ball_to_target[i] = d_->site_xpos[3 * target_ + i] - d_->xpos[3 * ball_ + i];
     }
-    const double reach = Tolerance(numpy_exact::NumpyNorm(self_to_ball.data(), 2), 0, reach_radius_,
-                                   arena_radius_, Sigmoid::kLinear, 0);
-    const double fetch = Tolerance(numpy_exact::NumpyNorm(ball_to_target.data(), 2), 0,
-                                   target_radius_, arena_radius_, Sigmoid::kLinear, 0);
+    const double reach =
+        dm_rewards::Tolerance(numpy_exact::NumpyNorm(self_to_ball.data(), 2), 0, reach_radius_,
+                              arena_radius_, dm_rewards::Sigmoid::kLinear, 0);
+    const double fetch =
+        dm_rewards::Tolerance(numpy_exact::NumpyNorm(ball_to_target.data(), 2), 0, target_radius_,
+                              arena_radius_, dm_rewards::Sigmoid::kLinear, 0);
     return reach * (0.5 + 0.5 * fetch);
   }
 

@@ -22,7 +22,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
@@ -86,7 +86,7 @@ class ReacherEnv : public DmcEnv<ReacherEnvSpec> {
   double Reward() override {
     const std::array<double, 2> to_target = FingerToTarget();
     const double radii = m_.geom_size[3 * target_] + m_.geom_size[3 * finger_];
-    return Tolerance(numpy_exact::NumpyNorm(to_target.data(), 2), 0, radii);
+    return dm_rewards::Tolerance(numpy_exact::NumpyNorm(to_target.data(), 2), 0, radii);
   }
 
  private:

@@ -34,7 +34,7 @@
 #include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
 #include "parallel_pool/dm_control/manipulator.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::dm_control {
@@ -158,10 +158,10 @@ class StackerEnv : public DmcEnv<StackerEnvSpec> {
     for (int b = 0; b < boxes_; ++b) {
       nearest = std::min(nearest, PlanarArm::SiteDistance(d_, boxes_info_[b].site, target_site_));
     }
-    const double box_is_close = Tolerance(nearest, 0, 0, 2 * box_size_);
+    const double box_is_close = dm_rewards::Tolerance(nearest, 0, 0, 2 * box_size_);
     const double hand_to_target = PlanarArm::SiteDistance(d_, grasp_, target_site_);
-    const double hand_is_far = Tolerance(hand_to_target, kStackerHandAway,
-                                         std::numeric_limits<double>::infinity(), kPlanarArmClose);
+    const double hand_is_far = dm_rewards::Tolerance(
+        hand_to_target, kStackerHandAway, std::numeric_limits<double>::infinity(), kPlanarArmClose);
     return box_is_close * hand_is_far;
   }
 

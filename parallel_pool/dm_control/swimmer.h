@@ -24,7 +24,7 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/built_model.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -109,8 +109,8 @@ class SwimmerEnv : public DmcEnv<SwimmerEnvSpec> {
   double Reward() override {
     const double target_size = m_.geom_size[3 * target_];
     const std::array<double, 3> nose_to_target = NoseToTarget();
-    return Tolerance(numpy_exact::NumpyNorm(nose_to_target.data(), 2), 0, target_size,
-                     5 * target_size, Sigmoid::kLongTail);
+    return dm_rewards::Tolerance(numpy_exact::NumpyNorm(nose_to_target.data(), 2), 0, target_size,
+                                 5 * target_size, dm_rewards::Sigmoid::kLongTail);
   }
 
  private:

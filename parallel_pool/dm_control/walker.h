@@ -18,7 +18,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/dm_control/dm_control_env.h"
-#include "parallel_pool/dm_control/rewards.h"
+#include "parallel_pool/dm_rewards/tolerance.h"
 
 namespace parallel_pool::dm_control {
 
@@ -75,14 +75,14 @@ class WalkerEnv : public DmcEnv<WalkerEnvSpec> {
 
   double Reward() override {
     const double standing =
-        Tolerance(TorsoHeight(), kWalkerStandHeight, std::numeric_limits<double>::infinity(),
-                  kWalkerStandHeight / 2);
+        dm_rewards::Tolerance(TorsoHeight(), kWalkerStandHeight,
+                              std::numeric_limits<double>::infinity(), kWalkerStandHeight / 2);
     const double upright = (1 + d_->xmat[9 * torso_ + 8]) / 2;
     const double stand_reward = (3 * standing + upright) / 4;
     if (move_speed_ == 0) return stand_reward;
-    const double move_reward =
-        Tolerance(d_->sensordata[velocity_sensor_], move_speed_,
-                  std::numeric_limits<double>::infinity(), move_speed_ / 2, Sigmoid::kLinear, 0.5);
+    const double move_reward = dm_rewards::Tolerance(
+        d_->sensordata[velocity_sensor_], move_speed_, std::numeric_limits<double>::infinity(),
+        move_speed_ / 2, dm_rewards::Sigmoid::kLinear, 0.5);
     return stand_reward * (5 * move_reward + 1) / 6;
   }
 

@@ -1,5 +1,7 @@
 // dm_control.utils.rewards.tolerance: 1 inside [lower, upper], falling off
-// outside with one of dm_control's sigmoids, in C++.
+// outside with one of dm_control's sigmoids, in C++. The dm_control family's
+// rewards use it, and so do metaworld's (its reward_utils.tolerance is
+// dm_control's function).
 //
 // dm_control squares with `**2`, which rounds differently on its two kinds of
 // input: on an array (a control vector, a velocity pair) NumPy squares, x * x;
@@ -14,8 +16,8 @@
 // np.tanh, np.arctanh), whose SIMD loops NumPy picks per CPU at run time and
 // which are not always the C library's rounding; so these call NumPy's own
 // loops (numpy_ufunc.h), as the observations do.
-#ifndef PARALLEL_POOL_DM_CONTROL_REWARDS_H_
-#define PARALLEL_POOL_DM_CONTROL_REWARDS_H_
+#ifndef PARALLEL_POOL_DM_REWARDS_TOLERANCE_H_
+#define PARALLEL_POOL_DM_REWARDS_TOLERANCE_H_
 
 #include <cmath>
 #include <numbers>
@@ -24,7 +26,7 @@
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/python_float.h"
 
-namespace parallel_pool::dm_control {
+namespace parallel_pool::dm_rewards {
 
 enum class Sigmoid {
   kGaussian,
@@ -119,6 +121,6 @@ inline double TolerancePerElement(double x, double lower, double upper, double m
                              Squaring::kElementwise);
 }
 
-}  // namespace parallel_pool::dm_control
+}  // namespace parallel_pool::dm_rewards
 
-#endif  // PARALLEL_POOL_DM_CONTROL_REWARDS_H_
+#endif  // PARALLEL_POOL_DM_REWARDS_TOLERANCE_H_
