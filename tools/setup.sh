@@ -98,3 +98,41 @@ fetch_sdist Box2D 2.3.2 Box2D-2.3.2.tar.gz d1557dffdf9c1d6c796ec5df53e3d93227bb0
 # The ViZDoom client library for the vizdoom family
 # (third_party/vizdoom/vizdoom_configure.bzl).
 fetch_sdist vizdoom 1.3.2 vizdoom-1.3.2.tar.gz 10eef8c2a65111c774ed1311438d95949719d1ac41dc1f7010936dc544f70de2
+
+# Wheels whose data a family builds in (fetched like the sdists above).
+fetch_wheel() { # fetch_wheel PACKAGE VERSION FILE SHA256
+  local package=$1 version=$2 file=$3 sha256=$4
+  [[ -f "$SDIST_DIR/$file" ]] && return
+  echo "setup: pip download $package==$version (wheel)"
+  mkdir -p "$SDIST_DIR"
+  local tmp
+  tmp=$(mktemp -d)
+  "$VENV/bin/python" -m pip download -q --disable-pip-version-check --no-deps \
+    --only-binary :all: -d "$tmp" "$package==$version"
+  echo "$sha256  $tmp/$file" | sha256sum -c --quiet -
+  mv "$tmp/$file" "$SDIST_DIR/$file"
+  rm -rf "$tmp"
+}
+# metaworld 3.1.1: its models for the metaworld family
+# (third_party/metaworld/metaworld_configure.bzl) and the family's reference.
+METAWORLD_WHEEL=metaworld-3.1.1-py3-none-any.whl
+fetch_wheel metaworld 3.1.1 "$METAWORLD_WHEEL" 99e25d9baf97f2f1a19ca89c0d2ca9c6a2b396d9a9be81729de64eedc683f0d3
+
+# The metaworld family's reference, metaworld 3.1.1, in a venv of its own:
+# it pins mujoco==3.3.0, whose physics differs from the 3.17.0 we build on,
+# so it is installed --no-deps there and runs on the main venv's packages
+# (MuJoCo 3.17.0, gymnasium, NumPy, SciPy), which a .pth file puts on its
+# path. The family's tests run it in a subprocess
+# (parallel_pool/metaworld/testing/reference.py).
+METAWORLD_VENV=${METAWORLD_VENV:-$(dirname "$VENV")/venvs/metaworld}
+metaworld_stamp="$METAWORLD_VENV/.metaworld-3.1.1"
+if [[ ! -f "$metaworld_stamp" ]]; then
+  echo "setup: creating the metaworld reference venv $METAWORLD_VENV"
+  "$VENV/bin/python" -m venv --clear --without-pip "$METAWORLD_VENV"
+  site=$("$METAWORLD_VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  main_site=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  echo "$main_site" >"$site/main_venv.pth"
+  "$VENV/bin/python" -m pip -q --disable-pip-version-check install --no-deps \
+    --target "$site" "$SDIST_DIR/$METAWORLD_WHEEL"
+  touch "$metaworld_stamp"
+fi

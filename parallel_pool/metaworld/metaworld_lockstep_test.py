@@ -1,0 +1,119 @@
+"""The metaworld tasks against metaworld 3.1.1 (on MuJoCo 3.17.0), seed for seed.
+
+Nothing is synced: env i of a pool made with seed=s must run exactly what metaworld's
+`gymnasium.make("Meta-World/MT1", env_name=task, seed=s + i)` runs: the same goals in
+the same order (drawn with np.random from the seed, one picked per episode with the
+env's np_random), then, on the same float32 actions (the action space's dtype, some
+beyond its bounds), the same observations, rewards (float64, byte for byte),
+terminated, truncated and info values at every step, across episode ends (the pool's
+next-step autoreset is the reference's reset()). The reference runs in its own venv
+(testing/reference.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.metaworld import registration
+from parallel_pool.metaworld.testing import reference
+
+INFO_KEYS = (
+    "success",
+    "near_object",
+    "grasp_success",
+    "grasp_reward",
+    "in_place_reward",
+    "obj_to_target",
+    "unscaled_reward",
+)
+NUM_ENVS = 3
+# Short episodes, so that every env crosses episode ends.
+MAX_STEPS = 20
+STEPS = 45
+# Each env's action noise: small, medium, and large enough that a sixth of the values
+# lie beyond [-1, 1].
+ACTION_SCALES = np.array([0.3, 0.7, 1.5], np.float32)
+
+
+def random_actions(seed: int, steps: int, scales: np.ndarray = ACTION_SCALES) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal((NUM_ENVS, steps, 4)) * scales[:, None, None]).astype(np.float32)
+
+
+def run_pool(
+    task_id: str, seed: int, actions: np.ndarray | None = None, max_steps: int = MAX_STEPS, **config: object
+) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    """Our pool's run on `actions` (random ones by default): its outputs [n, T + 1, ...],
+    the actions [n, T, 4] and the resets [n, T]."""
+    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=max_steps, **config)
+    if actions is None:
+        actions = random_actions(seed, STEPS)
+    obs, _ = env.reset()
+    out: dict[str, list] = {"obs": [obs], "reward": [], "terminated": [], "truncated": [], **{k: [] for k in INFO_KEYS}}
+    resets = np.zeros((NUM_ENVS, actions.shape[1]), bool)
+    done = np.zeros(NUM_ENVS, bool)
+    for t in range(actions.shape[1]):
+        resets[:, t] = done
+        obs, reward, terminated, truncated, info = env.step(actions[:, t])
+        out["obs"].append(obs)
+        out["reward"].append(np.where(done, 0.0, reward))
+        out["terminated"].append(terminated & ~done)
+        out["truncated"].append(truncated & ~done)
+        for key in INFO_KEYS:
+            out[key].append(np.where(done, 0.0, info[key]))
+        done = terminated | truncated
+    env.close()
+    stacked = {k: np.stack(v, axis=1) for k, v in out.items()}
+    return stacked, actions, resets
+
+
+@pytest.mark.parametrize("task", registration.TASKS)
+@pytest.mark.parametrize("seed", [0, 7])
+def test_seed_for_seed(task: str, seed: int) -> None:
+    ours, actions, resets = run_pool(registration.public_name(task), seed, partially_observable=False)
+    assert resets.any(), "no episode ended"
+    theirs = reference.rollout(task, [seed + i for i in range(NUM_ENVS)], actions, resets, MAX_STEPS)
+    assert_same(task, seed, ours, theirs)
+
+
+def assert_same(task: str, seed: int, ours: dict[str, np.ndarray], theirs: dict[str, np.ndarray]) -> None:
+    for key in ("obs", "reward", "terminated", "truncated", *INFO_KEYS):
+        a, b = ours[key], theirs[key].astype(ours[key].dtype)
+        np.testing.assert_array_equal(a, b, err_msg=f"{task} seed {seed}: {key}")
+        assert a.tobytes() == b.tobytes(), f"{task} seed {seed}: {key} differs in a sign of zero"
+
+
+# The scripted policy's episodes: 2 per env, long enough to succeed.
+POLICY_STEPS = 150
+POLICY_NOISE = np.array([0.0, 0.05, 0.2], np.float32)
+
+
+@pytest.mark.parametrize("task", registration.TASKS)
+def test_policy_episodes(task: str) -> None:
+    """metaworld's scripted policy (plus noise) drives the reference's envs, and ours replay
+    its actions: the success branches of the reward are reached, and agree."""
+    seed = 11
+    steps = 2 * POLICY_STEPS + 1
+    resets = np.zeros((NUM_ENVS, steps), bool)
+    resets[:, POLICY_STEPS] = True
+    noise = random_actions(seed, steps, POLICY_NOISE)
+    theirs = reference.rollout(task, [seed + i for i in range(NUM_ENVS)], noise, resets, POLICY_STEPS, policy=True)
+    ours, _, our_resets = run_pool(
+        registration.public_name(task), seed, theirs["actions"], POLICY_STEPS, partially_observable=False
+    )
+    np.testing.assert_array_equal(our_resets, resets)
+    assert_same(task, seed, ours, theirs)
+    assert theirs["success"].any(), f"{task}: the scripted policy never succeeded"
+
+
+@pytest.mark.parametrize("task", registration.TASKS)
+def test_goal_hidden_by_default(task: str) -> None:
+    """EnvPool's default, partially_observable=True: the goal's values are zeros, the rest the same."""
+    hidden, _, _ = run_pool(registration.public_name(task), 3)
+    shown, _, _ = run_pool(registration.public_name(task), 3, partially_observable=False)
+    assert not hidden["obs"][..., 36:].any()
+    np.testing.assert_array_equal(hidden["obs"][..., :36], shown["obs"][..., :36])
+    assert shown["obs"][..., 36:].any()
+    np.testing.assert_array_equal(hidden["reward"], shown["reward"])

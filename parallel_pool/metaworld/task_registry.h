@@ -1,0 +1,139 @@
+// The metaworld tasks this family runs, by metaworld's name ("reach-v3"),
+// and metaworld's benchmark lists (env_dict.py's MT10_V3, and MT50_V3, which
+// is ALL_V3_ENVIRONMENTS: the order a task's id, info["task_id"], counts in).
+#ifndef PARALLEL_POOL_METAWORLD_TASK_REGISTRY_H_
+#define PARALLEL_POOL_METAWORLD_TASK_REGISTRY_H_
+
+#include <mujoco/mujoco.h>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/metaworld/sawyer_xyz.h"
+#include "parallel_pool/metaworld/tasks/reach.h"
+
+namespace parallel_pool::metaworld {
+
+struct TaskEntry {
+  std::string name;
+  SawyerSetup (*setup)();
+  // One reset_model's rand_vec while the benchmark draws its goals (np.random).
+  std::vector<double> (*draw)(const SawyerSetup&, numpy_exact::NumpyRandomState*);
+  std::unique_ptr<SawyerXyz> (*make)(mjModel*, mjData*, int frame_skip);
+};
+
+template <typename Task>
+TaskEntry Entry(const char* name) {
+  TaskEntry entry{name, &Task::Setup, nullptr, nullptr};
+  if constexpr (requires { &Task::DrawRandVec; }) {
+    entry.draw = &Task::DrawRandVec;
+  } else {
+    entry.draw = &UniformRandVec;
+  }
+  entry.make = [](mjModel* m, mjData* d, int frame_skip) -> std::unique_ptr<SawyerXyz> {
+    return std::make_unique<Task>(m, d, frame_skip);
+  };
+  return entry;
+}
+
+inline const std::vector<TaskEntry>& Tasks() {
+  static const std::vector<TaskEntry> tasks = {
+      Entry<Reach>("reach-v3"),
+  };
+  return tasks;
+}
+
+// metaworld's ALL_V3_ENVIRONMENTS (= MT50_V3) in order.
+inline const std::vector<std::string>& AllV3Tasks() {
+  static const std::vector<std::string> names = {"assembly-v3",
+                                                 "basketball-v3",
+                                                 "bin-picking-v3",
+                                                 "box-close-v3",
+                                                 "button-press-topdown-v3",
+                                                 "button-press-topdown-wall-v3",
+                                                 "button-press-v3",
+                                                 "button-press-wall-v3",
+                                                 "coffee-button-v3",
+                                                 "coffee-pull-v3",
+                                                 "coffee-push-v3",
+                                                 "dial-turn-v3",
+                                                 "disassemble-v3",
+                                                 "door-close-v3",
+                                                 "door-lock-v3",
+                                                 "door-open-v3",
+                                                 "door-unlock-v3",
+                                                 "hand-insert-v3",
+                                                 "drawer-close-v3",
+                                                 "drawer-open-v3",
+                                                 "faucet-open-v3",
+                                                 "faucet-close-v3",
+                                                 "hammer-v3",
+                                                 "handle-press-side-v3",
+                                                 "handle-press-v3",
+                                                 "handle-pull-side-v3",
+                                                 "handle-pull-v3",
+                                                 "lever-pull-v3",
+                                                 "pick-place-wall-v3",
+                                                 "pick-out-of-hole-v3",
+                                                 "pick-place-v3",
+                                                 "plate-slide-v3",
+                                                 "plate-slide-side-v3",
+                                                 "plate-slide-back-v3",
+                                                 "plate-slide-back-side-v3",
+                                                 "peg-insert-side-v3",
+                                                 "peg-unplug-side-v3",
+                                                 "soccer-v3",
+                                                 "stick-push-v3",
+                                                 "stick-pull-v3",
+                                                 "push-v3",
+                                                 "push-wall-v3",
+                                                 "push-back-v3",
+                                                 "reach-v3",
+                                                 "reach-wall-v3",
+                                                 "shelf-place-v3",
+                                                 "sweep-into-v3",
+                                                 "sweep-v3",
+                                                 "window-open-v3",
+                                                 "window-close-v3"};
+  return names;
+}
+
+// metaworld's MT10_V3 in order.
+inline const std::vector<std::string>& Mt10Tasks() {
+  static const std::vector<std::string> names = {
+      "reach-v3",       "push-v3",         "pick-place-v3",           "door-open-v3",
+      "drawer-open-v3", "drawer-close-v3", "button-press-topdown-v3", "peg-insert-side-v3",
+      "window-open-v3", "window-close-v3"};
+  return names;
+}
+
+// The task's index in ALL_V3_ENVIRONMENTS (its task_id in metaworld's args).
+inline int TaskId(const std::string& name) {
+  const auto& all = AllV3Tasks();
+  return static_cast<int>(std::find(all.begin(), all.end(), name) - all.begin());
+}
+
+inline const TaskEntry* FindTask(const std::string& name) {
+  for (const TaskEntry& entry : Tasks()) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+inline const TaskEntry& TaskNamed(const std::string& name) {
+  const TaskEntry* entry = FindTask(name);
+  if (entry == nullptr) {
+    std::string known;
+    for (const TaskEntry& e : Tasks()) known += (known.empty() ? "" : ", ") + e.name;
+    throw std::invalid_argument("task_name: expected one of metaworld's v3 tasks (" + known +
+                                "), got '" + name + "'");
+  }
+  return *entry;
+}
+
+}  // namespace parallel_pool::metaworld
+
+#endif  // PARALLEL_POOL_METAWORLD_TASK_REGISTRY_H_

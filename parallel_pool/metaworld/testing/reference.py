@@ -1,0 +1,68 @@
+"""metaworld 3.1.1, the metaworld family's reference, run in a subprocess of its own venv.
+
+metaworld pins mujoco==3.3.0, so tools/setup.sh installs it --no-deps in a venv of its
+own (venvs/metaworld beside the main venv, or $PARALLEL_POOL_METAWORLD_PYTHON's
+interpreter) that runs on the main venv's MuJoCo 3.17.0, NumPy and gymnasium.
+`rollout` hands it the actions and reset points of a run of our pool and returns
+what metaworld's envs gave on them (reference_rollout.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+SCRIPT = pathlib.Path(__file__).with_name("reference_rollout.py")
+
+
+def python() -> str:
+    """The reference venv's interpreter."""
+    # tools/setup.sh makes it beside the main venv, which runs this process.
+    default = pathlib.Path(sys.prefix).parent / "venvs" / "metaworld" / "bin" / "python"
+    path = os.environ.get("PARALLEL_POOL_METAWORLD_PYTHON", str(default))
+    if not os.path.exists(path):
+        raise RuntimeError(f"the metaworld reference venv is missing ({path}): run tools/setup.sh")
+    return path
+
+
+def rollout(
+    task: str,
+    seeds: Sequence[int],
+    actions: np.ndarray,
+    resets: np.ndarray,
+    max_episode_steps: int = 500,
+    num_goals: int = 50,
+    policy: bool = False,
+) -> dict[str, Any]:
+    """metaworld's MT1 envs of `task`, one per seed, run on `actions` [n, T, 4] with a
+    reset() wherever `resets` [n, T] is set: obs [n, T + 1, 39], reward, terminated,
+    truncated and the info values [n, T]. With `policy`, the actions stepped are
+    metaworld's scripted policy's plus `actions` as noise (returned as "actions")."""
+    request = {
+        "task": task,
+        "seeds": [int(s) for s in seeds],
+        "max_episode_steps": max_episode_steps,
+        "num_goals": num_goals,
+        "policy": policy,
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = pathlib.Path(tmp)
+        (folder / "request.json").write_text(json.dumps(request))
+        np.savez(folder / "plan.npz", actions=np.asarray(actions, np.float32), resets=np.asarray(resets, bool))
+        env = dict(os.environ, PYTHONWARNINGS="ignore", MUJOCO_GL=os.environ.get("MUJOCO_GL", "egl"))
+        subprocess.run(
+            [python(), str(SCRIPT), str(folder / "request.json"), str(folder / "plan.npz"), str(folder / "out.npz")],
+            check=True,
+            env=env,
+            cwd=tmp,
+        )
+        with np.load(folder / "out.npz") as out:
+            return {key: out[key] for key in out.files}

@@ -1,0 +1,95 @@
+"""Runs metaworld 3.1.1 on MuJoCo 3.17.0 for the metaworld family's tests, in metaworld's own venv.
+
+Usage: python reference_rollout.py REQUEST.json PLAN.npz OUT.npz
+
+REQUEST: {"task": "reach-v3", "seeds": [s0, s1, ...], "max_episode_steps": M,
+"num_goals": G, "policy": false}. One env per seed, each made as
+`gymnasium.make("Meta-World/MT1", env_name=task, seed=seed, max_episode_steps=M)`.
+PLAN: `actions` float32 [n, T, 4] and `resets` bool [n, T]: at step t env i is reset
+(gymnasium's reset() without a seed) where resets[i, t], else stepped with actions[i, t];
+every env is reset first. With "policy", the action stepped is metaworld's scripted
+policy's for the task (metaworld.policies) plus actions[i, t] as noise, in float32,
+so that episodes reach the goal. OUT: `obs` [n, T + 1, 39] (index 0: the first
+reset), `reward`, `terminated`, `truncated` [n, T], one [n, T] array per info key
+(zeros at resets) and the `actions` stepped.
+
+The one change to the reference (a test-time patch, not of our code): metaworld writes
+11 values into each weld's eq_data, whose rows have 12 fields on MuJoCo 3.17 (a
+ValueError at construction); here it writes the first 11.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import gymnasium
+import metaworld  # noqa: F401  (registers Meta-World/*)
+import mujoco
+import numpy as np
+from metaworld.policies import ENV_POLICY_MAP
+from metaworld.sawyer_xyz_env import SawyerMocapBase
+
+INFO_KEYS = (
+    "success",
+    "near_object",
+    "grasp_success",
+    "grasp_reward",
+    "in_place_reward",
+    "obj_to_target",
+    "unscaled_reward",
+)
+
+
+def reset_mocap_welds(self: SawyerMocapBase) -> None:
+    if self.model.nmocap > 0 and self.model.eq_data is not None:
+        for i in range(self.model.eq_data.shape[0]):
+            if self.model.eq_type[i] == mujoco.mjtEq.mjEQ_WELD:
+                self.model.eq_data[i, :11] = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 5.0])
+
+
+SawyerMocapBase.reset_mocap_welds = reset_mocap_welds  # type: ignore[method-assign]
+
+
+def main() -> None:
+    request = json.loads(open(sys.argv[1]).read())
+    plan = np.load(sys.argv[2])
+    actions, resets = plan["actions"], plan["resets"]
+    n, steps = resets.shape
+    out: dict[str, np.ndarray] = {
+        "obs": np.zeros((n, steps + 1, 39)),
+        "reward": np.zeros((n, steps)),
+        "terminated": np.zeros((n, steps), bool),
+        "truncated": np.zeros((n, steps), bool),
+        **{key: np.zeros((n, steps)) for key in INFO_KEYS},
+        "actions": np.array(actions, np.float32),
+    }
+    policy = ENV_POLICY_MAP[request["task"]]() if request.get("policy") else None
+    for i, seed in enumerate(request["seeds"]):
+        env = gymnasium.make(
+            "Meta-World/MT1",
+            env_name=request["task"],
+            seed=seed,
+            max_episode_steps=request["max_episode_steps"],
+            num_goals=request["num_goals"],
+        )
+        obs = out["obs"][i, 0] = env.reset()[0]
+        for t in range(steps):
+            if resets[i, t]:
+                obs = out["obs"][i, t + 1] = env.reset()[0]
+                continue
+            if policy is not None:
+                out["actions"][i, t] = (policy.get_action(obs) + actions[i, t]).astype(np.float32)
+            obs, reward, terminated, truncated, info = env.step(out["actions"][i, t])
+            out["obs"][i, t + 1] = obs
+            out["reward"][i, t] = reward
+            out["terminated"][i, t] = terminated
+            out["truncated"][i, t] = truncated
+            for key in INFO_KEYS:
+                out[key][i, t] = float(info[key])
+        env.close()
+    np.savez(sys.argv[3], **out)
+
+
+if __name__ == "__main__":
+    main()
