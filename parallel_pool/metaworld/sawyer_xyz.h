@@ -143,7 +143,9 @@ class SawyerXyz {
         right_end_effector_(Id(mjOBJ_SITE, "rightEndEffector")),
         left_end_effector_(Id(mjOBJ_SITE, "leftEndEffector")),
         left_pad_(Id(mjOBJ_BODY, "leftpad")),
-        right_pad_(Id(mjOBJ_BODY, "rightpad")) {
+        right_pad_(Id(mjOBJ_BODY, "rightpad")),
+        left_pad_geom_(Id(mjOBJ_GEOM, "leftpad_geom")),
+        right_pad_geom_(Id(mjOBJ_GEOM, "rightpad_geom")) {
     mocap_id_ = m_.body_mocapid[mocap_];
     if (mocap_id_ < 0)
       throw std::invalid_argument("metaworld: the body 'mocap' is not a mocap body");
@@ -269,6 +271,25 @@ class SawyerXyz {
     init_tcp_ = TcpCenter();
   }
 
+  // touching_object(geom): both pads' summed contact forces with the geom are
+  // positive. The reference sums data.efc_force[contact.efc_address] over
+  // the contacts; an address of -1 (a contact without a constraint) reads
+  // the last element, as Python's index does.
+  bool TouchingObject(int geom) const {
+    auto force = [this, geom](int pad) {
+      double sum = 0.0;
+      for (int i = 0; i < d_->ncon; ++i) {
+        const mjContact& c = d_->contact[i];
+        if ((c.geom[0] == pad || c.geom[1] == pad) && (c.geom[0] == geom || c.geom[1] == geom)) {
+          const int address = c.efc_address < 0 ? d_->nefc + c.efc_address : c.efc_address;
+          sum += d_->efc_force[address];
+        }
+      }
+      return sum;
+    };
+    return 0 < force(left_pad_geom_) && 0 < force(right_pad_geom_);
+  }
+
   // _gripper_caging_reward(action, obj_pos, obj_radius, pad_success_thresh,
   // object_reach_radius, xz_thresh, desired_gripper_effort, high_density,
   // medium_density).
@@ -332,6 +353,8 @@ class SawyerXyz {
   const int left_end_effector_;
   const int left_pad_;
   const int right_pad_;
+  const int left_pad_geom_;
+  const int right_pad_geom_;
 
  private:
   static double GripperClosed(float grip, double effort);
