@@ -45,6 +45,12 @@ class BuildPyWithExtensions(build_py):
             target = pathlib.Path(self.build_lib) / so.relative_to(BAZEL_BIN)
             target.unlink(missing_ok=True)
             shutil.copyfile(so.resolve(), target)
+        # A family's run-time data that its build puts beside its module (the
+        # metaworld family's models: third_party/metaworld/assets_dir.bzl).
+        for assets in sorted((BAZEL_BIN / "parallel_pool").glob("*/assets")):
+            target = pathlib.Path(self.build_lib) / assets.relative_to(BAZEL_BIN)
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(assets.resolve(), target)
 
 
 # What the installed package reads or imports at run time, per family. The
@@ -94,6 +100,8 @@ ROBOTICS = ["gymnasium-robotics>=1.4.2,<1.4.3"]
 VIZDOOM = ["vizdoom==1.3.2"]
 # EnvPool's D1-D4 scenarios (the same files in 0.3.0 to 0.4.1).
 VIZDOOM_DFP = [*VIZDOOM, "envpool-assets>=0.3,<0.5"]
+# Nothing: metaworld's models are in the wheel (metaworld itself pins mujoco==3.3.0).
+METAWORLD: list[str] = []
 # parallel_pool.distributed: pools across a Ray cluster (docs/distributed.md);
 # the version its tests run, since the actors and the driver must agree.
 DISTRIBUTED = ["ray==2.60.0"]
@@ -108,6 +116,7 @@ EXTRAS = {
     "mujoco": MUJOCO,
     "dm_control": DM_CONTROL,
     "robotics": ROBOTICS,
+    "metaworld": METAWORLD,
     "vizdoom": VIZDOOM,
     "vizdoom-dfp": VIZDOOM_DFP,
     "distributed": DISTRIBUTED,

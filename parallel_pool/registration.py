@@ -108,7 +108,9 @@ class EnvRegistry:
         `config_aliases(kwargs, config)`, if given, rewrites the user's keyword
         arguments before they are checked: EnvPool's names for a family's keys
         become ours, and a key that cannot apply raises a ValueError saying why.
-        `config` is the task's defaults, which the arguments then override.
+        `config` is the task's defaults, which the arguments then override. It may
+        also give a key one value per env (a list, as a user may), e.g. a benchmark
+        whose envs each run another task.
 
         `class_by=(key, {value: env})`: where the config value of `key` (the user's,
         else the task's default) is one of those values, the task's classes are those
@@ -249,6 +251,9 @@ class EnvRegistry:
             for key, values in per_env.items():
                 if kwargs.get(key) is not values[0]:
                     raise ValueError(f"{key}: {task_id} reads it into other keys, so it cannot be given per env")
+            for key, values in per_env_config.split(kwargs, config).items():
+                per_env[key] = values  # per-env values the aliases gave
+                kwargs[key] = values[0]
         for key, value in kwargs.items():
             if key not in config or key == "env_seeds":
                 valid = ", ".join(k for k in config if k != "env_seeds")

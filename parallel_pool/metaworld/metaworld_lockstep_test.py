@@ -18,6 +18,7 @@ import pytest
 import parallel_pool
 from parallel_pool.metaworld import registration
 from parallel_pool.metaworld.testing import reference
+from parallel_pool.python.testing.exact import float64_rewards
 
 INFO_KEYS = (
     "success",
@@ -47,7 +48,9 @@ def run_pool(
 ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Our pool's run on `actions` (random ones by default): its outputs [n, T + 1, ...],
     the actions [n, T, 4] and the resets [n, T]."""
-    env = parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=max_steps, **config)
+    env = float64_rewards(
+        parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=max_steps, **config)
+    )
     if actions is None:
         actions = random_actions(seed, STEPS)
     obs, _ = env.reset()

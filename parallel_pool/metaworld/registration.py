@@ -5,12 +5,19 @@ The models are metaworld's own, from its PyPI wheel: the build copies its
 wheel carries it, so nothing needs metaworld installed (its pin of
 mujoco==3.3.0 would replace the MuJoCo this package runs on).
 Registered so far: reach-v3.
+
+`MetaWorld/MT10` and `MetaWorld/MT50` are metaworld's multi-task benchmarks as one
+pool (registered once all their tasks are): env i runs the benchmark's task i, with
+the benchmark's goal draws, the goal observed (metaworld's MT override), and with
+`num_one_hot=10` (50) the task's one-hot vector appended, as metaworld's
+`use_one_hot=True` does.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+from typing import Any
 
 from parallel_pool.registration import register
 
@@ -18,6 +25,73 @@ _PATH = "parallel_pool.metaworld"
 
 # metaworld's task names, as the family implements them so far.
 TASKS = ("reach-v3",)
+
+# metaworld's benchmarks (env_dict.py's MT10_V3 and MT50_V3), in their order.
+MT10 = (
+    "reach-v3",
+    "push-v3",
+    "pick-place-v3",
+    "door-open-v3",
+    "drawer-open-v3",
+    "drawer-close-v3",
+    "button-press-topdown-v3",
+    "peg-insert-side-v3",
+    "window-open-v3",
+    "window-close-v3",
+)
+MT50 = (
+    "assembly-v3",
+    "basketball-v3",
+    "bin-picking-v3",
+    "box-close-v3",
+    "button-press-topdown-v3",
+    "button-press-topdown-wall-v3",
+    "button-press-v3",
+    "button-press-wall-v3",
+    "coffee-button-v3",
+    "coffee-pull-v3",
+    "coffee-push-v3",
+    "dial-turn-v3",
+    "disassemble-v3",
+    "door-close-v3",
+    "door-lock-v3",
+    "door-open-v3",
+    "door-unlock-v3",
+    "hand-insert-v3",
+    "drawer-close-v3",
+    "drawer-open-v3",
+    "faucet-open-v3",
+    "faucet-close-v3",
+    "hammer-v3",
+    "handle-press-side-v3",
+    "handle-press-v3",
+    "handle-pull-side-v3",
+    "handle-pull-v3",
+    "lever-pull-v3",
+    "pick-place-wall-v3",
+    "pick-out-of-hole-v3",
+    "pick-place-v3",
+    "plate-slide-v3",
+    "plate-slide-side-v3",
+    "plate-slide-back-v3",
+    "plate-slide-back-side-v3",
+    "peg-insert-side-v3",
+    "peg-unplug-side-v3",
+    "soccer-v3",
+    "stick-push-v3",
+    "stick-pull-v3",
+    "push-v3",
+    "push-wall-v3",
+    "push-back-v3",
+    "reach-v3",
+    "reach-wall-v3",
+    "shelf-place-v3",
+    "sweep-into-v3",
+    "sweep-v3",
+    "window-open-v3",
+    "window-close-v3",
+)
+BENCHMARKS = {"MT10": MT10, "MT50": MT50}
 
 
 def public_name(task: str) -> str:
@@ -44,3 +118,37 @@ for _task in TASKS:
         base_path=_assets,
         render_fps=80,  # SawyerMocapBase.metadata
     )
+
+
+def _benchmark_keys(benchmark: str) -> Any:
+    """The config of `MetaWorld/<benchmark>`: env i runs the benchmark's task i."""
+    tasks = BENCHMARKS[benchmark]
+
+    def keys(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+        num_envs = kwargs.get("num_envs", config["num_envs"])
+        if num_envs != len(tasks):
+            raise ValueError(f"num_envs: MetaWorld/{benchmark} runs one env per task, {len(tasks)}; got {num_envs!r}")
+        for key in ("task_name", "benchmark", "one_hot_index"):
+            if key in kwargs:
+                raise ValueError(f"{key}: MetaWorld/{benchmark} sets it (env i runs the benchmark's task i)")
+        kwargs["task_name"] = list(tasks)
+        kwargs["one_hot_index"] = list(range(len(tasks)))
+        return kwargs
+
+    return keys
+
+
+for _benchmark, _tasks in BENCHMARKS.items():
+    if set(_tasks) <= set(TASKS):
+        register(
+            task_id=f"MetaWorld/{_benchmark}",
+            import_path=_PATH,
+            env="MetaWorld",
+            config_aliases=_benchmark_keys(_benchmark),
+            num_envs=len(_tasks),
+            benchmark=_benchmark,
+            partially_observable=False,  # metaworld's _MT_OVERRIDE
+            max_episode_steps=500,
+            base_path=_assets,
+            render_fps=80,
+        )
