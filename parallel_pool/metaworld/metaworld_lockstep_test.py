@@ -40,23 +40,28 @@ ACTION_SCALES = np.array([0.3, 0.7, 1.5], np.float32)
 
 def random_actions(seed: int, steps: int, scales: np.ndarray = ACTION_SCALES) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return (rng.standard_normal((NUM_ENVS, steps, 4)) * scales[:, None, None]).astype(np.float32)
+    return (rng.standard_normal((len(scales), steps, 4)) * scales[:, None, None]).astype(np.float32)
 
 
 def run_pool(
-    task_id: str, seed: int, actions: np.ndarray | None = None, max_steps: int = MAX_STEPS, **config: object
+    task_id: str,
+    seed: int | list[int],
+    actions: np.ndarray | None = None,
+    max_steps: int = MAX_STEPS,
+    **config: object,
 ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Our pool's run on `actions` (random ones by default): its outputs [n, T + 1, ...],
     the actions [n, T, 4] and the resets [n, T]."""
+    num_envs = len(seed) if isinstance(seed, list) else NUM_ENVS
     env = float64_rewards(
-        parallel_pool.make_gymnasium(task_id, num_envs=NUM_ENVS, seed=seed, max_episode_steps=max_steps, **config)
+        parallel_pool.make_gymnasium(task_id, num_envs=num_envs, seed=seed, max_episode_steps=max_steps, **config)
     )
     if actions is None:
-        actions = random_actions(seed, STEPS)
+        actions = random_actions(seed if isinstance(seed, int) else seed[0], STEPS)
     obs, _ = env.reset()
     out: dict[str, list] = {"obs": [obs], "reward": [], "terminated": [], "truncated": [], **{k: [] for k in INFO_KEYS}}
-    resets = np.zeros((NUM_ENVS, actions.shape[1]), bool)
-    done = np.zeros(NUM_ENVS, bool)
+    resets = np.zeros((num_envs, actions.shape[1]), bool)
+    done = np.zeros(num_envs, bool)
     for t in range(actions.shape[1]):
         resets[:, t] = done
         obs, reward, terminated, truncated, info = env.step(actions[:, t])
@@ -120,3 +125,18 @@ def test_goal_hidden_by_default(task: str) -> None:
     np.testing.assert_array_equal(hidden["obs"][..., :36], shown["obs"][..., :36])
     assert shown["obs"][..., 36:].any()
     np.testing.assert_array_equal(hidden["reward"], shown["reward"])
+
+
+@pytest.mark.parametrize("benchmark", list(registration.BENCHMARKS))
+def test_benchmark_as_one_pool(benchmark: str) -> None:
+    """MetaWorld/MT10 (MT50) made with seed=[s] * n is metaworld's
+    make_vec("Meta-World/MT10", seed=s, use_one_hot=True), env by env: the benchmark's
+    goal draws (its tasks draw in order from one seed), the goal shown, the one-hot."""
+    task_id = f"MetaWorld/{benchmark}"
+    if task_id not in parallel_pool.list_all_envs():
+        pytest.skip(f"{task_id} is registered once all its tasks are")
+    n, seed = len(registration.BENCHMARKS[benchmark]), 5
+    actions = random_actions(seed, STEPS, np.resize(ACTION_SCALES, n))
+    ours, _, resets = run_pool(task_id, [seed] * n, actions, num_one_hot=n)
+    theirs = reference.rollout("", [seed], actions, resets, MAX_STEPS, benchmark=benchmark, use_one_hot=True)
+    assert_same(benchmark, seed, ours, theirs)

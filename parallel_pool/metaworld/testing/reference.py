@@ -41,17 +41,23 @@ def rollout(
     max_episode_steps: int = 500,
     num_goals: int = 50,
     policy: bool = False,
+    benchmark: str | None = None,
+    use_one_hot: bool = False,
 ) -> dict[str, Any]:
     """metaworld's MT1 envs of `task`, one per seed, run on `actions` [n, T, 4] with a
     reset() wherever `resets` [n, T] is set: obs [n, T + 1, 39], reward, terminated,
     truncated and the info values [n, T]. With `policy`, the actions stepped are
-    metaworld's scripted policy's plus `actions` as noise (returned as "actions")."""
+    metaworld's scripted policy's plus `actions` as noise (returned as "actions"). With
+    `benchmark` ("MT10", "MT50"), the envs are that benchmark's vector env's, made with
+    seeds[0] (and `use_one_hot`), env i running the benchmark's task i."""
     request = {
         "task": task,
         "seeds": [int(s) for s in seeds],
         "max_episode_steps": max_episode_steps,
         "num_goals": num_goals,
         "policy": policy,
+        "benchmark": benchmark,
+        "use_one_hot": use_one_hot,
     }
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp)

@@ -9,7 +9,9 @@ PLAN: `actions` float32 [n, T, 4] and `resets` bool [n, T]: at step t env i is r
 (gymnasium's reset() without a seed) where resets[i, t], else stepped with actions[i, t];
 every env is reset first. With "policy", the action stepped is metaworld's scripted
 policy's for the task (metaworld.policies) plus actions[i, t] as noise, in float32,
-so that episodes reach the goal. OUT: `obs` [n, T + 1, 39] (index 0: the first
+so that episodes reach the goal. With "benchmark" ("MT10" or "MT50") and "use_one_hot",
+the envs are instead those of `gymnasium.make_vec("Meta-World/<benchmark>", seed=seeds[0],
+use_one_hot=...)`, each driven on its own (env i: the benchmark's task i). OUT: `obs` [n, T + 1, 39] (index 0: the first
 reset), `reward`, `terminated`, `truncated` [n, T], one [n, T] array per info key
 (zeros at resets) and the `actions` stepped.
 
@@ -51,13 +53,39 @@ def reset_mocap_welds(self: SawyerMocapBase) -> None:
 SawyerMocapBase.reset_mocap_welds = reset_mocap_welds  # type: ignore[method-assign]
 
 
+def make_envs(request: dict) -> list:
+    """One env per seed (MT1), or the envs of a benchmark's vector env."""
+    if request.get("benchmark"):
+        vector = gymnasium.make_vec(
+            f"Meta-World/{request['benchmark']}",
+            seed=request["seeds"][0],
+            vector_strategy="sync",
+            use_one_hot=request.get("use_one_hot", False),
+            max_episode_steps=request["max_episode_steps"],
+            num_goals=request["num_goals"],
+        )
+        return list(vector.envs)
+    return [
+        gymnasium.make(
+            "Meta-World/MT1",
+            env_name=request["task"],
+            seed=seed,
+            max_episode_steps=request["max_episode_steps"],
+            num_goals=request["num_goals"],
+        )
+        for seed in request["seeds"]
+    ]
+
+
 def main() -> None:
     request = json.loads(open(sys.argv[1]).read())
     plan = np.load(sys.argv[2])
     actions, resets = plan["actions"], plan["resets"]
     n, steps = resets.shape
+    envs = make_envs(request)
+    obs_size = 39 + (len(envs) if request.get("use_one_hot") else 0)
     out: dict[str, np.ndarray] = {
-        "obs": np.zeros((n, steps + 1, 39)),
+        "obs": np.zeros((n, steps + 1, obs_size)),
         "reward": np.zeros((n, steps)),
         "terminated": np.zeros((n, steps), bool),
         "truncated": np.zeros((n, steps), bool),
@@ -65,14 +93,9 @@ def main() -> None:
         "actions": np.array(actions, np.float32),
     }
     policy = ENV_POLICY_MAP[request["task"]]() if request.get("policy") else None
-    for i, seed in enumerate(request["seeds"]):
-        env = gymnasium.make(
-            "Meta-World/MT1",
-            env_name=request["task"],
-            seed=seed,
-            max_episode_steps=request["max_episode_steps"],
-            num_goals=request["num_goals"],
-        )
+    if len(envs) != n:
+        raise SystemExit(f"{len(envs)} envs, a plan for {n}")
+    for i, env in enumerate(envs):
         obs = out["obs"][i, 0] = env.reset()[0]
         for t in range(steps):
             if resets[i, t]:
