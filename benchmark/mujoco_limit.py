@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
-from runners import ROBOTICS_PREFIXES, WARMUP, dm_control_task, gymnasium_env, pre_drawn_actions
+from runners import METAWORLD_PREFIX, ROBOTICS_PREFIXES, WARMUP, dm_control_task, gymnasium_env, pre_drawn_actions
 
 ROLLOUT_STEPS = 10  # env steps per open-loop rollout
 STATE_STEPS = 2000  # env steps of the recorded run the start states come from
@@ -79,8 +79,8 @@ def _mujoco() -> Any:
 
 
 def is_mujoco(task: str) -> bool:
-    """A MuJoCo task: a gymnasium MuJoCo env, a gymnasium-robotics maze or a dm_control suite task."""
-    if dm_control_task(task) is not None or task.startswith(ROBOTICS_PREFIXES):
+    """A MuJoCo task: a gymnasium MuJoCo env, a gymnasium-robotics or metaworld env or a dm_control suite task."""
+    if dm_control_task(task) is not None or task.startswith((*ROBOTICS_PREFIXES, METAWORLD_PREFIX)):
         return True
     import gymnasium
 

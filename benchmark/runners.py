@@ -373,6 +373,40 @@ def _robotics_reference() -> Any:
     return module
 
 
+# The metaworld family's ids; metaworld itself lives in a venv of its own (it pins another
+# MuJoCo), which tools/setup.sh makes beside the main one.
+METAWORLD_PREFIX = "MetaWorld/"
+
+
+def _metaworld_reference() -> Any:
+    """metaworld 3.1.1 importable in this process, with the metaworld tests' patch for MuJoCo
+    3.17 applied (parallel_pool/metaworld/testing/reference_rollout.py, loaded by path): its
+    package is taken from its venv's site-packages (the rest of that venv is this one's)."""
+    import importlib.util
+    import pathlib
+    import sys
+
+    sites = sorted((pathlib.Path(sys.prefix).parent / "venvs" / "metaworld" / "lib").glob("python*/site-packages"))
+    if not sites:
+        raise RuntimeError("the metaworld reference venv is missing: run tools/setup.sh")
+    if str(sites[0]) not in sys.path:
+        sys.path.append(str(sites[0]))
+    path = (
+        pathlib.Path(__file__).resolve().parents[1] / "parallel_pool" / "metaworld" / "testing" / "reference_rollout.py"
+    )
+    spec = importlib.util.spec_from_file_location("metaworld_reference", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def metaworld_name(task: str) -> str:
+    """metaworld's name of an id: "MetaWorld/PickPlace-v3" -> "pick-place-v3"."""
+    name, version = task.removeprefix(METAWORLD_PREFIX).rsplit("-", 1)
+    return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-") + f"-{version}"
+
+
 def gymnasium_env(task: str) -> Any:
     """gymnasium.make(task); for a dm_control id, dm_control's env in benchmark/dm_control_gym.py's
     thin wrapper; for an Atari id, ale_py's env with the preprocessing the atari family
@@ -394,6 +428,9 @@ def gymnasium_env(task: str) -> Any:
         import minigrid  # noqa: F401  (registers its ids with gymnasium)
     if task.startswith(ROBOTICS_PREFIXES):
         _robotics_reference().register()
+    if task.startswith(METAWORLD_PREFIX):  # metaworld's MT1 env of the task, as the family's tests make it
+        _metaworld_reference()
+        return gymnasium.make("Meta-World/MT1", env_name=metaworld_name(task), seed=0)
     if atari_rom(task) is None:
         return gymnasium.make(GYMNASIUM_IDS.get(task, task))
     import ale_py

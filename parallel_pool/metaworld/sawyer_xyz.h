@@ -10,7 +10,7 @@
 //             (NEP 50: the Python float is rounded to float32); the mocap
 //             body moves by it (float64), clipped to mocap_low/high, with
 //             the quaternion (1, 0, 1, 0). ctrl = (a[3], -a[3]), unclipped.
-//   step      mj_step frame_skip (5) times, mj_rnePostConstraint, the target
+//   step      mj_step frame_skip (5) times (mj_rnePostConstraint skipped), the target
 //             sites' site_xpos written, mj_forward; then the observation,
 //             clipped to the observation space, and evaluate_state with the
 //             action as given.
@@ -252,11 +252,12 @@ class SawyerXyz {
     SetState(qpos, qvel);
   }
 
-  // gymnasium's do_simulation: ctrl, mj_step frame_skip times, mj_rnePostConstraint.
+  // gymnasium's do_simulation: ctrl, mj_step frame_skip times. (It then runs
+  // mj_rnePostConstraint, whose cacc and cfrc_* nothing in metaworld reads
+  // and no mj_step uses: skipped.)
   void DoSimulation(const double* ctrl) {
     std::copy(ctrl, ctrl + m_.nu, d_->ctrl);
     for (int i = 0; i < frame_skip_; ++i) mj_step(&m_, d_);
-    mj_rnePostConstraint(&m_, d_);
   }
 
   // _reset_hand(steps): the mocap held at hand_init_pos, the gripper open;
