@@ -43,13 +43,16 @@ def rollout(
     policy: bool = False,
     benchmark: str | None = None,
     use_one_hot: bool = False,
+    render: int = 0,
 ) -> dict[str, Any]:
     """metaworld's MT1 envs of `task`, one per seed, run on `actions` [n, T, 4] with a
     reset() wherever `resets` [n, T] is set: obs [n, T + 1, 39], reward, terminated,
     truncated and the info values [n, T]. With `policy`, the actions stepped are
     metaworld's scripted policy's plus `actions` as noise (returned as "actions"). With
     `benchmark` ("MT10", "MT50"), the envs are that benchmark's vector env's, made with
-    seeds[0] (and `use_one_hot`), env i running the benchmark's task i."""
+    seeds[0] (and `use_one_hot`), env i running the benchmark's task i. With `render` K,
+    "frames" [n, K + 1, 480, 480, 3]: the rgb_array render after the reset and each of the
+    first K steps."""
     request = {
         "task": task,
         "seeds": [int(s) for s in seeds],
@@ -58,6 +61,7 @@ def rollout(
         "policy": policy,
         "benchmark": benchmark,
         "use_one_hot": use_one_hot,
+        "render": render,
     }
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp)

@@ -11,9 +11,12 @@ every env is reset first. With "policy", the action stepped is metaworld's scrip
 policy's for the task (metaworld.policies) plus actions[i, t] as noise, in float32,
 so that episodes reach the goal. With "benchmark" ("MT10" or "MT50") and "use_one_hot",
 the envs are instead those of `gymnasium.make_vec("Meta-World/<benchmark>", seed=seeds[0],
-use_one_hot=...)`, each driven on its own (env i: the benchmark's task i). OUT: `obs` [n, T + 1, 39] (index 0: the first
-reset), `reward`, `terminated`, `truncated` [n, T], one [n, T] array per info key
-(zeros at resets) and the `actions` stepped.
+use_one_hot=...)`, each driven on its own (env i: the benchmark's task i). With
+"render": K, the envs are made with render_mode="rgb_array" and `frames` [n, K + 1, 480,
+480, 3] holds env.render() after the first reset and each of the first K steps.
+OUT: `obs` [n, T + 1, 39] (index 0: the first reset), `reward`, `terminated`,
+`truncated` [n, T], one [n, T] array per info key (zeros at resets) and the `actions`
+stepped.
 
 The one change to the reference (a test-time patch, not of our code): metaworld writes
 11 values into each weld's eq_data, whose rows have 12 fields on MuJoCo 3.17 (a
@@ -65,6 +68,7 @@ def make_envs(request: dict) -> list:
             num_goals=request["num_goals"],
         )
         return list(vector.envs)
+    render = {"render_mode": "rgb_array"} if request.get("render") else {}
     return [
         gymnasium.make(
             "Meta-World/MT1",
@@ -72,6 +76,7 @@ def make_envs(request: dict) -> list:
             seed=seed,
             max_episode_steps=request["max_episode_steps"],
             num_goals=request["num_goals"],
+            **render,
         )
         for seed in request["seeds"]
     ]
@@ -95,11 +100,18 @@ def main() -> None:
     policy = ENV_POLICY_MAP[request["task"]]() if request.get("policy") else None
     if len(envs) != n:
         raise SystemExit(f"{len(envs)} envs, a plan for {n}")
+    renders = int(request.get("render") or 0)
+    if renders:
+        out["frames"] = np.zeros((n, renders + 1, 480, 480, 3), np.uint8)
     for i, env in enumerate(envs):
         obs = out["obs"][i, 0] = env.reset()[0]
+        if renders:
+            out["frames"][i, 0] = env.render()
         for t in range(steps):
             if resets[i, t]:
                 obs = out["obs"][i, t + 1] = env.reset()[0]
+                if t < renders:
+                    out["frames"][i, t + 1] = env.render()
                 continue
             if policy is not None:
                 out["actions"][i, t] = (policy.get_action(obs) + actions[i, t]).astype(np.float32)
@@ -110,6 +122,8 @@ def main() -> None:
             out["truncated"][i, t] = truncated
             for key in INFO_KEYS:
                 out[key][i, t] = float(info[key])
+            if t < renders:
+                out["frames"][i, t + 1] = env.render()
         env.close()
     np.savez(sys.argv[3], **out)
 

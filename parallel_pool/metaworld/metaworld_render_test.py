@@ -1,0 +1,68 @@
+"""render() of the metaworld tasks against metaworld's own rgb_array render.
+
+Seed for seed (metaworld_lockstep_test.py): env i of the pool and metaworld's MT1 env made
+with seed s + i run the same episodes, so both render the same state after the reset and
+every step. Episodes of two steps, so that the frames also show the next episodes'
+placements (the goal site, the objects: model writes at each reset). metaworld renders
+with gymnasium's MujocoRenderer: the free camera (no camera named), 480 x 480. Both run
+the same libmujoco (3.17.0) on the same OpenGL (Mesa through EGL): every byte must be
+equal (testing/render.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MUJOCO_GL", "egl")  # the reference's renderer: headless EGL
+
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.metaworld import registration
+from parallel_pool.metaworld.testing import reference
+from parallel_pool.python.testing.render import assert_frames_match
+
+MAX_STEPS = 2
+STEPS = 4
+
+# ---- frames against the reference
+
+
+@pytest.mark.parametrize("task", registration.TASKS)
+def test_render_matches_metaworld(task: str) -> None:
+    num_envs, seed = 2, 4
+    env = parallel_pool.make_vec(
+        registration.public_name(task),
+        num_envs=num_envs,
+        seed=seed,
+        render_mode="rgb_array",
+        max_episode_steps=MAX_STEPS,
+        partially_observable=False,
+    )
+    rng = np.random.default_rng(seed)
+    actions = rng.uniform(-1, 1, (num_envs, STEPS, 4)).astype(np.float32)
+    resets = np.zeros((num_envs, STEPS), bool)
+    env.reset()
+    frames = [env.render(np.arange(num_envs))]
+    done = np.zeros(num_envs, bool)
+    for t in range(STEPS):
+        resets[:, t] = done
+        _, _, terminated, truncated, _ = env.step(actions[:, t])
+        done = terminated | truncated
+        frames.append(env.render(np.arange(num_envs)))
+    theirs = reference.rollout(task, [seed + i for i in range(num_envs)], actions, resets, MAX_STEPS, render=STEPS)
+    for t, ours in enumerate(frames):
+        for i in range(num_envs):
+            assert_frames_match(ours[i], theirs["frames"][i, t], f"{task} env {i} step {t}")
+
+
+# ---- batching and options
+
+
+def test_batched_render() -> None:
+    from parallel_pool.python.testing.render import assert_batched_render
+
+    env = parallel_pool.make_vec("MetaWorld/Reach-v3", num_envs=3, seed=0, render_mode="rgb_array")
+    env.reset()
+    assert_batched_render(env, (480, 480, 3))
