@@ -187,6 +187,7 @@ def _family_section(data: Data, family: str) -> list[str]:
         mujoco=packages.get("mujoco") or "",
         dm_control=packages.get("dm-control") or "",
         gymnasium_robotics=packages.get("gymnasium-robotics") or "",
+        metaworld=packages.get("metaworld") or "",
         vizdoom=packages.get("vizdoom") or "",
         envpool=packages.get("envpool") or "",
     )

@@ -307,7 +307,9 @@ def machine() -> dict[str, Any]:
                 "vizdoom",
                 "pybind11",
             )
-        },
+        }
+        # metaworld lives in a venv of its own (it pins another MuJoCo).
+        | {"metaworld": runners.metaworld_version()},
         "parallel_pool_path": os.path.dirname(parallel_pool.__file__),
         "loadavg_start": list(os.getloadavg()),
     }

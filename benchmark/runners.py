@@ -378,6 +378,24 @@ def _robotics_reference() -> Any:
 METAWORLD_PREFIX = "MetaWorld/"
 
 
+def _metaworld_site() -> str | None:
+    """The site-packages of the metaworld reference venv (None if it was not made)."""
+    import pathlib
+    import sys
+
+    sites = sorted((pathlib.Path(sys.prefix).parent / "venvs" / "metaworld" / "lib").glob("python*/site-packages"))
+    return str(sites[0]) if sites else None
+
+
+def metaworld_version() -> str | None:
+    """The version of metaworld in its reference venv."""
+    import importlib.metadata
+
+    site = _metaworld_site()
+    found = [d.version for d in importlib.metadata.distributions(name="metaworld", path=[site])] if site else []
+    return found[0] if found else None
+
+
 def _metaworld_reference() -> Any:
     """metaworld 3.1.1 importable in this process, with the metaworld tests' patch for MuJoCo
     3.17 applied (parallel_pool/metaworld/testing/reference_rollout.py, loaded by path): its
@@ -386,11 +404,11 @@ def _metaworld_reference() -> Any:
     import pathlib
     import sys
 
-    sites = sorted((pathlib.Path(sys.prefix).parent / "venvs" / "metaworld" / "lib").glob("python*/site-packages"))
-    if not sites:
+    site = _metaworld_site()
+    if site is None:
         raise RuntimeError("the metaworld reference venv is missing: run tools/setup.sh")
-    if str(sites[0]) not in sys.path:
-        sys.path.append(str(sites[0]))
+    if site not in sys.path:
+        sys.path.append(site)
     path = (
         pathlib.Path(__file__).resolve().parents[1] / "parallel_pool" / "metaworld" / "testing" / "reference_rollout.py"
     )
