@@ -19,6 +19,10 @@
 //                         or "MT50" (the benchmark's: its tasks draw in
 //                         order from one seed).
 //   num_goals             goals per task (metaworld's _N_GOALS, 50).
+//   goal_index            -1: each episode picks one of the goals (metaworld's
+//                         RandomTaskSelectWrapper); k >= 0: every episode
+//                         runs goal k (its set_task(tasks[k]) with
+//                         sample_tasks_on_reset off).
 //   num_one_hot           0, or the size of the one-hot task vector
 //                         appended to the observation (OneHotWrapper);
 //   one_hot_index         its 1 (the env's index in MT10 / MT50).
@@ -78,7 +82,8 @@ class MetaWorldEnvFns {
   static auto DefaultConfig() {
     return MakeDict("task_name"_.Bind(std::string("reach-v3")), "frame_skip"_.Bind(5),
                     "partially_observable"_.Bind(true), "benchmark"_.Bind(std::string("MT1")),
-                    "num_goals"_.Bind(50), "num_one_hot"_.Bind(0), "one_hot_index"_.Bind(0));
+                    "num_goals"_.Bind(50), "goal_index"_.Bind(-1), "num_one_hot"_.Bind(0),
+                    "one_hot_index"_.Bind(0));
   }
 
   template <typename Config>
@@ -97,6 +102,8 @@ class MetaWorldEnvFns {
         "task_name: '" + task.name + "' is not a task of " + std::string(conf["benchmark"_]));
     RequireConfig(conf["frame_skip"_] >= 1, "frame_skip: must be >= 1");
     RequireConfig(conf["num_goals"_] >= 1, "num_goals: must be >= 1");
+    RequireConfig(conf["goal_index"_] >= -1 && conf["goal_index"_] < conf["num_goals"_],
+                  "goal_index: must be -1 (a goal drawn per episode) or in [0, num_goals)");
     RequireConfig(conf["max_episode_steps"_] >= 1 && conf["max_episode_steps"_] <= kMaxPathLength,
                   "max_episode_steps: must be in [1, 500] (metaworld's envs refuse a step past "
                   "max_path_length = 500)");
@@ -137,7 +144,8 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
  protected:
   void Reset() override {
     // RandomTaskSelectWrapper: np_random.choice(len(tasks)), then the env's reset.
-    const auto goal = static_cast<std::size_t>(this->np_random().Choice(goals_.size()));
+    const auto goal = static_cast<std::size_t>(
+        goal_index_ >= 0 ? goal_index_ : this->np_random().Choice(goals_.size()));
     this->ResetData();
     State state = this->Allocate();
     state["reward"_] = 0.0;
@@ -171,6 +179,7 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
         partially_observable_(spec.config["partially_observable"_]),
         num_one_hot_(spec.config["num_one_hot"_]),
         one_hot_index_(spec.config["one_hot_index"_]),
+        goal_index_(spec.config["goal_index"_]),
         task_id_(TaskId(spec.config["task_name"_])),
         task_(TaskNamed(spec.config["task_name"_])
                   .make(&mujoco_engine::OwnedView(this->m_), this->d_, this->frame_skip_)) {
@@ -203,6 +212,7 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
   const bool partially_observable_;
   const int num_one_hot_;
   const int one_hot_index_;
+  const int goal_index_;
   const int task_id_;
   std::unique_ptr<SawyerXyz> task_;
   std::vector<std::vector<double>> goals_;

@@ -116,6 +116,17 @@ def test_policy_episodes(task: str) -> None:
     assert theirs["success"].any(), f"{task}: the scripted policy never succeeded"
 
 
+def test_a_fixed_goal() -> None:
+    """goal_index=k: every episode runs goal k of the set, as metaworld's env after
+    set_task(tasks[k]) with sample_tasks_on_reset off (no draw at resets)."""
+    task, seed = "reach-v3", 2
+    ours, actions, resets = run_pool(registration.public_name(task), seed, partially_observable=False, goal_index=17)
+    theirs = reference.rollout(task, [seed + i for i in range(NUM_ENVS)], actions, resets, MAX_STEPS, goal_index=17)
+    assert_same(task, seed, ours, theirs)
+    goals = ours["obs"][..., 36:]
+    assert (goals == goals[:, :1]).all()  # the same goal in every episode
+
+
 @pytest.mark.parametrize("task", registration.TASKS)
 def test_goal_hidden_by_default(task: str) -> None:
     """EnvPool's default, partially_observable=True: the goal's values are zeros, the rest the same."""

@@ -32,6 +32,7 @@ def test_spaces_are_envpools() -> None:
         ({"benchmark": "MT7"}, "^benchmark: expected 'MT1', 'MT10' or 'MT50'"),
         ({"max_episode_steps": 501}, r"^max_episode_steps: must be in \[1, 500\]"),
         ({"num_goals": 0}, "^num_goals: must be >= 1"),
+        ({"goal_index": 50}, r"^goal_index: must be -1 \(a goal drawn per episode\) or in \[0, num_goals\)"),
         ({"num_one_hot": 10, "one_hot_index": 10}, r"^one_hot_index: must be in \[0, num_one_hot\)"),
     ],
 )

@@ -44,6 +44,7 @@ def rollout(
     benchmark: str | None = None,
     use_one_hot: bool = False,
     render: int = 0,
+    goal_index: int | None = None,
 ) -> dict[str, Any]:
     """metaworld's MT1 envs of `task`, one per seed, run on `actions` [n, T, 4] with a
     reset() wherever `resets` [n, T] is set: obs [n, T + 1, 39], reward, terminated,
@@ -52,7 +53,7 @@ def rollout(
     `benchmark` ("MT10", "MT50"), the envs are that benchmark's vector env's, made with
     seeds[0] (and `use_one_hot`), env i running the benchmark's task i. With `render` K,
     "frames" [n, K + 1, 480, 480, 3]: the rgb_array render after the reset and each of the
-    first K steps."""
+    first K steps. With `goal_index` k, every episode runs goal k."""
     request = {
         "task": task,
         "seeds": [int(s) for s in seeds],
@@ -62,6 +63,7 @@ def rollout(
         "benchmark": benchmark,
         "use_one_hot": use_one_hot,
         "render": render,
+        "goal_index": goal_index,
     }
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp)

@@ -13,7 +13,9 @@ so that episodes reach the goal. With "benchmark" ("MT10" or "MT50") and "use_on
 the envs are instead those of `gymnasium.make_vec("Meta-World/<benchmark>", seed=seeds[0],
 use_one_hot=...)`, each driven on its own (env i: the benchmark's task i). With
 "render": K, the envs are made with render_mode="rgb_array" and `frames` [n, K + 1, 480,
-480, 3] holds env.render() after the first reset and each of the first K steps.
+480, 3] holds env.render() after the first reset and each of the first K steps. With
+"goal_index": k, every env runs its goal k: set_task(tasks[k]) with the
+RandomTaskSelectWrapper's sample_tasks_on_reset off.
 OUT: `obs` [n, T + 1, 39] (index 0: the first reset), `reward`, `terminated`,
 `truncated` [n, T], one [n, T] array per info key (zeros at resets) and the `actions`
 stepped.
@@ -34,6 +36,7 @@ import mujoco
 import numpy as np
 from metaworld.policies import ENV_POLICY_MAP
 from metaworld.sawyer_xyz_env import SawyerMocapBase
+from metaworld.wrappers import RandomTaskSelectWrapper
 
 INFO_KEYS = (
     "success",
@@ -82,6 +85,15 @@ def make_envs(request: dict) -> list:
     ]
 
 
+def fix_goal(env: gymnasium.Env, k: int) -> None:
+    """set_task(tasks[k]) and no task drawn at resets (RandomTaskSelectWrapper's switch)."""
+    wrapper = env
+    while not isinstance(wrapper, RandomTaskSelectWrapper):
+        wrapper = wrapper.env
+    wrapper.toggle_sample_tasks_on_reset(False)
+    env.unwrapped.set_task(wrapper.tasks[k])
+
+
 def main() -> None:
     request = json.loads(open(sys.argv[1]).read())
     plan = np.load(sys.argv[2])
@@ -104,6 +116,8 @@ def main() -> None:
     if renders:
         out["frames"] = np.zeros((n, renders + 1, 480, 480, 3), np.uint8)
     for i, env in enumerate(envs):
+        if request.get("goal_index") is not None:
+            fix_goal(env, request["goal_index"])
         obs = out["obs"][i, 0] = env.reset()[0]
         if renders:
             out["frames"][i, 0] = env.render()
