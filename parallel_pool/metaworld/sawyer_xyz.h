@@ -111,6 +111,75 @@ inline double HamacherProduct(double a, double b) {
   return denominator > 0 ? (a * b) / denominator : 0.0;
 }
 
+// A number of metaworld's reward code with the type Python gives it, so that
+// its arithmetic rounds as NumPy's does (NEP 50): a Python float (or int),
+// which takes the other operand's type; an np.float64; or an np.float32.
+// The gripper's effort, action[-1], is a float32, and so it makes
+// _gripper_caging_reward's result, and what a task computes from that with
+// Python floats, float32; an np.float64 operand makes it float64 again.
+// Comparisons with a Python float are in float32 too.
+class Scalar {
+ public:
+  enum Type { kPython, kFloat64, kFloat32 };
+
+  // A Python float: what reward_utils.tolerance and float(...) return.
+  constexpr Scalar(double value = 0.0) : value_(value), type_(kPython) {}  // NOLINT
+  static constexpr Scalar Float64(double value) { return {value, kFloat64}; }
+  static constexpr Scalar Float32(float value) { return {value, kFloat32}; }
+
+  constexpr double value() const { return value_; }
+  constexpr Type type() const { return type_; }
+
+  friend Scalar operator+(Scalar a, Scalar b) {
+    return Apply(a, b, [](auto x, auto y) { return x + y; });
+  }
+  friend Scalar operator-(Scalar a, Scalar b) {
+    return Apply(a, b, [](auto x, auto y) { return x - y; });
+  }
+  friend Scalar operator*(Scalar a, Scalar b) {
+    return Apply(a, b, [](auto x, auto y) { return x * y; });
+  }
+  friend Scalar operator/(Scalar a, Scalar b) {
+    return Apply(a, b, [](auto x, auto y) { return x / y; });
+  }
+  Scalar& operator+=(Scalar b) { return *this = *this + b; }
+  friend bool operator<(Scalar a, Scalar b) {
+    return Promote(a, b) == kFloat32 ? a.f() < b.f() : a.value_ < b.value_;
+  }
+  friend bool operator<=(Scalar a, Scalar b) {
+    return Promote(a, b) == kFloat32 ? a.f() <= b.f() : a.value_ <= b.value_;
+  }
+  friend bool operator>(Scalar a, Scalar b) { return b < a; }
+  friend bool operator>=(Scalar a, Scalar b) { return b <= a; }
+
+ private:
+  constexpr Scalar(double value, Type type) : value_(value), type_(type) {}
+  float f() const { return static_cast<float>(value_); }
+  static Type Promote(Scalar a, Scalar b) {
+    if (a.type_ == kFloat64 || b.type_ == kFloat64) return kFloat64;
+    if (a.type_ == kFloat32 || b.type_ == kFloat32) return kFloat32;
+    return kPython;
+  }
+  template <typename Op>
+  static Scalar Apply(Scalar a, Scalar b, Op op) {
+    const Type type = Promote(a, b);
+    if (type == kFloat32) return {static_cast<double>(op(a.f(), b.f())), type};
+    return {op(a.value_, b.value_), type};
+  }
+
+  double value_;
+  Type type_;
+};
+
+// hamacher_product of numbers whose type matters (Scalar).
+inline Scalar HamacherProduct(Scalar a, Scalar b) {
+  if (!(Scalar(0.0) <= a && a <= Scalar(1.0) && Scalar(0.0) <= b && b <= Scalar(1.0))) {
+    throw std::runtime_error("metaworld: hamacher_product of a value outside [0, 1]");
+  }
+  const Scalar denominator = a + b - (a * b);
+  return denominator > Scalar(0.0) ? (a * b) / denominator : Scalar(0.0);
+}
+
 // tolerance(x, bounds, margin, sigmoid="long_tail"), the reward shape of most tasks.
 inline double LongTail(double x, double lower, double upper, double margin) {
   return dm_rewards::Tolerance(x, lower, upper, margin, dm_rewards::Sigmoid::kLongTail);
@@ -293,8 +362,8 @@ class SawyerXyz {
 
   // _gripper_caging_reward(action, obj_pos, obj_radius, pad_success_thresh,
   // object_reach_radius, xz_thresh, desired_gripper_effort, high_density,
-  // medium_density).
-  double GripperCagingReward(const float* action, const Vec3& obj_pos, double obj_radius,
+  // medium_density). An np.float32 where the gripper's effort got into it.
+  Scalar GripperCagingReward(const float* action, const Vec3& obj_pos, double obj_radius,
                              double pad_success_thresh, double object_reach_radius,
                              double xz_thresh, double desired_gripper_effort = 1.0,
                              bool high_density = false, bool medium_density = false) const {
@@ -318,11 +387,11 @@ class SawyerXyz {
         LongTail(numpy_exact::NumpyNorm(tcp_xz, 2), 0, xz_thresh, caging_xz_margin);
 
     // min(max(0, action[-1]), effort) / effort (GripperClosed).
-    const double gripper_closed = GripperClosed(action[3], desired_gripper_effort);
+    const Scalar gripper_closed = GripperClosed(action[3], desired_gripper_effort);
 
     const double caging = HamacherProduct(caging_y, caging_xz);
-    const double gripping = caging > 0.97 ? gripper_closed : 0.0;
-    double caging_and_gripping = HamacherProduct(caging, gripping);
+    const Scalar gripping = caging > 0.97 ? gripper_closed : Scalar(0.0);
+    Scalar caging_and_gripping = HamacherProduct(caging, gripping);
     if (high_density) caging_and_gripping = (caging_and_gripping + caging) / 2;
     if (medium_density) {
       const double tcp_to_obj = Distance(obj_pos, tcp);
@@ -358,7 +427,7 @@ class SawyerXyz {
   const int right_pad_geom_;
 
  private:
-  static double GripperClosed(float grip, double effort);
+  static Scalar GripperClosed(float grip, double effort);
 
   void SetMocapQuat() {
     double* quat = d_->mocap_quat + 4 * mocap_id_;
@@ -422,13 +491,13 @@ class SawyerXyz {
 // min(max(0, grip), effort) / effort with Python's min and max: max(0, g)
 // is the float32 g when g > 0, else the int 0; min(., effort) is effort when
 // effort is smaller (NumPy compares a float32 with a Python float in
-// float32, NEP 50). A float32 over the Python float is float32 arithmetic;
-// effort / effort is 1.0 and 0 / effort is 0.0.
-inline double SawyerXyz::GripperClosed(float grip, double effort) {
+// float32, NEP 50). A float32 over the Python float is an np.float32;
+// effort / effort is 1.0 and 0 / effort is 0.0, Python floats.
+inline Scalar SawyerXyz::GripperClosed(float grip, double effort) {
   const float effort32 = static_cast<float>(effort);
   if (!(grip > 0)) return 0.0;
   if (effort32 < grip) return effort / effort;
-  return static_cast<double>(grip / effort32);
+  return Scalar::Float32(grip / effort32);
 }
 
 }  // namespace parallel_pool::metaworld
