@@ -4,7 +4,7 @@ The models are metaworld's own, from its PyPI wheel: the build copies its
 `assets` folder beside this family's module (third_party/metaworld), and the
 wheel carries it, so nothing needs metaworld installed (its pin of
 mujoco==3.3.0 would replace the MuJoCo this package runs on).
-Registered so far: reach-v3.
+Registered so far: the tasks in TASKS.
 
 `MetaWorld/MT10` and `MetaWorld/MT50` are metaworld's multi-task benchmarks as one
 pool (registered once all their tasks are): env i runs the benchmark's task i, with
@@ -24,7 +24,10 @@ from parallel_pool.registration import register
 _PATH = "parallel_pool.metaworld"
 
 # metaworld's task names, as the family implements them so far.
-TASKS = ("reach-v3",)
+TASKS = (
+    "door-open-v3",
+    "reach-v3",
+)
 
 # metaworld's benchmarks (env_dict.py's MT10_V3 and MT50_V3), in their order.
 MT10 = (

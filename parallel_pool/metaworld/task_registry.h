@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "parallel_pool/metaworld/sawyer_xyz.h"
+#include "parallel_pool/metaworld/tasks/door_open.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 
 namespace parallel_pool::metaworld {
@@ -41,6 +42,7 @@ TaskEntry Entry(const char* name) {
 
 inline const std::vector<TaskEntry>& Tasks() {
   static const std::vector<TaskEntry> tasks = {
+      Entry<DoorOpen>("door-open-v3"),
       Entry<Reach>("reach-v3"),
   };
   return tasks;
