@@ -26,6 +26,7 @@ _PATH = "parallel_pool.metaworld"
 # metaworld's task names, as the family implements them so far.
 TASKS = (
     "door-close-v3",
+    "door-lock-v3",
     "door-open-v3",
     "reach-v3",
 )

@@ -14,6 +14,7 @@
 
 #include "parallel_pool/metaworld/sawyer_xyz.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
+#include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 
@@ -44,6 +45,7 @@ TaskEntry Entry(const char* name) {
 inline const std::vector<TaskEntry>& Tasks() {
   static const std::vector<TaskEntry> tasks = {
       Entry<DoorClose>("door-close-v3"),
+      Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
       Entry<Reach>("reach-v3"),
   };
