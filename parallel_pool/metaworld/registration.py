@@ -11,6 +11,7 @@ pool (registered once all their tasks are): env i runs the benchmark's task i, w
 the benchmark's goal draws, the goal observed (metaworld's MT override), and with
 `num_one_hot=10` (50) the task's one-hot vector appended, as metaworld's
 `use_one_hot=True` does.
+reach-v3.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ TASKS = (
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",
+    "door-unlock-v3",
     "reach-v3",
 )
 

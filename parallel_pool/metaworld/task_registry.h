@@ -16,6 +16,7 @@
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
+#include "parallel_pool/metaworld/tasks/door_unlock.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 
 namespace parallel_pool::metaworld {
@@ -47,6 +48,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
+      Entry<DoorUnlock>("door-unlock-v3"),
       Entry<Reach>("reach-v3"),
   };
   return tasks;
