@@ -12,6 +12,7 @@ the benchmark's goal draws, the goal observed (metaworld's MT override), and wit
 `num_one_hot=10` (50) the task's one-hot vector appended, as metaworld's
 `use_one_hot=True` does.
 reach-v3.
+drawer-open-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ TASKS = (
     "door-lock-v3",
     "door-open-v3",
     "door-unlock-v3",
+    "drawer-open-v3",
     "reach-v3",
 )
 
