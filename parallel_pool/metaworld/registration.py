@@ -13,6 +13,7 @@ the benchmark's goal draws, the goal observed (metaworld's MT override), and wit
 `use_one_hot=True` does.
 reach-v3.
 drawer-open-v3, reach-v3.
+drawer-close-v3, drawer-open-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ TASKS = (
     "door-lock-v3",
     "door-open-v3",
     "door-unlock-v3",
+    "drawer-close-v3",
     "drawer-open-v3",
     "reach-v3",
 )

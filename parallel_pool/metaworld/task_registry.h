@@ -17,6 +17,7 @@
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
 #include "parallel_pool/metaworld/tasks/door_unlock.h"
+#include "parallel_pool/metaworld/tasks/drawer_close.h"
 #include "parallel_pool/metaworld/tasks/drawer_open.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 
@@ -50,6 +51,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
       Entry<DoorUnlock>("door-unlock-v3"),
+      Entry<DrawerClose>("drawer-close-v3"),
       Entry<DrawerOpen>("drawer-open-v3"),
       Entry<Reach>("reach-v3"),
   };
