@@ -14,6 +14,7 @@ the benchmark's goal draws, the goal observed (metaworld's MT override), and wit
 reach-v3.
 drawer-open-v3, reach-v3.
 drawer-close-v3, drawer-open-v3, reach-v3.
+drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ TASKS = (
     "drawer-close-v3",
     "drawer-open-v3",
     "reach-v3",
+    "window-open-v3",
 )
 
 # metaworld's benchmarks (env_dict.py's MT10_V3 and MT50_V3), in their order.
