@@ -15,6 +15,8 @@ reach-v3.
 drawer-open-v3, reach-v3.
 drawer-close-v3, drawer-open-v3, reach-v3.
 drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3.
+drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3,
+window-close-v3.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ TASKS = (
     "drawer-open-v3",
     "reach-v3",
     "window-open-v3",
+    "window-close-v3",
 )
 
 # metaworld's benchmarks (env_dict.py's MT10_V3 and MT50_V3), in their order.

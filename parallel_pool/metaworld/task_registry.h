@@ -20,6 +20,7 @@
 #include "parallel_pool/metaworld/tasks/drawer_close.h"
 #include "parallel_pool/metaworld/tasks/drawer_open.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
+#include "parallel_pool/metaworld/tasks/window_close.h"
 #include "parallel_pool/metaworld/tasks/window_open.h"
 
 namespace parallel_pool::metaworld {
@@ -56,6 +57,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<DrawerOpen>("drawer-open-v3"),
       Entry<Reach>("reach-v3"),
       Entry<WindowOpen>("window-open-v3"),
+      Entry<WindowClose>("window-close-v3"),
   };
   return tasks;
 }
