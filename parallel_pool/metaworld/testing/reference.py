@@ -9,6 +9,7 @@ what metaworld's envs gave on them (reference_rollout.py).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pathlib
@@ -54,21 +55,42 @@ def rollout(
     seeds[0] (and `use_one_hot`), env i running the benchmark's task i. With `render` K,
     "frames" [n, K + 1, 480, 480, 3]: the rgb_array render after the reset and each of the
     first K steps. With `goal_index` k, every episode runs goal k."""
-    request = {
-        "task": task,
-        "seeds": [int(s) for s in seeds],
-        "max_episode_steps": max_episode_steps,
-        "num_goals": num_goals,
-        "policy": policy,
-        "benchmark": benchmark,
-        "use_one_hot": use_one_hot,
-        "render": render,
-        "goal_index": goal_index,
-    }
+    job = Job(task, seeds, actions, resets, max_episode_steps, num_goals, policy, benchmark, use_one_hot, render)
+    job.goal_index = goal_index
+    return rollouts([job])[0]
+
+
+@dataclasses.dataclass
+class Job:
+    """One rollout of `rollouts` (the arguments of `rollout`)."""
+
+    task: str
+    seeds: Sequence[int]
+    actions: np.ndarray
+    resets: np.ndarray
+    max_episode_steps: int = 500
+    num_goals: int = 50
+    policy: bool = False
+    benchmark: str | None = None
+    use_one_hot: bool = False
+    render: int = 0
+    goal_index: int | None = None
+
+
+def rollouts(jobs: Sequence[Job]) -> list[dict[str, Any]]:
+    """Every job's results (as `rollout`'s), from one reference process."""
+    requests = []
+    plan: dict[str, np.ndarray] = {}
+    for i, job in enumerate(jobs):
+        fields = dataclasses.asdict(job)
+        plan[f"{i}/actions"] = np.asarray(fields.pop("actions"), np.float32)
+        plan[f"{i}/resets"] = np.asarray(fields.pop("resets"), bool)
+        fields["seeds"] = [int(s) for s in fields["seeds"]]
+        requests.append(fields)
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp)
-        (folder / "request.json").write_text(json.dumps(request))
-        np.savez(folder / "plan.npz", actions=np.asarray(actions, np.float32), resets=np.asarray(resets, bool))
+        (folder / "request.json").write_text(json.dumps({"jobs": requests}))
+        np.savez(folder / "plan.npz", **plan)
         env = dict(os.environ, PYTHONWARNINGS="ignore", MUJOCO_GL=os.environ.get("MUJOCO_GL", "egl"))
         subprocess.run(
             [python(), str(SCRIPT), str(folder / "request.json"), str(folder / "plan.npz"), str(folder / "out.npz")],
@@ -76,5 +98,9 @@ def rollout(
             env=env,
             cwd=tmp,
         )
+        results: list[dict[str, Any]] = [{} for _ in jobs]
         with np.load(folder / "out.npz") as out:
-            return {key: out[key] for key in out.files}
+            for name in out.files:
+                i, key = name.split("/", 1)
+                results[int(i)][key] = out[name]
+        return results

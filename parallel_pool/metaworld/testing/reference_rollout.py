@@ -2,7 +2,9 @@
 
 Usage: python reference_rollout.py REQUEST.json PLAN.npz OUT.npz
 
-REQUEST: {"task": "reach-v3", "seeds": [s0, s1, ...], "max_episode_steps": M,
+REQUEST is {"jobs": [job, ...]}, each run in turn (one process for all: metaworld's
+import is paid once); PLAN holds job i's arrays as `<i>/actions`, `<i>/resets`, and OUT
+job i's results as `<i>/<key>`. A job: {"task": "reach-v3", "seeds": [s0, s1, ...], "max_episode_steps": M,
 "num_goals": G, "policy": false}. One env per seed, each made as
 `gymnasium.make("Meta-World/MT1", env_name=task, seed=seed, max_episode_steps=M)`.
 PLAN: `actions` float32 [n, T, 4] and `resets` bool [n, T]: at step t env i is reset
@@ -95,9 +97,17 @@ def fix_goal(env: gymnasium.Env, k: int) -> None:
 
 
 def main() -> None:
-    request = json.loads(open(sys.argv[1]).read())
+    jobs = json.loads(open(sys.argv[1]).read())["jobs"]
     plan = np.load(sys.argv[2])
-    actions, resets = plan["actions"], plan["resets"]
+    results: dict[str, np.ndarray] = {}
+    for i, request in enumerate(jobs):
+        out = run(request, plan[f"{i}/actions"], plan[f"{i}/resets"])
+        results.update({f"{i}/{key}": value for key, value in out.items()})
+    np.savez(sys.argv[3], **results)
+
+
+def run(request: dict, actions: np.ndarray, resets: np.ndarray) -> dict[str, np.ndarray]:
+    """One job: its envs run on the plan."""
     n, steps = resets.shape
     envs = make_envs(request)
     obs_size = 39 + (len(envs) if request.get("use_one_hot") else 0)
@@ -139,7 +149,7 @@ def main() -> None:
             if t < renders:
                 out["frames"][i, t + 1] = env.render()
         env.close()
-    np.savez(sys.argv[3], **out)
+    return out
 
 
 if __name__ == "__main__":
