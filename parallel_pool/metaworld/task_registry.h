@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "parallel_pool/metaworld/sawyer_xyz.h"
+#include "parallel_pool/metaworld/tasks/button_press.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
@@ -49,6 +50,7 @@ TaskEntry Entry(const char* name) {
 
 inline const std::vector<TaskEntry>& Tasks() {
   static const std::vector<TaskEntry> tasks = {
+      Entry<ButtonPress>("button-press-v3"),
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
