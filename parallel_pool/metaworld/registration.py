@@ -31,6 +31,7 @@ _PATH = "parallel_pool.metaworld"
 
 # metaworld's task names, as the family implements them so far.
 TASKS = (
+    "button-press-topdown-v3",
     "button-press-v3",
     "door-close-v3",
     "door-lock-v3",
@@ -110,6 +111,7 @@ MT50 = (
 )
 BENCHMARKS = {"MT10": MT10, "MT50": MT50}
 TASKS = ("button-press-v3", "reach-v3")
+TASKS = ("button-press-topdown-v3", "button-press-v3", "reach-v3")
 
 
 def public_name(task: str) -> str:
