@@ -17,6 +17,7 @@ drawer-close-v3, drawer-open-v3, reach-v3.
 drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3.
 drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3,
 window-close-v3.
+button-press-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ _PATH = "parallel_pool.metaworld"
 # metaworld's task names, as the family implements them so far.
 TASKS = (
     "button-press-topdown-v3",
+    "button-press-topdown-wall-v3",
     "button-press-v3",
     "door-close-v3",
     "door-lock-v3",
@@ -112,6 +114,7 @@ MT50 = (
 BENCHMARKS = {"MT10": MT10, "MT50": MT50}
 TASKS = ("button-press-v3", "reach-v3")
 TASKS = ("button-press-topdown-v3", "button-press-v3", "reach-v3")
+TASKS = ("button-press-topdown-v3", "button-press-topdown-wall-v3", "button-press-v3", "reach-v3")
 
 
 def public_name(task: str) -> str:

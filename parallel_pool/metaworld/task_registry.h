@@ -15,6 +15,7 @@
 #include "parallel_pool/metaworld/sawyer_xyz.h"
 #include "parallel_pool/metaworld/tasks/button_press.h"
 #include "parallel_pool/metaworld/tasks/button_press_topdown.h"
+#include "parallel_pool/metaworld/tasks/button_press_topdown_wall.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
@@ -52,6 +53,7 @@ TaskEntry Entry(const char* name) {
 inline const std::vector<TaskEntry>& Tasks() {
   static const std::vector<TaskEntry> tasks = {
       Entry<ButtonPressTopdown>("button-press-topdown-v3"),
+      Entry<ButtonPressTopdownWall>("button-press-topdown-wall-v3"),
       Entry<ButtonPress>("button-press-v3"),
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),

@@ -30,13 +30,20 @@ class ButtonPressTopdown : public SawyerXyz {
   }
 
   ButtonPressTopdown(mjModel* m, mjData* d, int frame_skip)
-      : SawyerXyz(m, d, Setup(), frame_skip),
+      : ButtonPressTopdown(m, d, Setup(), frame_skip) {}
+
+ protected:
+  // The variants on this task's model (button-press-topdown-wall-v3).
+  ButtonPressTopdown(mjModel* m, mjData* d, SawyerSetup setup, int frame_skip)
+      : SawyerXyz(m, d, std::move(setup), frame_skip),
         box_(Id(mjOBJ_BODY, "box")),
         button_(Id(mjOBJ_BODY, "button")),
         hole_(Id(mjOBJ_SITE, "hole")),
         button_start_(Id(mjOBJ_SITE, "buttonStart")) {}
 
- protected:
+  // How closed the gripper counts as, from obs[3] (its opening).
+  virtual double TcpClosed(double opening) const { return 1 - opening; }
+
   void ResetModel(const std::vector<double>& rand_vec) override {
     obj_init_pos_ = {rand_vec[0], rand_vec[1], rand_vec[2]};
     // model.body("box").pos, in place since the first reset_model.
@@ -64,7 +71,7 @@ class ButtonPressTopdown : public SawyerXyz {
     const double tcp_to_obj_init = Distance(obj, init_tcp_);
     const double obj_to_target = std::abs(target_pos_[2] - obj[2]);
 
-    const double tcp_closed = 1 - obs[3];
+    const double tcp_closed = TcpClosed(obs[3]);
     const double near_button = LongTail(tcp_to_obj, 0, 0.01, tcp_to_obj_init);
     const double button_pressed = LongTail(obj_to_target, 0, 0.005, obj_to_target_init_);
 
