@@ -18,6 +18,7 @@ drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3.
 drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3,
 window-close-v3.
 button-press-v3, reach-v3.
+button-press-v3, button-press-wall-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ TASKS = (
     "button-press-topdown-v3",
     "button-press-topdown-wall-v3",
     "button-press-v3",
+    "button-press-wall-v3",
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",

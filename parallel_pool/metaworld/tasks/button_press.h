@@ -29,14 +29,17 @@ class ButtonPress : public SawyerXyz {
     return s;
   }
 
-  ButtonPress(mjModel* m, mjData* d, int frame_skip)
-      : SawyerXyz(m, d, Setup(), frame_skip),
+  ButtonPress(mjModel* m, mjData* d, int frame_skip) : ButtonPress(m, d, Setup(), frame_skip) {}
+
+ protected:
+  // The variants on this task's reset (button-press-wall-v3).
+  ButtonPress(mjModel* m, mjData* d, SawyerSetup setup, int frame_skip)
+      : SawyerXyz(m, d, std::move(setup), frame_skip),
         box_(Id(mjOBJ_BODY, "box")),
         button_(Id(mjOBJ_BODY, "button")),
         hole_(Id(mjOBJ_SITE, "hole")),
         button_start_(Id(mjOBJ_SITE, "buttonStart")) {}
 
- protected:
   void ResetModel(const std::vector<double>& rand_vec) override {
     obj_init_pos_ = {rand_vec[0], rand_vec[1], rand_vec[2]};
     // model.body("box").pos, in place since the first reset_model.
@@ -92,12 +95,14 @@ class ButtonPress : public SawyerXyz {
   // _target_site_config is empty: no site is moved each step.
   std::vector<std::pair<int, Vec3>> TargetSites() const override { return {}; }
 
+  // _obj_to_target_init: how far the button's tip starts from the hole, along y.
+  double obj_to_target_init_ = 0.0;
+
  private:
   const int box_;
   const int button_;
   const int hole_;
   const int button_start_;
-  double obj_to_target_init_ = 0.0;
 };
 
 }  // namespace parallel_pool::metaworld
