@@ -19,6 +19,7 @@ drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3,
 window-close-v3.
 button-press-v3, reach-v3.
 button-press-v3, button-press-wall-v3, reach-v3.
+button-press-v3, button-press-wall-v3, coffee-button-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ TASKS = (
     "button-press-topdown-wall-v3",
     "button-press-v3",
     "button-press-wall-v3",
+    "coffee-button-v3",
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",

@@ -17,6 +17,7 @@
 #include "parallel_pool/metaworld/tasks/button_press_topdown.h"
 #include "parallel_pool/metaworld/tasks/button_press_topdown_wall.h"
 #include "parallel_pool/metaworld/tasks/button_press_wall.h"
+#include "parallel_pool/metaworld/tasks/coffee_button.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
@@ -57,6 +58,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<ButtonPressTopdownWall>("button-press-topdown-wall-v3"),
       Entry<ButtonPress>("button-press-v3"),
       Entry<ButtonPressWall>("button-press-wall-v3"),
+      Entry<CoffeeButton>("coffee-button-v3"),
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
