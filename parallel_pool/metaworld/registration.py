@@ -20,6 +20,7 @@ window-close-v3.
 button-press-v3, reach-v3.
 button-press-v3, button-press-wall-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, reach-v3.
+button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ TASKS = (
     "button-press-v3",
     "button-press-wall-v3",
     "coffee-button-v3",
+    "coffee-pull-v3",
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",

@@ -18,6 +18,7 @@
 #include "parallel_pool/metaworld/tasks/button_press_topdown_wall.h"
 #include "parallel_pool/metaworld/tasks/button_press_wall.h"
 #include "parallel_pool/metaworld/tasks/coffee_button.h"
+#include "parallel_pool/metaworld/tasks/coffee_pull.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
@@ -59,6 +60,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<ButtonPress>("button-press-v3"),
       Entry<ButtonPressWall>("button-press-wall-v3"),
       Entry<CoffeeButton>("coffee-button-v3"),
+      Entry<CoffeePull>("coffee-pull-v3"),
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
