@@ -21,6 +21,7 @@ button-press-v3, reach-v3.
 button-press-v3, button-press-wall-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, reach-v3.
+button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, coffee-push-v3,
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ TASKS = (
     "button-press-wall-v3",
     "coffee-button-v3",
     "coffee-pull-v3",
+    "coffee-push-v3",
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",

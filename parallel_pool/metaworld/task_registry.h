@@ -19,6 +19,7 @@
 #include "parallel_pool/metaworld/tasks/button_press_wall.h"
 #include "parallel_pool/metaworld/tasks/coffee_button.h"
 #include "parallel_pool/metaworld/tasks/coffee_pull.h"
+#include "parallel_pool/metaworld/tasks/coffee_push.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
@@ -61,6 +62,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<ButtonPressWall>("button-press-wall-v3"),
       Entry<CoffeeButton>("coffee-button-v3"),
       Entry<CoffeePull>("coffee-pull-v3"),
+      Entry<CoffeePush>("coffee-push-v3"),
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
