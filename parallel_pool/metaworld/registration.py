@@ -22,6 +22,7 @@ button-press-v3, button-press-wall-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, coffee-push-v3,
+dial-turn-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ TASKS = (
     "coffee-button-v3",
     "coffee-pull-v3",
     "coffee-push-v3",
+    "dial-turn-v3",
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",
