@@ -51,6 +51,7 @@ TASKS = (
     "door-unlock-v3",
     "drawer-close-v3",
     "drawer-open-v3",
+    "handle-press-side-v3",
     "handle-press-v3",
     "reach-v3",
     "window-open-v3",
