@@ -53,6 +53,7 @@ TASKS = (
     "drawer-open-v3",
     "handle-press-side-v3",
     "handle-press-v3",
+    "handle-pull-v3",
     "reach-v3",
     "window-open-v3",
     "window-close-v3",
