@@ -23,6 +23,7 @@ button-press-v3, button-press-wall-v3, coffee-button-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, reach-v3.
 button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, coffee-push-v3,
 dial-turn-v3, reach-v3.
+handle-pull-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ TASKS = (
     "drawer-open-v3",
     "handle-press-side-v3",
     "handle-press-v3",
+    "handle-pull-side-v3",
     "handle-pull-v3",
     "reach-v3",
     "window-open-v3",
