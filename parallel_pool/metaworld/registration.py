@@ -24,6 +24,7 @@ button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, reach-v
 button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, coffee-push-v3,
 dial-turn-v3, reach-v3.
 handle-pull-v3, reach-v3.
+handle-pull-v3, lever-pull-v3, reach-v3.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ TASKS = (
     "handle-press-v3",
     "handle-pull-side-v3",
     "handle-pull-v3",
+    "lever-pull-v3",
     "reach-v3",
     "window-open-v3",
     "window-close-v3",
