@@ -53,6 +53,7 @@ TASKS = (
     "door-unlock-v3",
     "drawer-close-v3",
     "drawer-open-v3",
+    "faucet-open-v3",
     "handle-press-side-v3",
     "handle-press-v3",
     "handle-pull-side-v3",
