@@ -54,6 +54,7 @@ TASKS = (
     "drawer-close-v3",
     "drawer-open-v3",
     "faucet-open-v3",
+    "faucet-close-v3",
     "handle-press-side-v3",
     "handle-press-v3",
     "handle-pull-side-v3",

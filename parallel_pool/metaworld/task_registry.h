@@ -27,6 +27,7 @@
 #include "parallel_pool/metaworld/tasks/door_unlock.h"
 #include "parallel_pool/metaworld/tasks/drawer_close.h"
 #include "parallel_pool/metaworld/tasks/drawer_open.h"
+#include "parallel_pool/metaworld/tasks/faucet_close.h"
 #include "parallel_pool/metaworld/tasks/faucet_open.h"
 #include "parallel_pool/metaworld/tasks/handle_press.h"
 #include "parallel_pool/metaworld/tasks/handle_press_side.h"
@@ -78,6 +79,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<DrawerClose>("drawer-close-v3"),
       Entry<DrawerOpen>("drawer-open-v3"),
       Entry<FaucetOpen>("faucet-open-v3"),
+      Entry<FaucetClose>("faucet-close-v3"),
       Entry<HandlePressSide>("handle-press-side-v3"),
       Entry<HandlePress>("handle-press-v3"),
       Entry<HandlePullSide>("handle-pull-side-v3"),
