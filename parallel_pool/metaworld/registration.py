@@ -25,6 +25,7 @@ button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, coffee-
 dial-turn-v3, reach-v3.
 handle-pull-v3, reach-v3.
 handle-pull-v3, lever-pull-v3, reach-v3.
+handle-press-v3, handle-pull-side-v3, handle-pull-v3, lever-pull-v3, plate-slide-v3,
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ TASKS = (
     "handle-pull-side-v3",
     "handle-pull-v3",
     "lever-pull-v3",
+    "plate-slide-v3",
     "reach-v3",
     "window-open-v3",
     "window-close-v3",
