@@ -62,6 +62,7 @@ TASKS = (
     "handle-pull-v3",
     "lever-pull-v3",
     "plate-slide-v3",
+    "push-v3",
     "reach-v3",
     "window-open-v3",
     "window-close-v3",
