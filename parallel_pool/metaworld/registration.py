@@ -63,6 +63,7 @@ TASKS = (
     "lever-pull-v3",
     "plate-slide-v3",
     "push-v3",
+    "push-wall-v3",
     "reach-v3",
     "window-open-v3",
     "window-close-v3",

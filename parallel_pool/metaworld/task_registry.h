@@ -36,6 +36,7 @@
 #include "parallel_pool/metaworld/tasks/lever_pull.h"
 #include "parallel_pool/metaworld/tasks/plate_slide.h"
 #include "parallel_pool/metaworld/tasks/push.h"
+#include "parallel_pool/metaworld/tasks/push_wall.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 #include "parallel_pool/metaworld/tasks/window_close.h"
 #include "parallel_pool/metaworld/tasks/window_open.h"
@@ -89,6 +90,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<LeverPull>("lever-pull-v3"),
       Entry<PlateSlide>("plate-slide-v3"),
       Entry<Push>("push-v3"),
+      Entry<PushWall>("push-wall-v3"),
       Entry<Reach>("reach-v3"),
       Entry<WindowOpen>("window-open-v3"),
       Entry<WindowClose>("window-close-v3"),
