@@ -64,6 +64,7 @@ TASKS = (
     "plate-slide-v3",
     "push-v3",
     "push-wall-v3",
+    "push-back-v3",
     "reach-v3",
     "window-open-v3",
     "window-close-v3",

@@ -36,6 +36,7 @@
 #include "parallel_pool/metaworld/tasks/lever_pull.h"
 #include "parallel_pool/metaworld/tasks/plate_slide.h"
 #include "parallel_pool/metaworld/tasks/push.h"
+#include "parallel_pool/metaworld/tasks/push_back.h"
 #include "parallel_pool/metaworld/tasks/push_wall.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 #include "parallel_pool/metaworld/tasks/window_close.h"
@@ -91,6 +92,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<PlateSlide>("plate-slide-v3"),
       Entry<Push>("push-v3"),
       Entry<PushWall>("push-wall-v3"),
+      Entry<PushBack>("push-back-v3"),
       Entry<Reach>("reach-v3"),
       Entry<WindowOpen>("window-open-v3"),
       Entry<WindowClose>("window-close-v3"),
