@@ -1,0 +1,141 @@
+// pick-place-v3 (sawyer_pick_place_v3.py): pick the puck up and hold it at
+// a goal point in the air.
+#ifndef PARALLEL_POOL_METAWORLD_TASKS_PICK_PLACE_H_
+#define PARALLEL_POOL_METAWORLD_TASKS_PICK_PLACE_H_
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "parallel_pool/metaworld/sawyer_xyz.h"
+
+namespace parallel_pool::metaworld {
+
+class PickPlace : public SawyerXyz {
+ public:
+  static SawyerSetup Setup() {
+    SawyerSetup s;
+    s.model_file = "sawyer_xyz/sawyer_pick_place_v3.xml";
+    s.hand_low = {-0.5, 0.40, 0.05};
+    s.hand_high = {0.5, 1, 0.5};
+    s.hand_init_pos = {0.0, 0.6, 0.2};
+    // The puck's position, then the goal.
+    s.rand_low = {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05};
+    s.rand_high = {0.1, 0.7, 0.02, 0.1, 0.9, 0.3};
+    s.goal_low = {-0.1, 0.8, 0.05};
+    s.goal_high = {0.1, 0.9, 0.3};
+    return s;
+  }
+
+  // Redrawn while the goal is within 0.15 of the puck in the plane.
+  static std::vector<double> DrawRandVec(const SawyerSetup& setup,
+                                         numpy_exact::NumpyRandomState* random) {
+    std::vector<double> v = UniformRandVec(setup, random);
+    auto planar = [&v] {
+      const double d[2] = {v[0] - v[3], v[1] - v[4]};
+      return numpy_exact::NumpyNorm(d, 2);
+    };
+    while (planar() < 0.15) v = UniformRandVec(setup, random);
+    return v;
+  }
+
+  PickPlace(mjModel* m, mjData* d, int frame_skip)
+      : SawyerXyz(m, d, Setup(), frame_skip),
+        obj_(Id(mjOBJ_BODY, "obj")),
+        obj_geom_(Id(mjOBJ_GEOM, "objGeom")),
+        goal_site_(Id(mjOBJ_SITE, "goal")) {}
+
+ protected:
+  void ResetModel(const std::vector<double>& rand_vec) override {
+    ResetHand();
+    target_pos_ = {rand_vec[3], rand_vec[4], rand_vec[5]};
+    obj_init_pos_ = {rand_vec[0], rand_vec[1], rand_vec[2]};
+    SetObjXyz(obj_init_pos_);
+    std::copy(target_pos_.begin(), target_pos_.end(), model().site_pos + 3 * goal_site_);
+  }
+
+  int ObjectsPose(double* out) const override {
+    const double* pos = xpos(obj_);
+    std::copy(pos, pos + 3, out);
+    const auto quat = GeomQuat(obj_geom_);
+    std::copy(quat.begin(), quat.end(), out + 3);
+    return 7;
+  }
+
+  Evaluation Evaluate(const double* obs, const float* action) override {
+    const Vec3 obj = ToVec3(obs + 4);
+    const double tcp_opened = obs[3];
+    const double obj_to_target = Distance(obj, target_pos_);
+    const double tcp_to_obj = Distance(obj, TcpCenter());
+    const double in_place_margin = Distance(obj_init_pos_, target_pos_);
+    const double in_place = LongTail(obj_to_target, 0, kTargetRadius, in_place_margin);
+    // An np.float32 once the gripper closes on the puck, and so is the reward then.
+    const Num object_grasped = CagingReward(action, obj);
+    const Num in_place_and_object_grasped = HamacherProduct(object_grasped, in_place);
+    Num reward = in_place_and_object_grasped;
+    if (tcp_to_obj < 0.02 && tcp_opened > 0 && obj[2] - 0.01 > obj_init_pos_[2]) {
+      reward += 1.0 + 5.0 * in_place;
+    }
+    if (obj_to_target < kTargetRadius) reward = 10.0;
+
+    Evaluation e;
+    e.reward = reward.value();
+    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
+    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
+    e.grasp_success =
+        TouchingObject(obj_geom_) && tcp_opened > 0 && obj[2] - 0.02 > obj_init_pos_[2] ? 1.0 : 0.0;
+    e.grasp_reward = object_grasped.value();
+    e.in_place_reward = in_place;
+    e.obj_to_target = obj_to_target;
+    e.unscaled_reward = e.reward;
+    return e;
+  }
+
+ private:
+  static constexpr double kTargetRadius = 0.05;
+
+  // The task's own _gripper_caging_reward(action, obj). Its init_left_pad /
+  // init_right_pad are live views of the pads' positions, so the margins
+  // are measured from where the pads are now.
+  Num CagingReward(const float* action, const Vec3& obj) const {
+    constexpr double kPadSuccessMargin = 0.05;
+    constexpr double kXzSuccessMargin = 0.005;
+    constexpr double kObjRadius = 0.015;
+    const Vec3 tcp = TcpCenter();
+    const Vec3 left_pad = BodyCom(left_pad_);
+    const Vec3 right_pad = BodyCom(right_pad_);
+    const double delta_left = left_pad[1] - obj[1];
+    const double delta_right = obj[1] - right_pad[1];
+    const double right_margin = std::abs(std::abs(obj[1] - right_pad[1]) - kPadSuccessMargin);
+    const double left_margin = std::abs(std::abs(obj[1] - left_pad[1]) - kPadSuccessMargin);
+    const double right_caging = LongTail(delta_right, kObjRadius, kPadSuccessMargin, right_margin);
+    const double left_caging = LongTail(delta_left, kObjRadius, kPadSuccessMargin, left_margin);
+    const double y_caging = HamacherProduct(left_caging, right_caging);
+
+    // The x-z distances as the reference takes them: 3-vectors with y zeroed.
+    auto xz_distance = [](const Vec3& a, const Vec3& b) {
+      const double d[3] = {(a[0] + 0.0) - (b[0] + 0.0), (a[1] + -a[1]) - (b[1] + -b[1]),
+                           (a[2] + 0.0) - (b[2] + 0.0)};
+      return numpy_exact::NumpyNorm(d, 3);
+    };
+    const double tcp_obj_xz = xz_distance(tcp, obj);
+    const double xz_margin = xz_distance(obj_init_pos_, init_tcp_) - kXzSuccessMargin;
+    const double xz_caging = LongTail(tcp_obj_xz, 0, kXzSuccessMargin, xz_margin);
+
+    // min(max(0, action[-1]), 1): the float32 effort, or the int 0 or 1.
+    const float grip = action[3];
+    const Num gripper_closed = grip > 0 ? (1.0F < grip ? Num(1) : Num::Float32(grip)) : Num(0);
+    const double caging = HamacherProduct(y_caging, xz_caging);
+    const Num gripping = caging > 0.97 ? gripper_closed : Num(0.0);
+    const Num caging_and_gripping = HamacherProduct(caging, gripping);
+    return (caging_and_gripping + caging) / 2;
+  }
+
+  const int obj_;
+  const int obj_geom_;
+  const int goal_site_;
+};
+
+}  // namespace parallel_pool::metaworld
+
+#endif  // PARALLEL_POOL_METAWORLD_TASKS_PICK_PLACE_H_
