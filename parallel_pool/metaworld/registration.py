@@ -61,6 +61,7 @@ TASKS = (
     "handle-pull-side-v3",
     "handle-pull-v3",
     "lever-pull-v3",
+    "pick-place-wall-v3",
     "pick-place-v3",
     "plate-slide-v3",
     "push-v3",
