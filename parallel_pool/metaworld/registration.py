@@ -68,6 +68,7 @@ TASKS = (
     "push-wall-v3",
     "push-back-v3",
     "reach-v3",
+    "reach-wall-v3",
     "window-open-v3",
     "window-close-v3",
 )
