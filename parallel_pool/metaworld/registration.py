@@ -62,6 +62,7 @@ TASKS = (
     "handle-pull-v3",
     "lever-pull-v3",
     "pick-place-wall-v3",
+    "pick-out-of-hole-v3",
     "pick-place-v3",
     "plate-slide-v3",
     "push-v3",

@@ -34,6 +34,7 @@
 #include "parallel_pool/metaworld/tasks/handle_pull.h"
 #include "parallel_pool/metaworld/tasks/handle_pull_side.h"
 #include "parallel_pool/metaworld/tasks/lever_pull.h"
+#include "parallel_pool/metaworld/tasks/pick_out_of_hole.h"
 #include "parallel_pool/metaworld/tasks/pick_place.h"
 #include "parallel_pool/metaworld/tasks/pick_place_wall.h"
 #include "parallel_pool/metaworld/tasks/plate_slide.h"
@@ -93,6 +94,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<HandlePull>("handle-pull-v3"),
       Entry<LeverPull>("lever-pull-v3"),
       Entry<PickPlaceWall>("pick-place-wall-v3"),
+      Entry<PickOutOfHole>("pick-out-of-hole-v3"),
       Entry<PickPlace>("pick-place-v3"),
       Entry<PlateSlide>("plate-slide-v3"),
       Entry<Push>("push-v3"),
