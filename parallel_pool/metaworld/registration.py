@@ -40,6 +40,7 @@ _PATH = "parallel_pool.metaworld"
 
 # metaworld's task names, as the family implements them so far.
 TASKS = (
+    "bin-picking-v3",
     "button-press-topdown-v3",
     "button-press-topdown-wall-v3",
     "button-press-v3",
