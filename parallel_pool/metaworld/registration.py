@@ -26,6 +26,7 @@ dial-turn-v3, reach-v3.
 handle-pull-v3, reach-v3.
 handle-pull-v3, lever-pull-v3, reach-v3.
 handle-press-v3, handle-pull-side-v3, handle-pull-v3, lever-pull-v3, plate-slide-v3,
+pick-place-v3, push-v3, push-wall-v3, push-back-v3, reach-v3, reach-wall-v3.
 """
 
 from __future__ import annotations
