@@ -142,9 +142,6 @@ MT50 = (
     "window-close-v3",
 )
 BENCHMARKS = {"MT10": MT10, "MT50": MT50}
-TASKS = ("button-press-v3", "reach-v3")
-TASKS = ("button-press-topdown-v3", "button-press-v3", "reach-v3")
-TASKS = ("button-press-topdown-v3", "button-press-topdown-wall-v3", "button-press-v3", "reach-v3")
 
 
 def public_name(task: str) -> str:

@@ -78,11 +78,11 @@ class BinPicking : public SawyerXyz {
     const double above_floor =
         hand[2] >= floor ? 1.0 : LongTail(std::max(floor - hand[2], 0.0), 0.0, 0.01, 0.05);
     // An np.float32 once the gripper closes on the cube, and so is the reward then.
-    const Num object_grasped = GripperCagingReward(
+    const Scalar object_grasped = GripperCagingReward(
         action, obj, /*obj_radius=*/0.015, /*pad_success_thresh=*/0.05,
         /*object_reach_radius=*/0.01, /*xz_thresh=*/0.01, /*desired_gripper_effort=*/0.7,
         /*high_density=*/true);
-    Num reward = HamacherProduct(object_grasped, in_place);
+    Scalar reward = HamacherProduct(object_grasped, in_place);
 
     const bool near_object = Distance(obj, hand) < 0.04;
     const bool pinched_without_obj = obs[3] < 0.43;

@@ -83,12 +83,12 @@ class PickOutOfHole : public SawyerXyz {
     const double above_floor =
         gripper[2] >= floor ? 1.0 : LongTail(std::max(floor - gripper[2], 0.0), 0.0, 0.01, 0.02);
     // An np.float32 once the gripper closes on the peg, and so is the reward then.
-    const Num object_grasped = GripperCagingReward(
+    const Scalar object_grasped = GripperCagingReward(
         action, obj, /*obj_radius=*/0.015, /*pad_success_thresh=*/0.02,
         /*object_reach_radius=*/0.01, /*xz_thresh=*/0.03, /*desired_gripper_effort=*/0.1,
         /*high_density=*/true);
     const double in_place = LongTail(obj_to_target, 0, 0.02, in_place_margin);
-    Num reward = HamacherProduct(object_grasped, in_place);
+    Scalar reward = HamacherProduct(object_grasped, in_place);
 
     const bool near_object = tcp_to_obj < 0.04;
     const bool pinched_without_obj = obs[3] < 0.33;

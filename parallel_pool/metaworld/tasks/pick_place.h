@@ -70,9 +70,9 @@ class PickPlace : public SawyerXyz {
     const double in_place_margin = Distance(obj_init_pos_, target_pos_);
     const double in_place = LongTail(obj_to_target, 0, kTargetRadius, in_place_margin);
     // An np.float32 once the gripper closes on the puck, and so is the reward then.
-    const Num object_grasped = CagingReward(action, obj);
-    const Num in_place_and_object_grasped = HamacherProduct(object_grasped, in_place);
-    Num reward = in_place_and_object_grasped;
+    const Scalar object_grasped = CagingReward(action, obj);
+    const Scalar in_place_and_object_grasped = HamacherProduct(object_grasped, in_place);
+    Scalar reward = in_place_and_object_grasped;
     if (tcp_to_obj < 0.02 && tcp_opened > 0 && obj[2] - 0.01 > obj_init_pos_[2]) {
       reward += 1.0 + 5.0 * in_place;
     }
@@ -97,7 +97,7 @@ class PickPlace : public SawyerXyz {
   // The task's own _gripper_caging_reward(action, obj). Its init_left_pad /
   // init_right_pad are live views of the pads' positions, so the margins
   // are measured from where the pads are now.
-  Num CagingReward(const float* action, const Vec3& obj) const {
+  Scalar CagingReward(const float* action, const Vec3& obj) const {
     constexpr double kPadSuccessMargin = 0.05;
     constexpr double kXzSuccessMargin = 0.005;
     constexpr double kObjRadius = 0.015;
@@ -124,10 +124,11 @@ class PickPlace : public SawyerXyz {
 
     // min(max(0, action[-1]), 1): the float32 effort, or the int 0 or 1.
     const float grip = action[3];
-    const Num gripper_closed = grip > 0 ? (1.0F < grip ? Num(1) : Num::Float32(grip)) : Num(0);
+    const Scalar gripper_closed =
+        grip > 0 ? (1.0F < grip ? Scalar(1) : Scalar::Float32(grip)) : Scalar(0);
     const double caging = HamacherProduct(y_caging, xz_caging);
-    const Num gripping = caging > 0.97 ? gripper_closed : Num(0.0);
-    const Num caging_and_gripping = HamacherProduct(caging, gripping);
+    const Scalar gripping = caging > 0.97 ? gripper_closed : Scalar(0.0);
+    const Scalar caging_and_gripping = HamacherProduct(caging, gripping);
     return (caging_and_gripping + caging) / 2;
   }
 

@@ -79,11 +79,11 @@ class PickPlaceWall : public SawyerXyz {
     const double in_place_part1 = LongTail(obj_to_midpoint, 0, kTargetRadius, obj_to_midpoint_init);
     const double in_place_part2 = LongTail(obj_to_target, 0, kTargetRadius, obj_to_target_init);
     // An np.float32 once the gripper closes on the puck, and so is the reward then.
-    const Num object_grasped =
+    const Scalar object_grasped =
         GripperCagingReward(action, obj, /*obj_radius=*/0.015, /*pad_success_thresh=*/0.05,
                             /*object_reach_radius=*/0.01, /*xz_thresh=*/0.005);
-    const Num in_place_and_object_grasped = HamacherProduct(object_grasped, in_place_part1);
-    Num reward = in_place_and_object_grasped;
+    const Scalar in_place_and_object_grasped = HamacherProduct(object_grasped, in_place_part1);
+    Scalar reward = in_place_and_object_grasped;
     if (tcp_to_obj < 0.02 && tcp_opened > 0 && obj[2] - 0.015 > obj_init_pos_[2]) {
       reward = in_place_and_object_grasped + 1.0 + 4.0 * in_place_part1;
       if (obj[1] > 0.75) {

@@ -71,11 +71,11 @@ class Push : public SawyerXyz {
     const double target_to_obj_init = Distance(obj_init_pos_, target_pos_);
     const double in_place = LongTail(target_to_obj, 0, kTargetRadius, target_to_obj_init);
     // An np.float32 once the gripper closes on the puck, and so is the reward then.
-    const Num object_grasped = GripperCagingReward(
+    const Scalar object_grasped = GripperCagingReward(
         action, obj, /*obj_radius=*/0.015, /*pad_success_thresh=*/0.05,
         /*object_reach_radius=*/0.01, /*xz_thresh=*/0.005, /*desired_gripper_effort=*/1.0,
         /*high_density=*/true);
-    Num reward = 2 * object_grasped;
+    Scalar reward = 2 * object_grasped;
     if (tcp_to_obj < 0.02 && tcp_opened > 0) reward += 1.0 + reward + 5.0 * in_place;
     if (target_to_obj < kTargetRadius) reward = 10.0;
 

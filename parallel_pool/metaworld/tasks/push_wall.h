@@ -82,11 +82,11 @@ class PushWall : public SawyerXyz {
     const double in_place_part1 = LongTail(obj_to_midpoint, 0, kTargetRadius, obj_to_midpoint_init);
     const double in_place_part2 = LongTail(obj_to_target, 0, kTargetRadius, obj_to_target_init);
     // An np.float32 once the gripper closes on the puck, and so is the reward then.
-    const Num object_grasped = GripperCagingReward(
+    const Scalar object_grasped = GripperCagingReward(
         action, obj, /*obj_radius=*/0.015, /*pad_success_thresh=*/0.05,
         /*object_reach_radius=*/0.01, /*xz_thresh=*/0.005, /*desired_gripper_effort=*/1.0,
         /*high_density=*/true);
-    Num reward = 2 * object_grasped;
+    Scalar reward = 2 * object_grasped;
     if (tcp_to_obj < 0.02 && tcp_opened > 0) {
       reward = 2.0 * object_grasped + 1.0 + 4.0 * in_place_part1;
       if (obj[1] > 0.75) reward = 2 * object_grasped + 1.0 + 4.0 + 3.0 * in_place_part2;
