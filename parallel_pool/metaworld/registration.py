@@ -72,6 +72,7 @@ TASKS = (
     "push-back-v3",
     "reach-v3",
     "reach-wall-v3",
+    "shelf-place-v3",
     "window-open-v3",
     "window-close-v3",
 )

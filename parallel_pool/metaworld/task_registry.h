@@ -44,6 +44,7 @@
 #include "parallel_pool/metaworld/tasks/push_wall.h"
 #include "parallel_pool/metaworld/tasks/reach.h"
 #include "parallel_pool/metaworld/tasks/reach_wall.h"
+#include "parallel_pool/metaworld/tasks/shelf_place.h"
 #include "parallel_pool/metaworld/tasks/window_close.h"
 #include "parallel_pool/metaworld/tasks/window_open.h"
 
@@ -104,6 +105,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<PushBack>("push-back-v3"),
       Entry<Reach>("reach-v3"),
       Entry<ReachWall>("reach-wall-v3"),
+      Entry<ShelfPlace>("shelf-place-v3"),
       Entry<WindowOpen>("window-open-v3"),
       Entry<WindowClose>("window-close-v3"),
   };
