@@ -67,6 +67,7 @@ TASKS = (
     "pick-out-of-hole-v3",
     "pick-place-v3",
     "plate-slide-v3",
+    "soccer-v3",
     "push-v3",
     "push-wall-v3",
     "push-back-v3",
