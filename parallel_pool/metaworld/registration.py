@@ -68,6 +68,7 @@ TASKS = (
     "pick-place-v3",
     "plate-slide-v3",
     "soccer-v3",
+    "stick-push-v3",
     "push-v3",
     "push-wall-v3",
     "push-back-v3",
