@@ -69,6 +69,7 @@ TASKS = (
     "plate-slide-v3",
     "soccer-v3",
     "stick-push-v3",
+    "stick-pull-v3",
     "push-v3",
     "push-wall-v3",
     "push-back-v3",

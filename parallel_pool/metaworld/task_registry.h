@@ -46,6 +46,7 @@
 #include "parallel_pool/metaworld/tasks/reach_wall.h"
 #include "parallel_pool/metaworld/tasks/shelf_place.h"
 #include "parallel_pool/metaworld/tasks/soccer.h"
+#include "parallel_pool/metaworld/tasks/stick_pull.h"
 #include "parallel_pool/metaworld/tasks/stick_push.h"
 #include "parallel_pool/metaworld/tasks/window_close.h"
 #include "parallel_pool/metaworld/tasks/window_open.h"
@@ -104,6 +105,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<PlateSlide>("plate-slide-v3"),
       Entry<Soccer>("soccer-v3"),
       Entry<StickPush>("stick-push-v3"),
+      Entry<StickPull>("stick-pull-v3"),
       Entry<Push>("push-v3"),
       Entry<PushWall>("push-wall-v3"),
       Entry<PushBack>("push-back-v3"),
