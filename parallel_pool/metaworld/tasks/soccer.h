@@ -1,6 +1,5 @@
 // soccer-v3 (sawyer_soccer_v3.py): push a ball into a goal drawn each reset.
-// Its grasp term is the task's own _gripper_caging_reward: the pads'
-// caging and gripping, never the gripper's effort.
+// Its grasp term is the pads' caging (pad_caging.h).
 #ifndef PARALLEL_POOL_METAWORLD_TASKS_SOCCER_H_
 #define PARALLEL_POOL_METAWORLD_TASKS_SOCCER_H_
 
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "parallel_pool/metaworld/sawyer_xyz.h"
+#include "parallel_pool/metaworld/tasks/pad_caging.h"
 
 namespace parallel_pool::metaworld {
 
@@ -87,7 +87,10 @@ class Soccer : public SawyerXyz {
       in_place =
           std::min(std::max(in_place - 2 * ((obj[1] - goal_line) / (1 - goal_line)), 0.0), 1.0);
     }
-    const double object_grasped = CagingReward(obj);
+    // _gripper_caging_reward(action, obj, OBJ_RADIUS), the task's own.
+    const double object_grasped =
+        PadCagingReward(TcpCenter(), BodyCom(left_pad_), BodyCom(right_pad_), obj, obj_init_pos_,
+                        init_tcp_, kObjRadius, kObjRadius + 0.01, 0.005);
     double reward = (3 * object_grasped) + (6.5 * in_place);
     if (target_to_obj < kTargetRadius) reward = 10.0;
     const double obj_to_target = Distance(obj, target);
@@ -109,45 +112,6 @@ class Soccer : public SawyerXyz {
  private:
   static constexpr double kObjRadius = 0.013;
   static constexpr double kTargetRadius = 0.07;
-
-  // The task's _gripper_caging_reward(action, obj_pos, OBJ_RADIUS). Its
-  // init_left_pad and init_right_pad are live views of the pads' positions,
-  // so the margins read the pads where they are now.
-  double CagingReward(const Vec3& obj_pos) const {
-    const double pad_success_margin = 0.05;
-    const double grip_success_margin = kObjRadius + 0.01;
-    const double x_z_success_margin = 0.005;
-    const Vec3 tcp = TcpCenter();
-    const double* left_pad = xpos(left_pad_);
-    const double* right_pad = xpos(right_pad_);
-    const double delta_object_y_left_pad = left_pad[1] - obj_pos[1];
-    const double delta_object_y_right_pad = obj_pos[1] - right_pad[1];
-    const double right_caging_margin =
-        std::abs(std::abs(obj_pos[1] - right_pad[1]) - pad_success_margin);
-    const double left_caging_margin =
-        std::abs(std::abs(obj_pos[1] - left_pad[1]) - pad_success_margin);
-    const double right_caging =
-        LongTail(delta_object_y_right_pad, kObjRadius, pad_success_margin, right_caging_margin);
-    const double left_caging =
-        LongTail(delta_object_y_left_pad, kObjRadius, pad_success_margin, left_caging_margin);
-    const double right_gripping =
-        LongTail(delta_object_y_right_pad, kObjRadius, grip_success_margin, right_caging_margin);
-    const double left_gripping =
-        LongTail(delta_object_y_left_pad, kObjRadius, grip_success_margin, left_caging_margin);
-    const double y_caging = HamacherProduct(right_caging, left_caging);
-    const double y_gripping = HamacherProduct(right_gripping, left_gripping);
-
-    // The x-z plane's distances: y zeroed by adding its negative.
-    auto xz = [](const Vec3& p) { return Vec3{p[0] + 0.0, p[1] + -p[1], p[2] + 0.0}; };
-    const double tcp_obj_norm_x_z = Distance(xz(tcp), xz(obj_pos));
-    const double tcp_obj_x_z_margin =
-        Distance(xz(obj_init_pos_), xz(init_tcp_)) - x_z_success_margin;
-    const double x_z_caging = LongTail(tcp_obj_norm_x_z, 0, x_z_success_margin, tcp_obj_x_z_margin);
-
-    const double caging = HamacherProduct(y_caging, x_z_caging);
-    const double gripping = caging > 0.95 ? y_gripping : 0.0;
-    return (caging + gripping) / 2;
-  }
 
   const int ball_;
   const int ball_geom_;
