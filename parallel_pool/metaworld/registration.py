@@ -76,6 +76,7 @@ TASKS = (
     "reach-v3",
     "reach-wall-v3",
     "shelf-place-v3",
+    "sweep-into-v3",
     "window-open-v3",
     "window-close-v3",
 )
