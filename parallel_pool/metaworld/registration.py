@@ -77,6 +77,7 @@ TASKS = (
     "reach-wall-v3",
     "shelf-place-v3",
     "sweep-into-v3",
+    "sweep-v3",
     "window-open-v3",
     "window-close-v3",
 )

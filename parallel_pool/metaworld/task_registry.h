@@ -48,6 +48,7 @@
 #include "parallel_pool/metaworld/tasks/soccer.h"
 #include "parallel_pool/metaworld/tasks/stick_pull.h"
 #include "parallel_pool/metaworld/tasks/stick_push.h"
+#include "parallel_pool/metaworld/tasks/sweep.h"
 #include "parallel_pool/metaworld/tasks/sweep_into.h"
 #include "parallel_pool/metaworld/tasks/window_close.h"
 #include "parallel_pool/metaworld/tasks/window_open.h"
@@ -114,6 +115,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<ReachWall>("reach-wall-v3"),
       Entry<ShelfPlace>("shelf-place-v3"),
       Entry<SweepInto>("sweep-into-v3"),
+      Entry<Sweep>("sweep-v3"),
       Entry<WindowOpen>("window-open-v3"),
       Entry<WindowClose>("window-close-v3"),
   };
