@@ -67,6 +67,7 @@ TASKS = (
     "pick-out-of-hole-v3",
     "pick-place-v3",
     "plate-slide-v3",
+    "plate-slide-side-v3",
     "soccer-v3",
     "stick-push-v3",
     "stick-pull-v3",
