@@ -68,6 +68,7 @@ TASKS = (
     "pick-place-v3",
     "plate-slide-v3",
     "plate-slide-side-v3",
+    "plate-slide-back-v3",
     "soccer-v3",
     "stick-push-v3",
     "stick-pull-v3",
