@@ -27,6 +27,8 @@ handle-pull-v3, reach-v3.
 handle-pull-v3, lever-pull-v3, reach-v3.
 handle-press-v3, handle-pull-side-v3, handle-pull-v3, lever-pull-v3, plate-slide-v3,
 pick-place-v3, push-v3, push-wall-v3, push-back-v3, reach-v3, reach-wall-v3.
+plate-slide-back-side-v3, soccer-v3, stick-push-v3, stick-pull-v3, reach-v3,
+shelf-place-v3, sweep-into-v3, sweep-v3.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ TASKS = (
     "plate-slide-v3",
     "plate-slide-side-v3",
     "plate-slide-back-v3",
+    "plate-slide-back-side-v3",
     "soccer-v3",
     "stick-push-v3",
     "stick-pull-v3",

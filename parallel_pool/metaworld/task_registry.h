@@ -40,6 +40,7 @@
 #include "parallel_pool/metaworld/tasks/pick_place_wall.h"
 #include "parallel_pool/metaworld/tasks/plate_slide.h"
 #include "parallel_pool/metaworld/tasks/plate_slide_back.h"
+#include "parallel_pool/metaworld/tasks/plate_slide_back_side.h"
 #include "parallel_pool/metaworld/tasks/plate_slide_side.h"
 #include "parallel_pool/metaworld/tasks/push.h"
 #include "parallel_pool/metaworld/tasks/push_back.h"
@@ -109,6 +110,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<PlateSlide>("plate-slide-v3"),
       Entry<PlateSlideSide>("plate-slide-side-v3"),
       Entry<PlateSlideBack>("plate-slide-back-v3"),
+      Entry<PlateSlideBackSide>("plate-slide-back-side-v3"),
       Entry<Soccer>("soccer-v3"),
       Entry<StickPush>("stick-push-v3"),
       Entry<StickPull>("stick-pull-v3"),
