@@ -72,6 +72,7 @@ TASKS = (
     "plate-slide-side-v3",
     "plate-slide-back-v3",
     "plate-slide-back-side-v3",
+    "peg-insert-side-v3",
     "soccer-v3",
     "stick-push-v3",
     "stick-pull-v3",
