@@ -73,6 +73,7 @@ TASKS = (
     "plate-slide-back-v3",
     "plate-slide-back-side-v3",
     "peg-insert-side-v3",
+    "peg-unplug-side-v3",
     "soccer-v3",
     "stick-push-v3",
     "stick-pull-v3",

@@ -36,6 +36,7 @@
 #include "parallel_pool/metaworld/tasks/handle_pull_side.h"
 #include "parallel_pool/metaworld/tasks/lever_pull.h"
 #include "parallel_pool/metaworld/tasks/peg_insert_side.h"
+#include "parallel_pool/metaworld/tasks/peg_unplug_side.h"
 #include "parallel_pool/metaworld/tasks/pick_out_of_hole.h"
 #include "parallel_pool/metaworld/tasks/pick_place.h"
 #include "parallel_pool/metaworld/tasks/pick_place_wall.h"
@@ -113,6 +114,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<PlateSlideBack>("plate-slide-back-v3"),
       Entry<PlateSlideBackSide>("plate-slide-back-side-v3"),
       Entry<PegInsertSide>("peg-insert-side-v3"),
+      Entry<PegUnplugSide>("peg-unplug-side-v3"),
       Entry<Soccer>("soccer-v3"),
       Entry<StickPush>("stick-push-v3"),
       Entry<StickPull>("stick-pull-v3"),
