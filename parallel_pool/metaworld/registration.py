@@ -53,6 +53,7 @@ TASKS = (
     "coffee-pull-v3",
     "coffee-push-v3",
     "dial-turn-v3",
+    "disassemble-v3",
     "door-close-v3",
     "door-lock-v3",
     "door-open-v3",

@@ -23,6 +23,7 @@
 #include "parallel_pool/metaworld/tasks/coffee_pull.h"
 #include "parallel_pool/metaworld/tasks/coffee_push.h"
 #include "parallel_pool/metaworld/tasks/dial_turn.h"
+#include "parallel_pool/metaworld/tasks/disassemble.h"
 #include "parallel_pool/metaworld/tasks/door_close.h"
 #include "parallel_pool/metaworld/tasks/door_lock.h"
 #include "parallel_pool/metaworld/tasks/door_open.h"
@@ -95,6 +96,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<CoffeePull>("coffee-pull-v3"),
       Entry<CoffeePush>("coffee-push-v3"),
       Entry<DialTurn>("dial-turn-v3"),
+      Entry<Disassemble>("disassemble-v3"),
       Entry<DoorClose>("door-close-v3"),
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
