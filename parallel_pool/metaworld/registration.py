@@ -62,6 +62,7 @@ TASKS = (
     "drawer-open-v3",
     "faucet-open-v3",
     "faucet-close-v3",
+    "hammer-v3",
     "handle-press-side-v3",
     "handle-press-v3",
     "handle-pull-side-v3",

@@ -32,6 +32,7 @@
 #include "parallel_pool/metaworld/tasks/drawer_open.h"
 #include "parallel_pool/metaworld/tasks/faucet_close.h"
 #include "parallel_pool/metaworld/tasks/faucet_open.h"
+#include "parallel_pool/metaworld/tasks/hammer.h"
 #include "parallel_pool/metaworld/tasks/handle_press.h"
 #include "parallel_pool/metaworld/tasks/handle_press_side.h"
 #include "parallel_pool/metaworld/tasks/handle_pull.h"
@@ -105,6 +106,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<DrawerOpen>("drawer-open-v3"),
       Entry<FaucetOpen>("faucet-open-v3"),
       Entry<FaucetClose>("faucet-close-v3"),
+      Entry<Hammer>("hammer-v3"),
       Entry<HandlePressSide>("handle-press-side-v3"),
       Entry<HandlePress>("handle-press-v3"),
       Entry<HandlePullSide>("handle-pull-side-v3"),
