@@ -44,6 +44,7 @@ _PATH = "parallel_pool.metaworld"
 # metaworld's task names, as the family implements them so far.
 TASKS = (
     "assembly-v3",
+    "basketball-v3",
     "bin-picking-v3",
     "button-press-topdown-v3",
     "button-press-topdown-wall-v3",

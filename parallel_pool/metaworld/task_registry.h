@@ -14,6 +14,7 @@
 
 #include "parallel_pool/metaworld/sawyer_xyz.h"
 #include "parallel_pool/metaworld/tasks/assembly.h"
+#include "parallel_pool/metaworld/tasks/basketball.h"
 #include "parallel_pool/metaworld/tasks/bin_picking.h"
 #include "parallel_pool/metaworld/tasks/button_press.h"
 #include "parallel_pool/metaworld/tasks/button_press_topdown.h"
@@ -88,6 +89,7 @@ TaskEntry Entry(const char* name) {
 inline const std::vector<TaskEntry>& Tasks() {
   static const std::vector<TaskEntry> tasks = {
       Entry<Assembly>("assembly-v3"),
+      Entry<Basketball>("basketball-v3"),
       Entry<BinPicking>("bin-picking-v3"),
       Entry<ButtonPressTopdown>("button-press-topdown-v3"),
       Entry<ButtonPressTopdownWall>("button-press-topdown-wall-v3"),
