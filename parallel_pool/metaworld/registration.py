@@ -46,6 +46,7 @@ TASKS = (
     "assembly-v3",
     "basketball-v3",
     "bin-picking-v3",
+    "box-close-v3",
     "button-press-topdown-v3",
     "button-press-topdown-wall-v3",
     "button-press-v3",

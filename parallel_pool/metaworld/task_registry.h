@@ -16,6 +16,7 @@
 #include "parallel_pool/metaworld/tasks/assembly.h"
 #include "parallel_pool/metaworld/tasks/basketball.h"
 #include "parallel_pool/metaworld/tasks/bin_picking.h"
+#include "parallel_pool/metaworld/tasks/box_close.h"
 #include "parallel_pool/metaworld/tasks/button_press.h"
 #include "parallel_pool/metaworld/tasks/button_press_topdown.h"
 #include "parallel_pool/metaworld/tasks/button_press_topdown_wall.h"
@@ -91,6 +92,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<Assembly>("assembly-v3"),
       Entry<Basketball>("basketball-v3"),
       Entry<BinPicking>("bin-picking-v3"),
+      Entry<BoxClose>("box-close-v3"),
       Entry<ButtonPressTopdown>("button-press-topdown-v3"),
       Entry<ButtonPressTopdownWall>("button-press-topdown-wall-v3"),
       Entry<ButtonPress>("button-press-v3"),
