@@ -60,6 +60,7 @@ TASKS = (
     "door-lock-v3",
     "door-open-v3",
     "door-unlock-v3",
+    "hand-insert-v3",
     "drawer-close-v3",
     "drawer-open-v3",
     "faucet-open-v3",

@@ -35,6 +35,7 @@
 #include "parallel_pool/metaworld/tasks/faucet_close.h"
 #include "parallel_pool/metaworld/tasks/faucet_open.h"
 #include "parallel_pool/metaworld/tasks/hammer.h"
+#include "parallel_pool/metaworld/tasks/hand_insert.h"
 #include "parallel_pool/metaworld/tasks/handle_press.h"
 #include "parallel_pool/metaworld/tasks/handle_press_side.h"
 #include "parallel_pool/metaworld/tasks/handle_pull.h"
@@ -106,6 +107,7 @@ inline const std::vector<TaskEntry>& Tasks() {
       Entry<DoorLock>("door-lock-v3"),
       Entry<DoorOpen>("door-open-v3"),
       Entry<DoorUnlock>("door-unlock-v3"),
+      Entry<HandInsert>("hand-insert-v3"),
       Entry<DrawerClose>("drawer-close-v3"),
       Entry<DrawerOpen>("drawer-open-v3"),
       Entry<FaucetOpen>("faucet-open-v3"),
