@@ -29,6 +29,7 @@ handle-press-v3, handle-pull-side-v3, handle-pull-v3, lever-pull-v3, plate-slide
 pick-place-v3, push-v3, push-wall-v3, push-back-v3, reach-v3, reach-wall-v3.
 plate-slide-back-side-v3, soccer-v3, stick-push-v3, stick-pull-v3, reach-v3,
 shelf-place-v3, sweep-into-v3, sweep-v3.
+hand-insert-v3, hammer-v3, peg-insert-side-v3, peg-unplug-side-v3, reach-v3.
 """
 
 from __future__ import annotations
