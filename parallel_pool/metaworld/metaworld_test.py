@@ -10,8 +10,24 @@ from parallel_pool.metaworld import registration
 
 
 def test_ids_registered() -> None:
+    """Every v3 task of metaworld 3.1.1 under EnvPool's id (EnvPool 1.2.5 registers the
+    same 50), and MT10 and MT50 as one pool each."""
     ids = {t for t in parallel_pool.list_all_envs() if t.startswith("MetaWorld/")}
-    assert ids == {registration.public_name(t) for t in registration.TASKS}
+    assert set(registration.TASKS) == set(registration.MT50) and len(registration.TASKS) == 50
+    assert ids == {registration.public_name(t) for t in registration.TASKS} | {"MetaWorld/MT10", "MetaWorld/MT50"}
+
+
+def test_benchmark_pools() -> None:
+    env = parallel_pool.make_gymnasium("MetaWorld/MT10", num_one_hot=10)
+    assert env.config["task_name"] == list(registration.MT10)
+    assert env.observation_space.shape == (49,)
+    obs, info = env.reset()
+    np.testing.assert_array_equal(obs[:, 39:], np.eye(10))
+    assert info["task_id"].tolist() == [registration.MT50.index(t) for t in registration.MT10]
+    with pytest.raises(ValueError, match=r"^num_envs: MetaWorld/MT10 runs one env per task, 10; got 4"):
+        parallel_pool.make_gymnasium("MetaWorld/MT10", num_envs=4)
+    with pytest.raises(ValueError, match=r"^task_name: MetaWorld/MT50 sets it"):
+        parallel_pool.make_gymnasium("MetaWorld/MT50", task_name="reach-v3")
 
 
 def test_spaces_are_envpools() -> None:

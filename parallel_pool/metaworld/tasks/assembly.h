@@ -83,26 +83,26 @@ class Assembly : public SawyerXyz {
     Vec3 wrench_threshed = wrench;
     if (std::abs(wrench[0] - hand[0]) < kWrenchHandleLength / 2.0) wrench_threshed[0] = hand[0];
     const double reward_quat = RewardQuat(obs);
-    const PyNumber reward_grab = GripperCagingReward(action, wrench_threshed, /*obj_radius=*/0.015,
-                                                     /*pad_success_thresh=*/0.02,
-                                                     /*object_reach_radius=*/0.01,
-                                                     /*xz_thresh=*/0.01, 1.0,
-                                                     /*high_density=*/false,
-                                                     /*medium_density=*/true);
+    const Scalar reward_grab = GripperCagingReward(action, wrench_threshed, /*obj_radius=*/0.015,
+                                                   /*pad_success_thresh=*/0.02,
+                                                   /*object_reach_radius=*/0.01,
+                                                   /*xz_thresh=*/0.01, 1.0,
+                                                   /*high_density=*/false,
+                                                   /*medium_density=*/true);
     bool success = false;
     const double reward_in_place = RewardPos(wrench_center, &success);
-    PyNumber reward = (2.0 * reward_grab + 6.0 * reward_in_place) * reward_quat;
+    Scalar reward = (2.0 * reward_grab + 6.0 * reward_in_place) * reward_quat;
     if (success) reward = 10.0;
 
     Evaluation e;
-    e.reward = reward.value;
+    e.reward = reward.value();
     e.success = success ? 1.0 : 0.0;
     e.near_object = reward_quat;
     e.grasp_success = reward_grab >= 0.5 ? 1.0 : 0.0;
-    e.grasp_reward = reward_grab.value;
+    e.grasp_reward = reward_grab.value();
     e.in_place_reward = reward_in_place;
     e.obj_to_target = 0.0;
-    e.unscaled_reward = reward.value;
+    e.unscaled_reward = reward.value();
     return e;
   }
 

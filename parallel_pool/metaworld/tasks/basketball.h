@@ -77,26 +77,26 @@ class Basketball : public SawyerXyz {
     const double in_place = LongTail(target_to_obj, 0, kTargetRadius, target_to_obj_init);
     const double tcp_opened = obs[3];
     const double tcp_to_obj = Distance(obj, TcpCenter());
-    PyNumber object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.025,
-                                                  /*pad_success_thresh=*/0.06,
-                                                  /*object_reach_radius=*/0.01,
-                                                  /*xz_thresh=*/0.005, 1.0,
-                                                  /*high_density=*/true);
+    Scalar object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.025,
+                                                /*pad_success_thresh=*/0.06,
+                                                /*object_reach_radius=*/0.01,
+                                                /*xz_thresh=*/0.005, 1.0,
+                                                /*high_density=*/true);
     const bool lifted = tcp_to_obj < 0.035 && tcp_opened > 0 && obj[2] - 0.01 > obj_init_pos_[2];
     if (lifted) object_grasped = 1.0;
-    PyNumber reward = HamacherProduct(object_grasped, in_place);
+    Scalar reward = HamacherProduct(object_grasped, in_place);
     if (lifted) reward += 1.0 + 5.0 * in_place;
     if (target_to_obj < kTargetRadius) reward = 10.0;
 
     Evaluation e;
-    e.reward = reward.value;
+    e.reward = reward.value();
     e.success = target_to_obj <= kTargetRadius ? 1.0 : 0.0;
     e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
     e.grasp_success = tcp_opened > 0 && obj[2] - 0.03 > obj_init_pos_[2] ? 1.0 : 0.0;
-    e.grasp_reward = object_grasped.value;
+    e.grasp_reward = object_grasped.value();
     e.in_place_reward = in_place;
     e.obj_to_target = target_to_obj;
-    e.unscaled_reward = reward.value;
+    e.unscaled_reward = reward.value();
     return e;
   }
 

@@ -65,26 +65,26 @@ class Hammer : public SawyerXyz {
     Vec3 hammer_threshed = hammer;
     if (std::abs(hammer[0] - hand[0]) < kHammerHandleLength / 2.0) hammer_threshed[0] = hand[0];
     const double reward_quat = RewardQuat(obs);
-    const PyNumber reward_grab = GripperCagingReward(action, hammer_threshed, /*obj_radius=*/0.015,
-                                                     /*pad_success_thresh=*/0.02,
-                                                     /*object_reach_radius=*/0.01,
-                                                     /*xz_thresh=*/0.01, 1.0,
-                                                     /*high_density=*/true);
+    const Scalar reward_grab = GripperCagingReward(action, hammer_threshed, /*obj_radius=*/0.015,
+                                                   /*pad_success_thresh=*/0.02,
+                                                   /*object_reach_radius=*/0.01,
+                                                   /*xz_thresh=*/0.01, 1.0,
+                                                   /*high_density=*/true);
     const double reward_in_place = RewardPos(hammer_head);
-    PyNumber reward = (2.0 * reward_grab + 6.0 * reward_in_place) * reward_quat;
+    Scalar reward = (2.0 * reward_grab + 6.0 * reward_in_place) * reward_quat;
     // The nail alone is easily pushed in: success counts only with a high reward.
     const bool success = d_->qpos[nail_qpos_] > 0.09;
     if (success && reward > 5.0) reward = 10.0;
 
     Evaluation e;
-    e.reward = reward.value;
+    e.reward = reward.value();
     e.success = success ? 1.0 : 0.0;
     e.near_object = reward_quat;
     e.grasp_success = reward_grab >= 0.5 ? 1.0 : 0.0;
-    e.grasp_reward = reward_grab.value;
+    e.grasp_reward = reward_grab.value();
     e.in_place_reward = reward_in_place;
     e.obj_to_target = 0.0;
-    e.unscaled_reward = reward.value;
+    e.unscaled_reward = reward.value();
     return e;
   }
 

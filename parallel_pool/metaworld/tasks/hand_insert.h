@@ -68,27 +68,27 @@ class HandInsert : public SawyerXyz {
     const double target_to_obj = Distance(obj, target_pos_);
     const double target_to_obj_init = Distance(obj_init_pos_, target_pos_);
     const double in_place = LongTail(target_to_obj, 0, kTargetRadius, target_to_obj_init);
-    const PyNumber object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.015,
-                                                        /*pad_success_thresh=*/0.05,
-                                                        /*object_reach_radius=*/0.01,
-                                                        /*xz_thresh=*/0.005, 1.0,
-                                                        /*high_density=*/true);
-    PyNumber reward = HamacherProduct(object_grasped, in_place);
+    const Scalar object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.015,
+                                                      /*pad_success_thresh=*/0.05,
+                                                      /*object_reach_radius=*/0.01,
+                                                      /*xz_thresh=*/0.005, 1.0,
+                                                      /*high_density=*/true);
+    Scalar reward = HamacherProduct(object_grasped, in_place);
     const double tcp_opened = obs[3];
     const double tcp_to_obj = Distance(obj, TcpCenter());
     if (tcp_to_obj < 0.02 && tcp_opened > 0) reward += 1.0 + 7.0 * in_place;
     if (target_to_obj < kTargetRadius) reward = 10.0;
 
     Evaluation e;
-    e.reward = reward.value;
+    e.reward = reward.value();
     e.success = target_to_obj <= 0.05 ? 1.0 : 0.0;
     e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
     e.grasp_success =
         TouchingObject(obj_geom_) && tcp_opened > 0 && obj[2] - 0.02 > obj_init_pos_[2] ? 1.0 : 0.0;
-    e.grasp_reward = object_grasped.value;
+    e.grasp_reward = object_grasped.value();
     e.in_place_reward = in_place;
     e.obj_to_target = target_to_obj;
-    e.unscaled_reward = reward.value;
+    e.unscaled_reward = reward.value();
     return e;
   }
 

@@ -85,34 +85,34 @@ class PegInsertSide : public SawyerXyz {
     const double in_place_margin = ScaledDistance(peg_head_pos_init_, target_pos_);
     const double ip_orig = LongTail(obj_to_target, 0, kTargetRadius, in_place_margin);
 
-    const PyNumber collision_box_1 =
+    const Scalar collision_box_1 =
         RectPrismTolerance(obj_head, ToVec3(site_xpos(tlc_box_1_)), ToVec3(site_xpos(brc_box_1_)));
-    const PyNumber collision_box_2 =
+    const Scalar collision_box_2 =
         RectPrismTolerance(obj_head, ToVec3(site_xpos(tlc_box_2_)), ToVec3(site_xpos(brc_box_2_)));
-    const PyNumber collision_boxes = HamacherProduct(collision_box_2, collision_box_1);
-    const PyNumber in_place = HamacherProduct(ip_orig, collision_boxes);
+    const Scalar collision_boxes = HamacherProduct(collision_box_2, collision_box_1);
+    const Scalar in_place = HamacherProduct(ip_orig, collision_boxes);
 
-    PyNumber object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.0075,
-                                                  /*pad_success_thresh=*/0.03,
-                                                  /*object_reach_radius=*/0.01,
-                                                  /*xz_thresh=*/0.005, 1.0,
-                                                  /*high_density=*/true);
+    Scalar object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.0075,
+                                                /*pad_success_thresh=*/0.03,
+                                                /*object_reach_radius=*/0.01,
+                                                /*xz_thresh=*/0.005, 1.0,
+                                                /*high_density=*/true);
     const bool lifted = tcp_to_obj < 0.08 && tcp_opened > 0 && obj[2] - 0.01 > obj_init_pos_[2];
     if (lifted) object_grasped = 1.0;
-    PyNumber reward = HamacherProduct(object_grasped, in_place);
+    Scalar reward = HamacherProduct(object_grasped, in_place);
     if (lifted) reward += 1.0 + 5 * in_place;
     if (obj_to_target <= 0.07) reward = 10.0;
 
     Evaluation e;
-    e.reward = reward.value;
+    e.reward = reward.value();
     e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
     e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
     e.grasp_success =
         tcp_to_obj < 0.02 && tcp_opened > 0 && obj[2] - 0.01 > obj_init_pos_[2] ? 1.0 : 0.0;
-    e.grasp_reward = object_grasped.value;
-    e.in_place_reward = in_place.value;
+    e.grasp_reward = object_grasped.value();
+    e.in_place_reward = in_place.value();
     e.obj_to_target = obj_to_target;
-    e.unscaled_reward = reward.value;
+    e.unscaled_reward = reward.value();
     return e;
   }
 
@@ -130,7 +130,7 @@ class PegInsertSide : public SawyerXyz {
   // reward_utils.rect_prism_tolerance(curr, zero, one): inside the box from
   // `zero` to `one`, the product of curr's fractions of the way along each
   // axis (an np.float64); outside it, 1.
-  static PyNumber RectPrismTolerance(const Vec3& curr, const Vec3& one, const Vec3& zero) {
+  static Scalar RectPrismTolerance(const Vec3& curr, const Vec3& one, const Vec3& zero) {
     auto in_range = [](double a, double b, double c) {
       return c >= b ? (b <= a && a <= c) : (c <= a && a <= b);
     };
@@ -140,7 +140,7 @@ class PegInsertSide : public SawyerXyz {
     const double x_scale = (curr[0] - zero[0]) / (one[0] - zero[0]);
     const double y_scale = (curr[1] - zero[1]) / (one[1] - zero[1]);
     const double z_scale = (curr[2] - zero[2]) / (one[2] - zero[2]);
-    return PyNumber::Float64(x_scale * y_scale * z_scale);
+    return Scalar::Float64(x_scale * y_scale * z_scale);
   }
 
   const int box_;

@@ -68,29 +68,29 @@ class PegUnplugSide : public SawyerXyz {
     const double tcp_opened = obs[3];
     const double tcp_to_obj = Distance(obj, tcp);
     const double obj_to_target = Distance(obj, target_pos_);
-    const PyNumber object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.025,
-                                                        /*pad_success_thresh=*/0.05,
-                                                        /*object_reach_radius=*/0.01,
-                                                        /*xz_thresh=*/0.005,
-                                                        /*desired_gripper_effort=*/0.8,
-                                                        /*high_density=*/true);
+    const Scalar object_grasped = GripperCagingReward(action, obj, /*obj_radius=*/0.025,
+                                                      /*pad_success_thresh=*/0.05,
+                                                      /*object_reach_radius=*/0.01,
+                                                      /*xz_thresh=*/0.005,
+                                                      /*desired_gripper_effort=*/0.8,
+                                                      /*high_density=*/true);
     const double in_place_margin = Distance(obj_init_pos_, target_pos_);
     const double in_place = LongTail(obj_to_target, 0, 0.05, in_place_margin);
     const bool grasp_success = tcp_opened > 0.5 && obj[0] - obj_init_pos_[0] > 0.015;
 
-    PyNumber reward = 2 * object_grasped;
+    Scalar reward = 2 * object_grasped;
     if (grasp_success && tcp_to_obj < 0.035) reward = 1 + 2 * object_grasped + 5 * in_place;
     if (obj_to_target <= 0.05) reward = 10.0;
 
     Evaluation e;
-    e.reward = reward.value;
+    e.reward = reward.value();
     e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
     e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
     e.grasp_success = grasp_success ? 1.0 : 0.0;
-    e.grasp_reward = object_grasped.value;
+    e.grasp_reward = object_grasped.value();
     e.in_place_reward = in_place;
     e.obj_to_target = obj_to_target;
-    e.unscaled_reward = reward.value;
+    e.unscaled_reward = reward.value();
     return e;
   }
 
