@@ -22,6 +22,8 @@ HERE = pathlib.Path(__file__).resolve().parent
 LEARNS = HERE / "ppo_cartpole.py"
 NEEDS_SB3 = {"sb3_ppo_cartpole.py"}
 EXAMPLES = sorted(p for p in HERE.glob("*.py") if not p.name.endswith("_test.py") and p != LEARNS)
+# Examples whose defaults train for minutes: a short run of the same code.
+SHORT_RUNS = {"metaworld_mt10.py": ["--iterations", "2", "--population", "2", "--steps", "40"]}
 
 
 def run(example: pathlib.Path, *args: str, timeout: int = 120) -> str:
@@ -38,7 +40,7 @@ def run(example: pathlib.Path, *args: str, timeout: int = 120) -> str:
 def test_example_runs(example: pathlib.Path) -> None:
     if example.name in NEEDS_SB3 and not sb3.HAS_SB3:
         pytest.skip("stable_baselines3 (which needs torch) is not installed; see examples_test.py's docstring")
-    run(example)
+    run(example, *SHORT_RUNS.get(example.name, []))
 
 
 def test_ppo_learns_cartpole() -> None:

@@ -146,6 +146,7 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
     // RandomTaskSelectWrapper: np_random.choice(len(tasks)), then the env's reset.
     const auto goal = static_cast<std::size_t>(
         goal_index_ >= 0 ? goal_index_ : this->np_random().Choice(goals_.size()));
+    task_->FirstResetModel(goals_[goal]);
     this->ResetData();
     State state = this->Allocate();
     state["reward"_] = 0.0;

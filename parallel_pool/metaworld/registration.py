@@ -4,32 +4,12 @@ The models are metaworld's own, from its PyPI wheel: the build copies its
 `assets` folder beside this family's module (third_party/metaworld), and the
 wheel carries it, so nothing needs metaworld installed (its pin of
 mujoco==3.3.0 would replace the MuJoCo this package runs on).
-Registered so far: the tasks in TASKS.
+Registered: every v3 task of metaworld 3.1.1 (TASKS, 50; EnvPool 1.2.5 has the same 50).
 
 `MetaWorld/MT10` and `MetaWorld/MT50` are metaworld's multi-task benchmarks as one
-pool (registered once all their tasks are): env i runs the benchmark's task i, with
-the benchmark's goal draws, the goal observed (metaworld's MT override), and with
-`num_one_hot=10` (50) the task's one-hot vector appended, as metaworld's
-`use_one_hot=True` does.
-reach-v3.
-drawer-open-v3, reach-v3.
-drawer-close-v3, drawer-open-v3, reach-v3.
-drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3.
-drawer-close-v3, drawer-open-v3, reach-v3, window-open-v3,
-window-close-v3.
-button-press-v3, reach-v3.
-button-press-v3, button-press-wall-v3, reach-v3.
-button-press-v3, button-press-wall-v3, coffee-button-v3, reach-v3.
-button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, reach-v3.
-button-press-v3, button-press-wall-v3, coffee-button-v3, coffee-pull-v3, coffee-push-v3,
-dial-turn-v3, reach-v3.
-handle-pull-v3, reach-v3.
-handle-pull-v3, lever-pull-v3, reach-v3.
-handle-press-v3, handle-pull-side-v3, handle-pull-v3, lever-pull-v3, plate-slide-v3,
-pick-place-v3, push-v3, push-wall-v3, push-back-v3, reach-v3, reach-wall-v3.
-plate-slide-back-side-v3, soccer-v3, stick-push-v3, stick-pull-v3, reach-v3,
-shelf-place-v3, sweep-into-v3, sweep-v3.
-hand-insert-v3, hammer-v3, peg-insert-side-v3, peg-unplug-side-v3, reach-v3.
+pool: env i runs the benchmark's task i, with the benchmark's goal draws, the goal
+observed (metaworld's MT override), and with `num_one_hot=10` (50) the task's one-hot
+vector appended, as metaworld's `use_one_hot=True` does.
 """
 
 from __future__ import annotations
@@ -42,7 +22,7 @@ from parallel_pool.registration import register
 
 _PATH = "parallel_pool.metaworld"
 
-# metaworld's task names, as the family implements them so far.
+# metaworld's task names (ALL_V3_ENVIRONMENTS).
 TASKS = (
     "assembly-v3",
     "basketball-v3",
@@ -209,16 +189,15 @@ def _benchmark_keys(benchmark: str) -> Any:
 
 
 for _benchmark, _tasks in BENCHMARKS.items():
-    if set(_tasks) <= set(TASKS):
-        register(
-            task_id=f"MetaWorld/{_benchmark}",
-            import_path=_PATH,
-            env="MetaWorld",
-            config_aliases=_benchmark_keys(_benchmark),
-            num_envs=len(_tasks),
-            benchmark=_benchmark,
-            partially_observable=False,  # metaworld's _MT_OVERRIDE
-            max_episode_steps=500,
-            base_path=_assets,
-            render_fps=80,
-        )
+    register(
+        task_id=f"MetaWorld/{_benchmark}",
+        import_path=_PATH,
+        env="MetaWorld",
+        config_aliases=_benchmark_keys(_benchmark),
+        num_envs=len(_tasks),
+        benchmark=_benchmark,
+        partially_observable=False,  # metaworld's _MT_OVERRIDE
+        max_episode_steps=500,
+        base_path=_assets,
+        render_fps=80,
+    )

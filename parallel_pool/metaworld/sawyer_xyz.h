@@ -225,6 +225,13 @@ class SawyerXyz {
 
   const SawyerSetup& setup() const { return setup_; }
 
+  // The first of the reference's two reset_model calls per reset, on the
+  // previous episode's state (before mj_resetData), where the task's
+  // placements depend on that state (ReplaysFirstResetModel); else nothing.
+  void FirstResetModel(const std::vector<double>& rand_vec) {
+    if (ReplaysFirstResetModel()) ResetModel(rand_vec);
+  }
+
   // reset(): the task's reset_model from `rand_vec` (mj_resetData already
   // done), then the first observation: the current 18 values twice and the goal.
   void Reset(const std::vector<double>& rand_vec, bool partially_observable, double* obs) {
@@ -259,6 +266,13 @@ class SawyerXyz {
  protected:
   // The task's reset_model, _reset_hand included (ResetHand), from its rand_vec.
   virtual void ResetModel(const std::vector<double>& rand_vec) = 0;
+  // Whether a model write of the task's reset_model takes a value from the
+  // simulation after _reset_hand (the goal marker at the object's settled
+  // height). The reference's first call, on the previous episode's state,
+  // writes such a value, and the second call's last mj_forward places the
+  // marker there: the reset's frame shows it. Such a task runs that first
+  // call too; the others apply their writes at the start of ResetModel.
+  virtual bool ReplaysFirstResetModel() const { return false; }
   // _get_pos_objects and _get_quat_objects, interleaved per object (pos,
   // quat): at most kObjectsObsSize values; returns how many were written.
   virtual int ObjectsPose(double* out) const = 0;

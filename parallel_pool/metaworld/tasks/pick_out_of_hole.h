@@ -47,6 +47,9 @@ class PickOutOfHole : public SawyerXyz {
         goal_site_(Id(mjOBJ_SITE, "goal")) {}
 
  protected:
+  // The goal marker takes a height read after _reset_hand.
+  bool ReplaysFirstResetModel() const override { return true; }
+
   void ResetModel(const std::vector<double>& rand_vec) override {
     ResetHand();
     obj_init_pos_ = {rand_vec[0], rand_vec[1], rand_vec[2]};

@@ -45,6 +45,9 @@ class PickPlaceWall : public SawyerXyz {
         goal_site_(Id(mjOBJ_SITE, "goal")) {}
 
  protected:
+  // The goal marker takes a height read after _reset_hand.
+  bool ReplaysFirstResetModel() const override { return true; }
+
   void ResetModel(const std::vector<double>& rand_vec) override {
     ResetHand();
     target_pos_ = {rand_vec[3], rand_vec[4], rand_vec[5]};

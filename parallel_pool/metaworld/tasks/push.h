@@ -45,6 +45,9 @@ class Push : public SawyerXyz {
         goal_site_(Id(mjOBJ_SITE, "goal")) {}
 
  protected:
+  // The goal marker takes a height read after _reset_hand.
+  bool ReplaysFirstResetModel() const override { return true; }
+
   void ResetModel(const std::vector<double>& rand_vec) override {
     ResetHand();
     // fix_extreme_obj_pos keeps the puck's settled height; the goal takes it too.

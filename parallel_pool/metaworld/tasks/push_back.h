@@ -46,6 +46,9 @@ class PushBack : public SawyerXyz {
         goal_site_(Id(mjOBJ_SITE, "goal")) {}
 
  protected:
+  // The goal marker takes a height read after _reset_hand.
+  bool ReplaysFirstResetModel() const override { return true; }
+
   void ResetModel(const std::vector<double>& rand_vec) override {
     ResetHand();
     // adjust_initObjPos: the puck geom's settled height (its x and y are

@@ -48,6 +48,9 @@ class StickPush : public SawyerXyz {
         goal_site_(Id(mjOBJ_SITE, "goal")) {}
 
  protected:
+  // The goal marker takes a height read after _reset_hand.
+  bool ReplaysFirstResetModel() const override { return true; }
+
   void ResetModel(const std::vector<double>& rand_vec) override {
     ResetHand();
     // The task's caging reward measures from the stick's start, so the
