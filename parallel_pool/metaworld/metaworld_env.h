@@ -141,6 +141,12 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
   MetaWorldEnv(const Spec& spec, int env_id)
       : MetaWorldEnv(spec, env_id, MetaWorldEnvFns::Model(spec.config)) {}
 
+  // The frame of the state the reference draws: after its full mj_forward.
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    task_->EnsureForward();
+    Base::Render(request, rgb);
+  }
+
  protected:
   void Reset() override {
     // RandomTaskSelectWrapper: np_random.choice(len(tasks)), then the env's reset.

@@ -236,6 +236,7 @@ class SawyerXyz {
   // done), then the first observation: the current 18 values twice and the goal.
   void Reset(const std::vector<double>& rand_vec, bool partially_observable, double* obs) {
     curr_path_length_ = 0;
+    forward_pending_ = false;  // mj_resetData, then ResetModel's own mj_forward
     ResetModel(rand_vec);
     WriteCurrent(obs);
     std::copy(obs, obs + kCurrentObsSize, obs + kCurrentObsSize);
@@ -252,7 +253,13 @@ class SawyerXyz {
     for (const auto& [site, pos] : TargetSites()) {
       std::copy(pos.begin(), pos.end(), d_->site_xpos + 3 * site);
     }
-    mj_forward(&m_, d_);
+    // The reference's mj_forward: the positions the observation and rewards
+    // read now (mj_kinematics), the rest (contacts, constraint forces,
+    // cameras and lights) when something reads it (EnsureForward). The next
+    // mj_step recomputes all of it, and with the mocap weld always active
+    // mj_forward writes no warm start, so the physics is the same.
+    mj_kinematics(&m_, d_);
+    forward_pending_ = true;
     WriteCurrent(obs);
     std::copy(prev_obs_.begin(), prev_obs_.end(), obs + kCurrentObsSize);
     std::copy(obs, obs + kCurrentObsSize, prev_obs_.begin());
@@ -262,6 +269,14 @@ class SawyerXyz {
   }
 
   int curr_path_length() const { return curr_path_length_; }
+
+  // The rest of the reference's mj_forward after a step (Step), for what
+  // reads contacts or constraint forces (TouchingObject) or draws (render).
+  void EnsureForward() const {
+    if (!forward_pending_) return;
+    mj_forward(&m_, d_);
+    forward_pending_ = false;
+  }
 
  protected:
   // The task's reset_model, _reset_hand included (ResetHand), from its rand_vec.
@@ -360,6 +375,7 @@ class SawyerXyz {
   // the contacts; an address of -1 (a contact without a constraint) reads
   // the last element, as Python's index does.
   bool TouchingObject(int geom) const {
+    EnsureForward();
     auto force = [this, geom](int pad) {
       double sum = 0.0;
       for (int i = 0; i < d_->ncon; ++i) {
@@ -499,6 +515,7 @@ class SawyerXyz {
 
   int mocap_id_ = -1;
   int curr_path_length_ = 0;
+  mutable bool forward_pending_ = false;
   std::array<double, kCurrentObsSize> prev_obs_{};
 };
 
