@@ -32,8 +32,7 @@
 #include "parallel_pool/metaworld/tasks/door_unlock.h"
 #include "parallel_pool/metaworld/tasks/drawer_close.h"
 #include "parallel_pool/metaworld/tasks/drawer_open.h"
-#include "parallel_pool/metaworld/tasks/faucet_close.h"
-#include "parallel_pool/metaworld/tasks/faucet_open.h"
+#include "parallel_pool/metaworld/tasks/faucet.h"
 #include "parallel_pool/metaworld/tasks/hammer.h"
 #include "parallel_pool/metaworld/tasks/hand_insert.h"
 #include "parallel_pool/metaworld/tasks/handle_press.h"
@@ -61,8 +60,7 @@
 #include "parallel_pool/metaworld/tasks/stick_push.h"
 #include "parallel_pool/metaworld/tasks/sweep.h"
 #include "parallel_pool/metaworld/tasks/sweep_into.h"
-#include "parallel_pool/metaworld/tasks/window_close.h"
-#include "parallel_pool/metaworld/tasks/window_open.h"
+#include "parallel_pool/metaworld/tasks/window.h"
 
 namespace parallel_pool::metaworld {
 
