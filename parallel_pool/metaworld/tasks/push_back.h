@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "parallel_pool/metaworld/sawyer_xyz.h"
+#include "parallel_pool/metaworld/tasks/pad_caging.h"
 
 namespace parallel_pool::metaworld {
 
@@ -75,7 +76,11 @@ class PushBack : public SawyerXyz {
     const double target_to_obj = Distance(obj, target_pos_);
     const double target_to_obj_init = Distance(obj_init_pos_, target_pos_);
     const double in_place = LongTail(target_to_obj, 0, kTargetRadius, target_to_obj_init);
-    const double object_grasped = CagingReward(obj);
+    // The task's own _gripper_caging_reward, without the gripper's effort.
+    const double object_grasped =
+        PadCagingReward(TcpCenter(), BodyCom(left_pad_), BodyCom(right_pad_), obj, obj_init_pos_,
+                        init_tcp_, kObjRadius, /*grip_success_margin=*/kObjRadius + 0.003,
+                        /*x_z_success_margin=*/0.01);
     double reward = HamacherProduct(object_grasped, in_place);
     if (tcp_to_obj < 0.01 && 0 < tcp_opened && tcp_opened < 0.55 &&
         target_to_obj_init - target_to_obj > 0.01) {
@@ -99,44 +104,6 @@ class PushBack : public SawyerXyz {
  private:
   static constexpr double kTargetRadius = 0.05;
   static constexpr double kObjRadius = 0.007;
-
-  // The task's own _gripper_caging_reward(action, obj, OBJ_RADIUS): the
-  // gripper's effort does not enter it. Its init_left_pad / init_right_pad
-  // are the base's live views of the pads' positions, so the margins are
-  // measured from where the pads are now.
-  double CagingReward(const Vec3& obj) const {
-    constexpr double kPadSuccessMargin = 0.05;
-    constexpr double kGripSuccessMargin = kObjRadius + 0.003;
-    constexpr double kXzSuccessMargin = 0.01;
-    const Vec3 tcp = TcpCenter();
-    const Vec3 left_pad = BodyCom(left_pad_);
-    const Vec3 right_pad = BodyCom(right_pad_);
-    const double delta_left = left_pad[1] - obj[1];
-    const double delta_right = obj[1] - right_pad[1];
-    const double right_margin = std::abs(std::abs(obj[1] - right_pad[1]) - kPadSuccessMargin);
-    const double left_margin = std::abs(std::abs(obj[1] - left_pad[1]) - kPadSuccessMargin);
-    const double right_caging = LongTail(delta_right, kObjRadius, kPadSuccessMargin, right_margin);
-    const double left_caging = LongTail(delta_left, kObjRadius, kPadSuccessMargin, left_margin);
-    const double right_gripping =
-        LongTail(delta_right, kObjRadius, kGripSuccessMargin, right_margin);
-    const double left_gripping = LongTail(delta_left, kObjRadius, kGripSuccessMargin, left_margin);
-    const double y_caging = HamacherProduct(right_caging, left_caging);
-    const double y_gripping = HamacherProduct(right_gripping, left_gripping);
-
-    // The x-z distances as the reference takes them: 3-vectors with y zeroed.
-    auto xz_distance = [](const Vec3& a, const Vec3& b) {
-      const double d[3] = {(a[0] + 0.0) - (b[0] + 0.0), (a[1] + -a[1]) - (b[1] + -b[1]),
-                           (a[2] + 0.0) - (b[2] + 0.0)};
-      return numpy_exact::NumpyNorm(d, 3);
-    };
-    const double tcp_obj_xz = xz_distance(tcp, obj);
-    const double xz_margin = xz_distance(obj_init_pos_, init_tcp_) - kXzSuccessMargin;
-    const double xz_caging = LongTail(tcp_obj_xz, 0, kXzSuccessMargin, xz_margin);
-
-    const double caging = HamacherProduct(y_caging, xz_caging);
-    const double gripping = caging > 0.95 ? y_gripping : 0.0;
-    return (caging + gripping) / 2;
-  }
 
   const int obj_geom_;
   const int goal_site_;
