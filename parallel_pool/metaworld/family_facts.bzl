@@ -2,7 +2,7 @@
 FACTS = {
     "title": "Meta-World",
     "doc": "metaworld.md",
-    "fuzz_tasks": ["MetaWorld/Reach-v3", "MetaWorld/PickPlace-v3", "MetaWorld/MT10"],
+    "fuzz_tasks": ["MetaWorld/Reach-v3", "MetaWorld/PickPlace-v3", "MetaWorld/StickPush-v3"],
     "fuzz_max_envs": 16,
     "fuzz_examples": 50,
     "fuzz_weight": 1,
