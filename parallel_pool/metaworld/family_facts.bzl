@@ -16,6 +16,6 @@ FACTS = {
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
     "bench_targets": {"each_mode": ["envpool", 1.2], "one_env": ["gymnasium single env", 3.0]},
-    "envpool_test_dirs": [],
+    "envpool_test_dirs": ["envpool/mujoco/metaworld"],
     "envpool_test_helpers": [],
 }

@@ -99,6 +99,10 @@ def public_name(task: str) -> str:
     return "MetaWorld/" + "".join(part[:1].upper() + part[1:] for part in name.split("-")) + f"-{version}"
 
 
+# EnvPool's registration module's list of the ids (EnvPool's own metaworld tests read it).
+metaworld_v3_task_ids = [public_name(task) for task in TASKS]
+
+
 def _assets() -> str:
     """metaworld's model folder, beside the family's built module (bazel-bin, runfiles, the wheel)."""
     spec = importlib.util.find_spec(f"{_PATH}.metaworld_ext")
