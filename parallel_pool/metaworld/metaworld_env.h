@@ -95,7 +95,6 @@ class MetaWorldEnvFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     const TaskEntry& task = TaskNamed(conf["task_name"_]);
-    BenchmarkTasks(conf["benchmark"_], task.name);
     const auto& in_benchmark = BenchmarkTasks(conf["benchmark"_], task.name);
     RequireConfig(
         std::find(in_benchmark.begin(), in_benchmark.end(), task.name) != in_benchmark.end(),
