@@ -47,7 +47,7 @@ CORETYPE_DDOT: dict[str, str] = {
 
 
 def test_numpy_loops_are_in_use() -> None:
-    assert set(UNARY) | {"arctan2"} <= set(hooks.numpy_ufunc_loops())
+    assert set(UNARY) | {"arctan2", "arctan", "tan", "arcsin", "power"} <= set(hooks.numpy_ufunc_loops())
 
 
 @pytest.mark.parametrize("name", UNARY)
@@ -79,6 +79,29 @@ def test_arctan2_equals_numpy() -> None:
     rng = np.random.default_rng(1)
     for y, x in rng.standard_normal((5000, 2)):
         assert hooks.numpy_arctan2(float(y), float(x)) == np.arctan2(y, x), (y, x)
+
+
+@pytest.mark.parametrize("name", ["arctan", "tan", "arcsin"])
+def test_scalar_unary_equals_numpy(name: str) -> None:
+    """The highway family's scalar np.arctan, np.tan and np.arcsin (on an AVX-512
+    CPU NumPy's are SVML's: about 1% of them differ from the C library's)."""
+    rng = np.random.default_rng(5)
+    x = np.concatenate([rng.uniform(-1.0, 1.0, 3000), rng.standard_normal(2000) * 10.0 ** rng.integers(-3, 2, 2000)])
+    if name == "arcsin":
+        x = np.clip(x, -1.0, 1.0)
+    hook = getattr(hooks, f"numpy_{name}")
+    for v in x:
+        assert hook(float(v)) == getattr(np, name)(v), (name, v)
+
+
+def test_power_equals_numpy() -> None:
+    """np.power(x, delta) of two float64 scalars and np.power(x, 2) (the IDM's two
+    terms), as NumPy computes them."""
+    rng = np.random.default_rng(6)
+    for x, delta in zip(rng.uniform(0.0, 2.0, 3000), rng.uniform(3.5, 4.5, 3000), strict=True):
+        assert hooks.numpy_power(float(x), float(delta)) == np.power(x, delta), (x, delta)
+    for x in rng.standard_normal(3000) * 10.0 ** rng.integers(-2, 3, 3000):
+        assert hooks.numpy_power(float(x), 2.0) == np.power(x, 2), x
 
 
 def test_matrix_product_equals_numpy() -> None:

@@ -78,6 +78,10 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   m.def("numpy_sum_of_squares_float32",
         [](const std::vector<float>& x) { return nx::NumpySumOfSquares(x.data(), x.size()); });
   m.def("numpy_arctan2", [](double y, double x) { return nx::NumpyArctan2(y, x); });
+  m.def("numpy_arctan", [](double x) { return nx::NumpyArctan(x); });
+  m.def("numpy_tan", [](double x) { return nx::NumpyTan(x); });
+  m.def("numpy_arcsin", [](double x) { return nx::NumpyArcsin(x); });
+  m.def("numpy_power", [](double x, double y) { return nx::NumpyPower(x, y); });
   m.def("numpy_matrix_times_matrix3",
         [](const std::vector<double>& a, const std::vector<double>& b) {
           if (a.size() != 9 || b.size() != 9) {

@@ -5,7 +5,9 @@
 // manipulator's target orientation, quadruped's and dog's initial heading,
 // quadruped escape's terrain), np.arcsinh (quadruped's force/torque sensors),
 // np.tanh (quadruped escape's rangefinders), and the reward sigmoids' np.exp,
-// np.log, np.cosh, np.arccosh, np.arccos, np.tanh and np.arctanh (rewards.h).
+// np.log, np.cosh, np.arccosh, np.arccos, np.tanh and np.arctanh (rewards.h),
+// and the highway family's vehicle models' np.arctan, np.tan, np.arcsin and
+// np.power.
 //
 // Why not the C library's: NumPy picks an implementation per CPU at run time
 // (its SIMD dispatch), and on an AVX-512 CPU its log1p and arctan2 are Intel
@@ -48,12 +50,19 @@ enum class NumpyUfunc : int {
   kArccosh = 9,
   kArccos = 10,
   kArctanh = 11,
+  // The highway family's vehicle models (kinematic bicycle, steering
+  // controller, IDM).
+  kArctan = 12,
+  kTan = 13,
+  kArcsin = 14,
+  kPower = 15,
 };
-inline constexpr int kNumNumpyUfuncs = 12;
+inline constexpr int kNumNumpyUfuncs = 16;
 // The NumPy names, in NumpyUfunc's order.
 inline constexpr std::array<const char*, kNumNumpyUfuncs> kNumpyUfuncNames = {
     "log1p", "arctan2", "sin",  "cos",     "arcsinh", "tanh",
-    "exp",   "log",     "cosh", "arccosh", "arccos",  "arctanh"};
+    "exp",   "log",     "cosh", "arccosh", "arccos",  "arctanh", "arctan", "tan",
+    "arcsin", "power"};
 
 // One ufunc's float64 loop and the data NumPy passes it.
 struct NumpyLoop {
@@ -150,18 +159,46 @@ inline double NumpyCos(double x) {
   return out;
 }
 
-// np.arctan2(y, x) of two float64 scalars, as NumPy computes it.
-inline double NumpyArctan2(double y, double x) {
-  const NumpyLoop& loop = NumpyLoopOf(NumpyUfunc::kArctan2);
+inline double NumpyArctan(double x) {
+  return NumpyScalar(NumpyUfunc::kArctan, x, [](double v) { return std::atan(v); });
+}
+inline double NumpyTan(double x) {
+  return NumpyScalar(NumpyUfunc::kTan, x, [](double v) { return std::tan(v); });
+}
+inline double NumpyArcsin(double x) {
+  return NumpyScalar(NumpyUfunc::kArcsin, x, [](double v) { return std::asin(v); });
+}
+
+namespace internal {
+// ufunc(a, b) of two float64 scalars through NumPy's loop, or `fallback`.
+template <typename Fallback>
+double NumpyBinary(NumpyUfunc ufunc, double a, double b, Fallback fallback) {
+  const NumpyLoop& loop = NumpyLoopOf(ufunc);
   const NumpyLoopFunction function = loop.function.load(std::memory_order_acquire);
-  if (function == nullptr) return std::atan2(y, x);
+  if (function == nullptr) return fallback(a, b);
   double out = 0;
-  char* args[3] = {reinterpret_cast<char*>(&y), reinterpret_cast<char*>(&x),
+  char* args[3] = {reinterpret_cast<char*>(&a), reinterpret_cast<char*>(&b),
                    reinterpret_cast<char*>(&out)};
   const std::ptrdiff_t n = 1;
-  const std::ptrdiff_t steps[3] = {sizeof(double), sizeof(double), sizeof(double)};
+  // Zero strides, as NumPy passes for two scalars: its power loop takes a
+  // fast path (x * x) on a stride-0 exponent of 2 that a strided call
+  // misses.
+  const std::ptrdiff_t steps[3] = {0, 0, 0};
   function(args, &n, steps, loop.data.load(std::memory_order_acquire));
   return out;
+}
+}  // namespace internal
+
+// np.arctan2(y, x) of two float64 scalars, as NumPy computes it.
+inline double NumpyArctan2(double y, double x) {
+  return internal::NumpyBinary(NumpyUfunc::kArctan2, y, x,
+                               [](double a, double b) { return std::atan2(a, b); });
+}
+// np.power(x, y) of two float64 scalars (an int exponent is cast to float64
+// first, as NumPy does), as NumPy computes it.
+inline double NumpyPower(double x, double y) {
+  return internal::NumpyBinary(NumpyUfunc::kPower, x, y,
+                               [](double a, double b) { return std::pow(a, b); });
 }
 
 }  // namespace parallel_pool::numpy_exact

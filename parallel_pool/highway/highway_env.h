@@ -1,0 +1,286 @@
+// The highway family's env: highway-env 1.12.1's scenarios in C++, seed for
+// seed with the reference. One env class for every id; the scenario is
+// config (`scenario`), each id's defaults are highway-env's default_config
+// (registration.py).
+//
+// Observation "obs": float32 [observation_vehicles_count, features], the
+// Kinematics table. Action "action": DiscreteMetaAction's index.
+// Info: speed, crashed, action and the reward terms (info["rewards"]).
+#ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
+#define PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/core/async_env_pool.h"
+#include "parallel_pool/core/env.h"
+#include "parallel_pool/highway/observation/kinematics.h"
+#include "parallel_pool/highway/scenarios/highway.h"
+#include "parallel_pool/highway/simulation.h"
+
+namespace parallel_pool::highway {
+
+// The reward terms each scenario reports, in its order.
+inline std::vector<std::string> RewardTermNames(const std::string& scenario) {
+  if (scenario == "highway") {
+    return {"collision_reward", "right_lane_reward", "high_speed_reward", "on_road_reward"};
+  }
+  return {};
+}
+
+inline const std::vector<std::string>& KnownScenarios() {
+  static const std::vector<std::string> names = {"highway"};
+  return names;
+}
+
+class HighwayEnvFns {
+ public:
+  static auto DefaultConfig() {
+    return MakeDict(
+        "scenario"_.Bind(std::string("highway")), "lanes_count"_.Bind(4),
+        "vehicles_count"_.Bind(50), "controlled_vehicles"_.Bind(1), "initial_lane_id"_.Bind(-1),
+        "duration"_.Bind(40.0), "ego_spacing"_.Bind(2.0), "vehicles_density"_.Bind(1.0),
+        "collision_reward"_.Bind(-1.0), "right_lane_reward"_.Bind(0.1),
+        "high_speed_reward"_.Bind(0.4), "lane_change_reward"_.Bind(0.0),
+        "reward_speed_low"_.Bind(20.0), "reward_speed_high"_.Bind(30.0),
+        "normalize_reward"_.Bind(true), "offroad_terminal"_.Bind(false),
+        "other_vehicles_check_collisions"_.Bind(true), "simulation_frequency"_.Bind(15),
+        "policy_frequency"_.Bind(1), "neighbour_vehicles_connected_lanes"_.Bind(false),
+        "other_vehicles_type"_.Bind(std::string("IDMVehicle")),
+        "target_speeds"_.Bind(std::vector<double>{20.0, 25.0, 30.0}),
+        "action_longitudinal"_.Bind(true), "action_lateral"_.Bind(true),
+        "observation_vehicles_count"_.Bind(5),
+        "observation_features"_.Bind(std::string("presence x y vx vy")),
+        "observation_features_range"_.Bind(std::vector<double>{}),
+        "observation_absolute"_.Bind(false), "observation_order"_.Bind(std::string("sorted")),
+        "observation_normalize"_.Bind(true), "observation_clip"_.Bind(true),
+        "observation_see_behind"_.Bind(false), "observation_observe_intentions"_.Bind(false),
+        "observation_include_obstacles"_.Bind(true));
+  }
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    const std::string scenario = conf["scenario"_];
+    bool known = false;
+    for (const auto& s : KnownScenarios()) known = known || s == scenario;
+    RequireConfig(known, "scenario: expected one of highway, got '" + scenario + "'");
+    RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
+    RequireConfig(conf["vehicles_count"_] >= 0, "vehicles_count: expected an int >= 0");
+    RequireConfig(conf["controlled_vehicles"_] >= 1, "controlled_vehicles: expected an int >= 1");
+    RequireConfig(conf["initial_lane_id"_] >= -1 && conf["initial_lane_id"_] < conf["lanes_count"_],
+                  "initial_lane_id: expected -1 (random) or a lane in [0, lanes_count)");
+    RequireConfig(conf["vehicles_density"_] > 0, "vehicles_density: expected a float > 0");
+    RequireConfig(conf["simulation_frequency"_] >= 1 && conf["policy_frequency"_] >= 1 &&
+                      conf["simulation_frequency"_] >= conf["policy_frequency"_],
+                  "simulation_frequency, policy_frequency: expected ints >= 1, the "
+                  "simulation's at least the policy's");
+    RequireConfig(conf["other_vehicles_type"_] == std::string("IDMVehicle"),
+                  "other_vehicles_type: expected 'IDMVehicle'");
+    const auto& speeds = conf["target_speeds"_];
+    RequireConfig(speeds.size() >= 2 && speeds.front() < speeds.back(),
+                  "target_speeds: expected at least 2 increasing speeds");
+    RequireConfig(conf["action_longitudinal"_] || conf["action_lateral"_],
+                  "action_longitudinal, action_lateral: at least one must be true");
+    RequireConfig(conf["observation_vehicles_count"_] >= 1,
+                  "observation_vehicles_count: expected an int >= 1");
+    const std::vector<Feature> features = FeaturesOf(conf);
+    RequireConfig(!features.empty(),
+                  "observation_features: expected space-separated names among presence x y vx "
+                  "vy heading cos_h sin_h cos_d sin_d long_off lat_off ang_off");
+    const auto& range = conf["observation_features_range"_];
+    RequireConfig(range.empty() || range.size() == 2 * features.size(),
+                  "observation_features_range: expected [] (the defaults) or a (min, max) pair "
+                  "per feature, NaN for none");
+    const std::string order = conf["observation_order"_];
+    RequireConfig(order == "sorted" || order == "shuffled",
+                  "observation_order: expected 'sorted' or 'shuffled'");
+  }
+
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    const int rows = conf["observation_vehicles_count"_];
+    const int columns = static_cast<int>(FeaturesOf(conf).size());
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::vector<std::string> terms = RewardTermNames(conf["scenario"_]);
+    const auto has = [&](const char* name) {
+      for (const auto& t : terms) {
+        if (t == name) return true;
+      }
+      return false;
+    };
+    return MakeDict(
+        "obs"_.Bind(Spec<float>({rows, columns}, {-inf, inf})),
+        "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
+        "info:action"_.Bind(Spec<int>({})),
+        "info:rewards.collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
+        "info:rewards.right_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("right_lane_reward"))),
+        "info:rewards.high_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("high_speed_reward"))),
+        "info:rewards.on_road_reward"_.Bind(Spec<double>({}).OnlyIf(has("on_road_reward"))));
+  }
+
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 5 : 3;
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
+  }
+
+  // observation_features: space-separated names.
+  template <typename Config>
+  static std::vector<Feature> FeaturesOf(const Config& conf) {
+    std::vector<Feature> features;
+    std::string names = conf["observation_features"_];
+    std::size_t begin = 0;
+    while (begin < names.size()) {
+      std::size_t end = names.find(' ', begin);
+      if (end == std::string::npos) end = names.size();
+      if (end > begin) {
+        const auto f = FeatureNamed(names.substr(begin, end - begin));
+        if (!f) return {};
+        features.push_back(*f);
+      }
+      begin = end + 1;
+    }
+    return features;
+  }
+
+  template <typename Config>
+  static KinematicsConfig KinematicsOf(const Config& conf) {
+    KinematicsConfig k;
+    k.features = FeaturesOf(conf);
+    k.vehicles_count = conf["observation_vehicles_count"_];
+    const auto& range = conf["observation_features_range"_];
+    for (std::size_t i = 0; i + 1 < range.size(); i += 2) {
+      k.features_range.push_back({range[i], range[i + 1]});
+    }
+    k.absolute = conf["observation_absolute"_];
+    k.sorted = conf["observation_order"_] == std::string("sorted");
+    k.normalize = conf["observation_normalize"_];
+    k.clip = conf["observation_clip"_];
+    k.see_behind = conf["observation_see_behind"_];
+    k.observe_intentions = conf["observation_observe_intentions"_];
+    k.include_obstacles = conf["observation_include_obstacles"_];
+    return k;
+  }
+
+  template <typename Config>
+  static SimulationConfig SimulationOf(const Config& conf) {
+    SimulationConfig s;
+    s.simulation_frequency = conf["simulation_frequency"_];
+    s.policy_frequency = conf["policy_frequency"_];
+    s.duration = conf["duration"_];
+    s.target_speeds = conf["target_speeds"_];
+    s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
+    s.other_vehicles_type = conf["other_vehicles_type"_];
+    return s;
+  }
+
+  template <typename Config>
+  static ScenarioConfig ScenarioOf(const Config& conf) {
+    ScenarioConfig c;
+    c.lanes_count = conf["lanes_count"_];
+    c.vehicles_count = conf["vehicles_count"_];
+    c.controlled_vehicles = conf["controlled_vehicles"_];
+    c.initial_lane_id = conf["initial_lane_id"_];
+    c.ego_spacing = conf["ego_spacing"_];
+    c.vehicles_density = conf["vehicles_density"_];
+    c.collision_reward = conf["collision_reward"_];
+    c.right_lane_reward = conf["right_lane_reward"_];
+    c.high_speed_reward = conf["high_speed_reward"_];
+    c.lane_change_reward = conf["lane_change_reward"_];
+    c.reward_speed_low = conf["reward_speed_low"_];
+    c.reward_speed_high = conf["reward_speed_high"_];
+    c.normalize_reward = conf["normalize_reward"_];
+    c.offroad_terminal = conf["offroad_terminal"_];
+    c.other_vehicles_check_collisions = conf["other_vehicles_check_collisions"_];
+    return c;
+  }
+};
+
+using HighwayEnvSpec = EnvSpec<HighwayEnvFns>;
+
+class HighwayEnv : public Env<HighwayEnvSpec> {
+ public:
+  HighwayEnv(const Spec& spec, int env_id)
+      : Env(spec, env_id),
+        sim_(HighwayEnvFns::SimulationOf(spec.config)),
+        scenario_(MakeScenario(spec.config["scenario"_], HighwayEnvFns::ScenarioOf(spec.config))),
+        observer_(HighwayEnvFns::KinematicsOf(spec.config)),
+        lateral_(spec.config["action_lateral"_]),
+        longitudinal_(spec.config["action_longitudinal"_]) {
+    sim_.np_random = numpy_exact::NumpyGenerator(seed());
+  }
+
+ protected:
+  void Reset() override {
+    scenario_->Reset(sim_);
+    observer_.Reset();
+    LimitEpisodeSteps(sim_.StepsToDuration());
+    Write(0.0, -1);
+  }
+
+  void Step(const Action& action) override {
+    const int a = action["action"_].Get<int>();
+    sim_.Simulate(MetaActionOf(a));
+    Write(scenario_->Reward(sim_), a);
+  }
+
+  // highway-env's reset(seed=...): a new np_random from the seed.
+  void Reseed() override { sim_.np_random = numpy_exact::NumpyGenerator(seed()); }
+
+  bool IsTerminated() override { return scenario_->IsTerminated(sim_); }
+
+ private:
+  static std::unique_ptr<Scenario> MakeScenario(const std::string& name,
+                                                const ScenarioConfig& config) {
+    (void)name;
+    return std::make_unique<HighwayScenario>(config);
+  }
+
+  // DiscreteMetaAction's index to its action: all five, or the
+  // longitudinal or lateral three.
+  MetaAction MetaActionOf(int a) const {
+    static constexpr MetaAction kAll[] = {MetaAction::kLaneLeft, MetaAction::kIdle,
+                                          MetaAction::kLaneRight, MetaAction::kFaster,
+                                          MetaAction::kSlower};
+    static constexpr MetaAction kLongitudinal[] = {MetaAction::kSlower, MetaAction::kIdle,
+                                                   MetaAction::kFaster};
+    static constexpr MetaAction kLateral[] = {MetaAction::kLaneLeft, MetaAction::kIdle,
+                                              MetaAction::kLaneRight};
+    if (lateral_ && longitudinal_) return kAll[a];
+    return longitudinal_ ? kLongitudinal[a] : kLateral[a];
+  }
+
+  void Write(double reward, int action) {
+    State state = Allocate();
+    const MDPVehicle& ego = *sim_.vehicle();
+    observer_.Observe(*sim_.road, ego, 5.0 * Vehicle::kMaxSpeed, sim_.np_random,
+                      state["obs"_].Data<float>());
+    state["reward"_] = reward;
+    state["info:speed"_] = ego.speed;
+    state["info:crashed"_] = ego.crashed;
+    state["info:action"_] = action;
+    for (const RewardTerm& t : scenario_->Rewards(sim_)) WriteRewardTerm(state, t);
+  }
+
+  static void WriteRewardTerm(State& state, const RewardTerm& t) {
+    const std::string name = t.name;
+    if (name == "collision_reward") state["info:rewards.collision_reward"_] = t.value;
+    if (name == "right_lane_reward") state["info:rewards.right_lane_reward"_] = t.value;
+    if (name == "high_speed_reward") state["info:rewards.high_speed_reward"_] = t.value;
+    if (name == "on_road_reward") state["info:rewards.on_road_reward"_] = t.value;
+  }
+
+  Simulation sim_;
+  std::unique_ptr<Scenario> scenario_;
+  KinematicsObserver observer_;
+  bool lateral_;
+  bool longitudinal_;
+};
+
+using HighwayEnvPool = AsyncEnvPool<HighwayEnv>;
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_

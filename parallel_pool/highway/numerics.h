@@ -1,0 +1,86 @@
+// highway-env's arithmetic as NumPy rounds it: its vehicle models call
+// np.sin, np.tan, np.arcsin, np.power, ... on float64 scalars, and NumPy's
+// own loops (taken from the ufuncs at import, numpy_ufunc.h) differ from the
+// C library's on an AVX-512 CPU; its 2-vector dot products and norms are
+// OpenBLAS's ddot, whose kernel (fused or not) OpenBLAS picks per CPU
+// (numpy_ddot.h, probed at import). Everything else is plain IEEE double
+// arithmetic in the reference's order, compiled without FMA contraction.
+#ifndef PARALLEL_POOL_HIGHWAY_NUMERICS_H_
+#define PARALLEL_POOL_HIGHWAY_NUMERICS_H_
+
+#include <algorithm>
+#include <cmath>
+
+#include "parallel_pool/numpy_exact/numpy_ddot.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
+
+namespace parallel_pool::highway {
+
+inline constexpr double kPi = 3.141592653589793;
+
+struct Vec2 {
+  double x = 0.0;
+  double y = 0.0;
+};
+inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+inline Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
+inline Vec2 operator*(double s, Vec2 a) { return {s * a.x, s * a.y}; }
+inline Vec2 operator*(Vec2 a, double s) { return {a.x * s, a.y * s}; }
+inline Vec2 operator/(Vec2 a, double s) { return {a.x / s, a.y / s}; }
+inline bool operator==(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
+
+inline double Sin(double x) { return numpy_exact::NumpySin(x); }
+inline double Cos(double x) { return numpy_exact::NumpyCos(x); }
+inline double Tan(double x) { return numpy_exact::NumpyTan(x); }
+inline double Arctan(double x) { return numpy_exact::NumpyArctan(x); }
+inline double Arcsin(double x) { return numpy_exact::NumpyArcsin(x); }
+inline double Arctan2(double y, double x) { return numpy_exact::NumpyArctan2(y, x); }
+inline double Power(double x, double y) { return numpy_exact::NumpyPower(x, y); }
+inline double Exp(double x) { return numpy_exact::NumpyExp(x); }
+
+// np.dot(a, b) and np.linalg.norm(a) of 2-element float64 arrays.
+inline double Dot(Vec2 a, Vec2 b) {
+  const double x[2] = {a.x, a.y};
+  const double y[2] = {b.x, b.y};
+  return numpy_exact::NumpyDdot(x, y, 2);
+}
+inline double Norm(Vec2 a) {
+  const double x[2] = {a.x, a.y};
+  return numpy_exact::NumpyDdotNorm(x, 2);
+}
+
+// Python's (and np.remainder's) x % m: the sign of m.
+inline double FloorMod(double x, double m) {
+  double mod = std::fmod(x, m);
+  if (mod != 0.0) {
+    if ((m < 0) != (mod < 0)) mod += m;
+  } else {
+    mod = std::copysign(0.0, m);
+  }
+  return mod;
+}
+
+// utils.wrap_to_pi.
+inline double WrapToPi(double x) { return FloorMod(x + kPi, 2 * kPi) - kPi; }
+
+// utils.not_zero.
+inline double NotZero(double x, double eps = 1e-2) {
+  if (std::abs(x) > eps) return x;
+  return x >= 0 ? eps : -eps;
+}
+
+// np.clip of a scalar (NaN stays NaN).
+inline double Clip(double x, double lo, double hi) { return std::min(std::max(x, lo), hi); }
+
+// utils.lmap: v from [x0, x1] to [y0, y1].
+inline double Lmap(double v, double x0, double x1, double y0, double y1) {
+  return y0 + (v - x0) * (y1 - y0) / (x1 - x0);
+}
+
+// The direction [cos h, sin h] of a heading.
+inline Vec2 Direction(double heading) { return {Cos(heading), Sin(heading)}; }
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_NUMERICS_H_

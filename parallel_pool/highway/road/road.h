@@ -1,0 +1,189 @@
+// highway-env's Road (road/road.py): the network, the vehicles and objects
+// on it, the neighbour searches the driver models ask, and one simulation
+// step with its collisions.
+#ifndef PARALLEL_POOL_HIGHWAY_ROAD_ROAD_H_
+#define PARALLEL_POOL_HIGHWAY_ROAD_ROAD_H_
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/highway/numerics.h"
+#include "parallel_pool/highway/road/collision.h"
+#include "parallel_pool/highway/road/road_network.h"
+#include "parallel_pool/highway/vehicle/road_object.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+
+namespace parallel_pool::highway {
+
+class Road {
+ public:
+  Road(numpy_exact::NumpyGenerator* np_random, bool neighbour_vehicles_connected_lanes)
+      : np_random(np_random),
+        neighbour_vehicles_connected_lanes(neighbour_vehicles_connected_lanes) {}
+
+  template <typename T>
+  T* AddVehicle(std::unique_ptr<T> vehicle) {
+    T* raw = vehicle.get();
+    vehicles.push_back(std::move(vehicle));
+    return raw;
+  }
+  template <typename T>
+  T* AddObject(std::unique_ptr<T> object) {
+    T* raw = object.get();
+    objects.push_back(std::move(object));
+    return raw;
+  }
+
+  // Road.act: every vehicle decides.
+  void Act() {
+    for (auto& v : vehicles) v->Act();
+  }
+
+  // Road.step: every vehicle moves, then each pair is checked once.
+  void Step(double dt) {
+    for (auto& v : vehicles) v->Step(dt);
+    for (std::size_t i = 0; i < vehicles.size(); ++i) {
+      for (std::size_t j = i + 1; j < vehicles.size(); ++j) {
+        HandleCollision(*vehicles[i], *vehicles[j], dt);
+      }
+      for (auto& o : objects) HandleCollision(*vehicles[i], *o, dt);
+    }
+  }
+
+  // neighbour_vehicles: the closest object ahead and behind `vehicle` on a
+  // lane (its own by default), the vehicle projected onto that lane.
+  std::pair<RoadObject*, RoadObject*> NeighbourVehicles(const RoadObject& vehicle,
+                                                        LaneIndex lane_index = {}) const {
+    if (!lane_index.valid()) lane_index = vehicle.lane_index;
+    if (!lane_index.valid()) return {nullptr, nullptr};
+    const Lane& lane = network.GetLane(lane_index);
+    const double s = lane.LocalCoordinates(vehicle.position).longitudinal;
+    std::vector<std::pair<const Lane*, double>> lanes_offsets = {{&lane, 0.0}};
+    if (neighbour_vehicles_connected_lanes) AddConnectedLanes(lane_index, lane, &lanes_offsets);
+    RoadObject* front = nullptr;
+    RoadObject* rear = nullptr;
+    double s_front = 0.0;
+    double s_rear = 0.0;
+    auto visit = [&](RoadObject* v) {
+      if (v == &vehicle || v->kind == RoadObject::Kind::kLandmark) return;
+      for (const auto& [search_lane, offset] : lanes_offsets) {
+        const LaneCoordinates c = search_lane->LocalCoordinates(v->position);
+        if (!search_lane->OnLane(c.longitudinal, c.lateral, 1.0)) continue;
+        const double s_v = c.longitudinal + offset;
+        if (s <= s_v && (front == nullptr || s_v <= s_front)) {
+          s_front = s_v;
+          front = v;
+        }
+        if (s_v < s && (rear == nullptr || s_v > s_rear)) {
+          s_rear = s_v;
+          rear = v;
+        }
+        break;
+      }
+    };
+    for (const auto& v : vehicles) visit(v.get());
+    for (const auto& o : objects) visit(o.get());
+    return {front, rear};
+  }
+
+  // close_objects_to: the objects within `distance` of `vehicle` (those
+  // ahead only unless see_behind), sorted by |lane distance| (stable),
+  // the first `count` (0: all).
+  std::vector<RoadObject*> CloseObjectsTo(const RoadObject& vehicle, double distance,
+                                          std::size_t count, bool see_behind, bool sort,
+                                          bool vehicles_only) const {
+    std::vector<RoadObject*> found;
+    for (const auto& v : vehicles) {
+      if (Norm(v->position - vehicle.position) < distance && v.get() != &vehicle &&
+          (see_behind || -2 * vehicle.length < vehicle.LaneDistanceTo(v.get()))) {
+        found.push_back(v.get());
+      }
+    }
+    if (!vehicles_only) {
+      for (const auto& o : objects) {
+        if (Norm(o->position - vehicle.position) < distance &&
+            -2 * vehicle.length < vehicle.LaneDistanceTo(o.get())) {
+          found.push_back(o.get());
+        }
+      }
+    }
+    if (sort) {
+      std::vector<std::pair<double, RoadObject*>> keyed;
+      keyed.reserve(found.size());
+      for (RoadObject* o : found) keyed.emplace_back(std::abs(vehicle.LaneDistanceTo(o)), o);
+      std::stable_sort(keyed.begin(), keyed.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (std::size_t i = 0; i < keyed.size(); ++i) found[i] = keyed[i].second;
+    }
+    if (count > 0 && found.size() > count) found.resize(count);
+    return found;
+  }
+
+  RoadNetwork network;
+  std::vector<std::unique_ptr<RoadObject>> vehicles;
+  std::vector<std::unique_ptr<RoadObject>> objects;
+  numpy_exact::NumpyGenerator* np_random;
+  bool neighbour_vehicles_connected_lanes;
+
+ private:
+  // The next and previous lane segments (same id, or the first) with their
+  // longitudinal offsets.
+  void AddConnectedLanes(const LaneIndex& index, const Lane& lane,
+                         std::vector<std::pair<const Lane*, double>>* out) const {
+    for (int next : network.ToNodes(index.to)) {
+      const int n = network.NumLanes(index.to, next);
+      if (index.id < n) {
+        out->emplace_back(&network.GetLane({index.to, next, index.id}), lane.length);
+      } else if (n > 0) {
+        out->emplace_back(&network.GetLane({index.to, next, 0}), lane.length);
+      }
+    }
+    for (int from : network.FromNodes()) {
+      for (int to : network.ToNodes(from)) {
+        if (to != index.from) continue;
+        const int n = network.NumLanes(from, to);
+        if (n == 0) continue;
+        const Lane& prev = network.GetLane({from, to, index.id < n ? index.id : 0});
+        out->emplace_back(&prev, -prev.length);
+      }
+    }
+  }
+
+  // RoadObject.handle_collisions(other, dt).
+  static void HandleCollision(RoadObject& self, RoadObject& other, double dt) {
+    if (&other == &self || !(self.check_collisions || other.check_collisions)) return;
+    if (!(self.collidable && other.collidable)) return;
+    // _is_colliding: a quick test of the bounding circles first.
+    if (Norm(other.position - self.position) >
+        (self.diagonal + other.diagonal) / 2 + self.speed * dt) {
+      return;
+    }
+    const CollisionTest test = PolygonsIntersecting(self.Polygon(), other.Polygon(),
+                                                    self.velocity() * dt, other.velocity() * dt);
+    if (test.will_intersect && self.solid && other.solid) {
+      if (other.kind == RoadObject::Kind::kObstacle) {
+        self.impact = test.translation;
+      } else if (self.kind == RoadObject::Kind::kObstacle) {
+        other.impact = test.translation;
+      } else {
+        self.impact = test.translation / 2;
+        other.impact = -test.translation / 2;
+      }
+    }
+    if (test.intersecting) {
+      if (self.solid && other.solid) {
+        self.crashed = true;
+        other.crashed = true;
+      }
+      if (!self.solid) self.hit = true;
+      if (!other.solid) other.hit = true;
+    }
+  }
+};
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_ROAD_ROAD_H_

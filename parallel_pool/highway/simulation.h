@@ -1,0 +1,104 @@
+// What every highway-env scenario shares (envs/common/abstract.py): the
+// road with its vehicles, the agent's vehicles, the clock, and the
+// simulation loop that runs `simulation_frequency / policy_frequency`
+// simulation steps per agent step.
+#ifndef PARALLEL_POOL_HIGHWAY_SIMULATION_H_
+#define PARALLEL_POOL_HIGHWAY_SIMULATION_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/highway/road/road.h"
+#include "parallel_pool/highway/vehicle/controlled_vehicle.h"
+#include "parallel_pool/highway/vehicle/idm_vehicle.h"
+#include "parallel_pool/numpy_exact/numpy_generator.h"
+
+namespace parallel_pool::highway {
+
+// One reward term, as the reference's `_rewards` dict names it.
+struct RewardTerm {
+  const char* name;
+  double value;
+};
+
+struct SimulationConfig {
+  int simulation_frequency = 15;
+  int policy_frequency = 1;
+  double duration = 40;
+  std::vector<double> target_speeds = {20.0, 25.0, 30.0};
+  bool neighbour_vehicles_connected_lanes = false;
+  // other_vehicles_type: IDMVehicle only for now.
+  std::string other_vehicles_type = "IDMVehicle";
+};
+
+class Simulation {
+ public:
+  explicit Simulation(SimulationConfig config) : config(std::move(config)) {}
+
+  // A fresh road for a new episode (the clock back at 0).
+  Road& NewRoad() {
+    controlled.clear();
+    road = std::make_unique<Road>(&np_random, config.neighbour_vehicles_connected_lanes);
+    time = 0;
+    steps = 0;
+    return *road;
+  }
+
+  // The agent's vehicle class for DiscreteMetaAction: an MDPVehicle.
+  MDPVehicle* AddControlled(Vec2 position, double heading, double speed) {
+    auto* v = road->AddVehicle(std::make_unique<MDPVehicle>(road.get(), position, heading, speed,
+                                                            config.target_speeds));
+    controlled.push_back(v);
+    return v;
+  }
+
+  // other_vehicles_type.create_random(road, ...) with randomize_behavior().
+  IDMVehicle* AddRandomOther(double spacing) {
+    const RandomPlacement p =
+        PlaceRandomly(*road, std::nullopt, -1, -1, -1, spacing);
+    auto* v = road->AddVehicle(
+        std::make_unique<IDMVehicle>(road.get(), p.position, p.heading, p.speed));
+    v->RandomizeBehavior();
+    return v;
+  }
+
+  // _simulate(action): the agent's action at the first simulation step,
+  // then every vehicle acts and moves, `frames` times.
+  void Simulate(std::optional<MetaAction> action) {
+    time += 1.0 / config.policy_frequency;
+    const int frames = config.simulation_frequency / config.policy_frequency;
+    for (int frame = 0; frame < frames; ++frame) {
+      if (action && steps % frames == 0) controlled.front()->ActMeta(*action);
+      road->Act();
+      road->Step(1.0 / config.simulation_frequency);
+      ++steps;
+    }
+  }
+
+  // The number of agent steps after which `time >= duration`.
+  int StepsToDuration() const {
+    double t = 0;
+    int k = 0;
+    do {
+      t += 1.0 / config.policy_frequency;
+      ++k;
+    } while (!(t >= config.duration) && k < (1 << 30));
+    return k;
+  }
+
+  MDPVehicle* vehicle() const { return controlled.front(); }
+
+  SimulationConfig config;
+  numpy_exact::NumpyGenerator np_random{0};
+  std::unique_ptr<Road> road;
+  std::vector<MDPVehicle*> controlled;
+  double time = 0;
+  int steps = 0;
+};
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_SIMULATION_H_

@@ -1,0 +1,142 @@
+// highway-env's ControlledVehicle and MDPVehicle (vehicle/controller.py): a
+// vehicle steered along a target lane by a cascaded lateral controller and
+// held at a target speed by a proportional one; the MDP vehicle's high-level
+// actions change lane or step through a discrete set of target speeds.
+#ifndef PARALLEL_POOL_HIGHWAY_VEHICLE_CONTROLLED_VEHICLE_H_
+#define PARALLEL_POOL_HIGHWAY_VEHICLE_CONTROLLED_VEHICLE_H_
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "parallel_pool/highway/numerics.h"
+#include "parallel_pool/highway/road/road.h"
+#include "parallel_pool/highway/vehicle/vehicle.h"
+
+namespace parallel_pool::highway {
+
+// DiscreteMetaAction's actions.
+enum class MetaAction { kNone, kLaneLeft, kIdle, kLaneRight, kFaster, kSlower };
+
+class ControlledVehicle : public Vehicle {
+ public:
+  static constexpr double kTauAcc = 0.6;
+  static constexpr double kTauHeading = 0.2;
+  static constexpr double kTauLateral = 0.6;
+  static constexpr double kTauPursuit = 0.5 * kTauHeading;
+  static constexpr double kKpA = 1 / kTauAcc;
+  static constexpr double kKpHeading = 1 / kTauHeading;
+  static constexpr double kKpLateral = 1 / kTauLateral;
+  static constexpr double kMaxSteeringAngle = kPi / 3;
+  static constexpr double kDeltaSpeed = 5;
+
+  ControlledVehicle(Road* road, Vec2 position, double heading, double speed,
+                    std::optional<LaneIndex> target_lane_index = std::nullopt,
+                    std::optional<double> target_speed = std::nullopt,
+                    std::optional<Route> route = std::nullopt)
+      : Vehicle(road, position, heading, speed),
+        target_lane_index(target_lane_index && target_lane_index->valid() ? *target_lane_index
+                                                                          : lane_index),
+        // `target_speed or self.speed`: 0 counts as unset.
+        target_speed(target_speed && *target_speed != 0 ? *target_speed : speed),
+        route(std::move(route)) {}
+
+  // ControlledVehicle.act(action): the high-level action, then both
+  // controllers.
+  void ActHighLevel(MetaAction a) {
+    FollowRoad();
+    if (a == MetaAction::kFaster) {
+      target_speed += kDeltaSpeed;
+    } else if (a == MetaAction::kSlower) {
+      target_speed -= kDeltaSpeed;
+    } else if (a == MetaAction::kLaneRight || a == MetaAction::kLaneLeft) {
+      const int n = network->NumLanes(target_lane_index.from, target_lane_index.to);
+      const int step = a == MetaAction::kLaneRight ? 1 : -1;
+      const LaneIndex candidate{target_lane_index.from, target_lane_index.to,
+                                std::clamp(target_lane_index.id + step, 0, n - 1)};
+      if (network->GetLane(candidate).IsReachableFrom(position)) target_lane_index = candidate;
+    }
+    VehicleAction command;
+    command.steering = SteeringControl(target_lane_index);
+    command.acceleration = SpeedControl(target_speed);
+    command.steering = Clip(command.steering, -kMaxSteeringAngle, kMaxSteeringAngle);
+    SetAction(command);
+  }
+  void Act() override { ActHighLevel(MetaAction::kNone); }
+
+  // At the end of a lane, switch to the next one.
+  void FollowRoad() {
+    if (network->GetLane(target_lane_index).AfterEnd(position)) {
+      target_lane_index = network->NextLane(target_lane_index, route ? &*route : nullptr, position);
+    }
+  }
+
+  // Lateral position -> lateral speed -> heading -> heading rate -> steering.
+  virtual double SteeringControl(const LaneIndex& target) const {
+    const Lane& target_lane = network->GetLane(target);
+    const LaneCoordinates lane_coords = target_lane.LocalCoordinates(position);
+    const double lane_next_coords = lane_coords.longitudinal + speed * kTauPursuit;
+    const double lane_future_heading = target_lane.HeadingAt(lane_next_coords);
+    const double lateral_speed_command = -kKpLateral * lane_coords.lateral;
+    const double heading_command = Arcsin(Clip(lateral_speed_command / NotZero(speed), -1, 1));
+    const double heading_ref = lane_future_heading + Clip(heading_command, -kPi / 4, kPi / 4);
+    const double heading_rate_command = kKpHeading * WrapToPi(heading_ref - heading);
+    const double slip_angle =
+        Arcsin(Clip(kLength / 2 / NotZero(speed) * heading_rate_command, -1, 1));
+    const double steering_angle = Arctan(2 * Tan(slip_angle));
+    return Clip(steering_angle, -kMaxSteeringAngle, kMaxSteeringAngle);
+  }
+
+  double SpeedControl(double target) const { return kKpA * (target - speed); }
+
+  LaneIndex target_lane_index;
+  double target_speed;
+  std::optional<Route> route;
+};
+
+// MDPVehicle: FASTER and SLOWER step through `target_speeds` (uniformly
+// spaced) from the current speed's nearest index.
+class MDPVehicle : public ControlledVehicle {
+ public:
+  MDPVehicle(Road* road, Vec2 position, double heading, double speed,
+             std::vector<double> target_speeds,
+             std::optional<LaneIndex> target_lane_index = std::nullopt,
+             std::optional<double> target_speed = std::nullopt,
+             std::optional<Route> route = std::nullopt)
+      : ControlledVehicle(road, position, heading, speed, target_lane_index, target_speed,
+                          std::move(route)),
+        target_speeds(std::move(target_speeds)) {
+    speed_index = SpeedToIndex(this->target_speed);
+    this->target_speed = this->target_speeds[speed_index];
+  }
+
+  void ActMeta(MetaAction a) {
+    if (a == MetaAction::kFaster) {
+      speed_index = SpeedToIndex(speed) + 1;
+    } else if (a == MetaAction::kSlower) {
+      speed_index = SpeedToIndex(speed) - 1;
+    } else {
+      ActHighLevel(a);
+      return;
+    }
+    speed_index = std::clamp(speed_index, 0, static_cast<int>(target_speeds.size()) - 1);
+    target_speed = target_speeds[speed_index];
+    ActHighLevel(MetaAction::kNone);
+  }
+
+  // The index of the closest allowed speed (np.round: half to even).
+  int SpeedToIndex(double v) const {
+    const double x = (v - target_speeds.front()) / (target_speeds.back() - target_speeds.front());
+    const double last = static_cast<double>(target_speeds.size() - 1);
+    return static_cast<int>(Clip(std::nearbyint(x * last), 0, last));
+  }
+
+  std::vector<double> target_speeds;
+  int speed_index = 0;
+};
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_VEHICLE_CONTROLLED_VEHICLE_H_

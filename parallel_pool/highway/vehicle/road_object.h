@@ -1,0 +1,100 @@
+// highway-env's RoadObject (vehicle/objects.py): a rectangle on the road
+// with a position, heading and speed, which collides with others. Vehicles,
+// obstacles and landmarks are its kinds.
+#ifndef PARALLEL_POOL_HIGHWAY_VEHICLE_ROAD_OBJECT_H_
+#define PARALLEL_POOL_HIGHWAY_VEHICLE_ROAD_OBJECT_H_
+
+#include <array>
+#include <cmath>
+#include <optional>
+
+#include "parallel_pool/highway/numerics.h"
+#include "parallel_pool/highway/road/road_network.h"
+
+namespace parallel_pool::highway {
+
+class Road;
+
+class RoadObject {
+ public:
+  enum class Kind { kVehicle, kObstacle, kLandmark };
+
+  RoadObject(Road* road, const RoadNetwork* network, Vec2 position, double heading, double speed,
+             Kind kind, double length = 2.0, double width = 2.0)
+      : road(road),
+        network(network),
+        position(position),
+        heading(heading),
+        speed(speed),
+        kind(kind),
+        length(length),
+        width(width),
+        diagonal(std::sqrt(length * length + width * width)) {
+    if (kind == Kind::kLandmark) solid = false;
+    if (kind != Kind::kVehicle) impact = Vec2{0.0, 0.0};
+    if (network != nullptr) {
+      lane_index = network->ClosestLaneIndex(position, heading);
+      lane = &network->GetLane(lane_index);
+    }
+  }
+  virtual ~RoadObject() = default;
+  RoadObject(const RoadObject&) = delete;
+  RoadObject& operator=(const RoadObject&) = delete;
+
+  // The decision and the integration of one simulation step (objects keep
+  // still: only vehicles act).
+  virtual void Act() {}
+  virtual void Step(double /*dt*/) {}
+
+  Vec2 direction() const { return Direction(heading); }
+  Vec2 velocity() const { return speed * direction(); }
+
+  // The rectangle's corners, closed (the first repeated last).
+  std::array<Vec2, 5> Polygon() const {
+    const double c = Cos(heading);
+    const double s = Sin(heading);
+    const double hl = length / 2;
+    const double hw = width / 2;
+    const Vec2 local[4] = {{-hl, -hw}, {-hl, hw}, {hl, hw}, {hl, -hw}};
+    std::array<Vec2, 5> points;
+    for (int i = 0; i < 4; ++i) {
+      // rotation @ points, then + position.
+      const Vec2 r{c * local[i].x + -s * local[i].y, s * local[i].x + c * local[i].y};
+      points[i] = r + position;
+    }
+    points[4] = points[0];
+    return points;
+  }
+
+  // The signed distance to `other` along `lane` (this object's by default).
+  double LaneDistanceTo(const RoadObject* other, const Lane* along = nullptr) const {
+    if (other == nullptr) return std::nan("");
+    if (along == nullptr) along = lane;
+    return along->LocalCoordinates(other->position).longitudinal -
+           along->LocalCoordinates(position).longitudinal;
+  }
+  bool OnRoad() const { return lane->OnLane(position); }
+
+  Road* road;
+  const RoadNetwork* network;
+  Vec2 position;
+  double heading;
+  double speed;
+  Kind kind;
+  double length;
+  double width;
+  double diagonal;
+  LaneIndex lane_index;
+  const Lane* lane = nullptr;
+  bool collidable = true;
+  bool solid = true;
+  bool check_collisions = true;
+  bool crashed = false;
+  bool hit = false;
+  // A vehicle's pending impact is None until a collision sets it.
+  std::optional<Vec2> impact;
+};
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_VEHICLE_ROAD_OBJECT_H_
