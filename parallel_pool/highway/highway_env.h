@@ -5,7 +5,8 @@
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
 // Kinematics table. Action "action": DiscreteMetaAction's index.
-// Info: speed, crashed, action and the reward terms (info["rewards"]).
+// Info: speed, crashed, action and the reward terms of the reference's
+// info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 #define PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 
@@ -17,23 +18,17 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/highway/observation/kinematics.h"
-#include "parallel_pool/highway/scenarios/highway.h"
+#include "parallel_pool/highway/observation/observer.h"
+#include "parallel_pool/highway/scenarios/registry.h"
 #include "parallel_pool/highway/simulation.h"
 
 namespace parallel_pool::highway {
 
-// The reward terms each scenario reports, in its order.
-inline std::vector<std::string> RewardTermNames(const std::string& scenario) {
-  if (scenario == "highway") {
-    return {"collision_reward", "right_lane_reward", "high_speed_reward", "on_road_reward"};
-  }
-  return {};
-}
-
-inline const std::vector<std::string>& KnownScenarios() {
-  static const std::vector<std::string> names = {"highway"};
-  return names;
-}
+// Every reward term some scenario reports in info["rewards"].
+inline constexpr const char* kRewardTerms[] = {
+    "collision_reward", "right_lane_reward", "high_speed_reward", "on_road_reward",
+    "lane_change_reward", "merging_speed_reward", "goal_reward", "left_lane_reward",
+    "arrived_reward", "lane_centering_reward", "action_reward"};
 
 class HighwayEnvFns {
  public:
@@ -57,15 +52,27 @@ class HighwayEnvFns {
         "observation_absolute"_.Bind(false), "observation_order"_.Bind(std::string("sorted")),
         "observation_normalize"_.Bind(true), "observation_clip"_.Bind(true),
         "observation_see_behind"_.Bind(false), "observation_observe_intentions"_.Bind(false),
-        "observation_include_obstacles"_.Bind(true));
+        "observation_include_obstacles"_.Bind(true),
+        "observation_type"_.Bind(std::string("Kinematics")), "observation_horizon"_.Bind(10),
+        // Scenario-specific keys.
+        "goal_reward"_.Bind(1.0), "merging_speed_reward"_.Bind(-0.5),
+        "left_lane_reward"_.Bind(0.2), "left_lane_constraint"_.Bind(1.0),
+        "arrived_reward"_.Bind(1.0), "destination"_.Bind(std::string("")),
+        "initial_vehicle_count"_.Bind(10), "spawn_probability"_.Bind(0.6),
+        "incoming_vehicle_destination"_.Bind(-1), "roundabout_radius"_.Bind(20.0),
+        "roundabout_lanes"_.Bind(2), "before_merge_length"_.Bind(150.0),
+        "converge_merge_length"_.Bind(80.0), "parallel_merge_length"_.Bind(80.0),
+        "after_merge_length"_.Bind(150.0));
   }
 
   template <typename Config>
   static void Validate(const Config& conf) {
     const std::string scenario = conf["scenario"_];
-    bool known = false;
-    for (const auto& s : KnownScenarios()) known = known || s == scenario;
-    RequireConfig(known, "scenario: expected one of highway, got '" + scenario + "'");
+    RequireConfig(FindScenario(scenario) != nullptr,
+                  "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
+    const std::string observation = conf["observation_type"_];
+    RequireConfig(observation == "Kinematics",
+                  "observation_type: expected 'Kinematics', got '" + observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     RequireConfig(conf["vehicles_count"_] >= 0, "vehicles_count: expected an int >= 0");
     RequireConfig(conf["controlled_vehicles"_] >= 1, "controlled_vehicles: expected an int >= 1");
@@ -100,10 +107,10 @@ class HighwayEnvFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    const int rows = conf["observation_vehicles_count"_];
-    const int columns = static_cast<int>(FeaturesOf(conf).size());
     const float inf = std::numeric_limits<float>::infinity();
-    const std::vector<std::string> terms = RewardTermNames(conf["scenario"_]);
+    const ScenarioEntry* scenario = FindScenario(conf["scenario"_]);
+    const std::vector<std::string> terms =
+        scenario != nullptr ? scenario->reward_terms() : std::vector<std::string>{};
     const auto has = [&](const char* name) {
       for (const auto& t : terms) {
         if (t == name) return true;
@@ -111,19 +118,36 @@ class HighwayEnvFns {
       return false;
     };
     return MakeDict(
-        "obs"_.Bind(Spec<float>({rows, columns}, {-inf, inf})),
+        "obs"_.Bind(Spec<float>(ObsShape(conf), {-inf, inf})),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
-        "info:rewards.collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
-        "info:rewards.right_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("right_lane_reward"))),
-        "info:rewards.high_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("high_speed_reward"))),
-        "info:rewards.on_road_reward"_.Bind(Spec<double>({}).OnlyIf(has("on_road_reward"))));
+        "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
+        "info:right_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("right_lane_reward"))),
+        "info:high_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("high_speed_reward"))),
+        "info:on_road_reward"_.Bind(Spec<double>({}).OnlyIf(has("on_road_reward"))),
+        "info:lane_change_reward"_.Bind(
+            Spec<double>({}).OnlyIf(has("lane_change_reward"))),
+        "info:merging_speed_reward"_.Bind(
+            Spec<double>({}).OnlyIf(has("merging_speed_reward"))),
+        "info:goal_reward"_.Bind(Spec<double>({}).OnlyIf(has("goal_reward"))),
+        "info:left_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("left_lane_reward"))),
+        "info:arrived_reward"_.Bind(Spec<double>({}).OnlyIf(has("arrived_reward"))),
+        "info:lane_centering_reward"_.Bind(
+            Spec<double>({}).OnlyIf(has("lane_centering_reward"))),
+        "info:action_reward"_.Bind(Spec<double>({}).OnlyIf(has("action_reward"))));
   }
 
   template <typename Config>
   static auto ActionSpec(const Config& conf) {
     const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 5 : 3;
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
+  }
+
+  // The observation's shape, per observation_type.
+  template <typename Config>
+  static std::vector<int> ObsShape(const Config& conf) {
+    // Kinematics: a row per vehicle, a column per feature.
+    return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
   }
 
   // observation_features: space-separated names.
@@ -194,6 +218,21 @@ class HighwayEnvFns {
     c.normalize_reward = conf["normalize_reward"_];
     c.offroad_terminal = conf["offroad_terminal"_];
     c.other_vehicles_check_collisions = conf["other_vehicles_check_collisions"_];
+    c.goal_reward = conf["goal_reward"_];
+    c.merging_speed_reward = conf["merging_speed_reward"_];
+    c.left_lane_reward = conf["left_lane_reward"_];
+    c.left_lane_constraint = conf["left_lane_constraint"_];
+    c.arrived_reward = conf["arrived_reward"_];
+    c.destination = static_cast<std::string>(conf["destination"_]);
+    c.initial_vehicle_count = conf["initial_vehicle_count"_];
+    c.spawn_probability = conf["spawn_probability"_];
+    c.incoming_vehicle_destination = conf["incoming_vehicle_destination"_];
+    c.roundabout_radius = conf["roundabout_radius"_];
+    c.roundabout_lanes = conf["roundabout_lanes"_];
+    c.before_merge_length = conf["before_merge_length"_];
+    c.converge_merge_length = conf["converge_merge_length"_];
+    c.parallel_merge_length = conf["parallel_merge_length"_];
+    c.after_merge_length = conf["after_merge_length"_];
     return c;
   }
 };
@@ -205,8 +244,8 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   HighwayEnv(const Spec& spec, int env_id)
       : Env(spec, env_id),
         sim_(HighwayEnvFns::SimulationOf(spec.config)),
-        scenario_(MakeScenario(spec.config["scenario"_], HighwayEnvFns::ScenarioOf(spec.config))),
-        observer_(HighwayEnvFns::KinematicsOf(spec.config)),
+        scenario_(FindScenario(spec.config["scenario"_])->make(HighwayEnvFns::ScenarioOf(spec.config))),
+        observer_(MakeObserver(spec.config)),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]) {
     sim_.np_random = numpy_exact::NumpyGenerator(seed());
@@ -215,7 +254,7 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
  protected:
   void Reset() override {
     scenario_->Reset(sim_);
-    observer_.Reset();
+    observer_->Reset();
     LimitEpisodeSteps(sim_.StepsToDuration());
     Write(0.0, -1);
   }
@@ -223,7 +262,7 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   void Step(const Action& action) override {
     const int a = action["action"_].Get<int>();
     sim_.Simulate(MetaActionOf(a));
-    Write(scenario_->Reward(sim_), a);
+    Write(scenario_->Reward(sim_, a), a);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.
@@ -232,10 +271,9 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   bool IsTerminated() override { return scenario_->IsTerminated(sim_); }
 
  private:
-  static std::unique_ptr<Scenario> MakeScenario(const std::string& name,
-                                                const ScenarioConfig& config) {
-    (void)name;
-    return std::make_unique<HighwayScenario>(config);
+  // The observation type the config names (one branch per type).
+  static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
+    return std::make_unique<KinematicsObserver>(HighwayEnvFns::KinematicsOf(conf));
   }
 
   // DiscreteMetaAction's index to its action: all five, or the
@@ -255,26 +293,32 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   void Write(double reward, int action) {
     State state = Allocate();
     const MDPVehicle& ego = *sim_.vehicle();
-    observer_.Observe(*sim_.road, ego, 5.0 * Vehicle::kMaxSpeed, sim_.np_random,
-                      state["obs"_].Data<float>());
+    observer_->Observe(sim_, state["obs"_].Data<float>());
     state["reward"_] = reward;
     state["info:speed"_] = ego.speed;
     state["info:crashed"_] = ego.crashed;
     state["info:action"_] = action;
-    for (const RewardTerm& t : scenario_->Rewards(sim_)) WriteRewardTerm(state, t);
+    for (const RewardTerm& t : scenario_->Rewards(sim_, action)) WriteRewardTerm(state, t);
   }
 
   static void WriteRewardTerm(State& state, const RewardTerm& t) {
     const std::string name = t.name;
-    if (name == "collision_reward") state["info:rewards.collision_reward"_] = t.value;
-    if (name == "right_lane_reward") state["info:rewards.right_lane_reward"_] = t.value;
-    if (name == "high_speed_reward") state["info:rewards.high_speed_reward"_] = t.value;
-    if (name == "on_road_reward") state["info:rewards.on_road_reward"_] = t.value;
+    if (name == "collision_reward") state["info:collision_reward"_] = t.value;
+    if (name == "right_lane_reward") state["info:right_lane_reward"_] = t.value;
+    if (name == "high_speed_reward") state["info:high_speed_reward"_] = t.value;
+    if (name == "on_road_reward") state["info:on_road_reward"_] = t.value;
+    if (name == "lane_change_reward") state["info:lane_change_reward"_] = t.value;
+    if (name == "merging_speed_reward") state["info:merging_speed_reward"_] = t.value;
+    if (name == "goal_reward") state["info:goal_reward"_] = t.value;
+    if (name == "left_lane_reward") state["info:left_lane_reward"_] = t.value;
+    if (name == "arrived_reward") state["info:arrived_reward"_] = t.value;
+    if (name == "lane_centering_reward") state["info:lane_centering_reward"_] = t.value;
+    if (name == "action_reward") state["info:action_reward"_] = t.value;
   }
 
   Simulation sim_;
   std::unique_ptr<Scenario> scenario_;
-  KinematicsObserver observer_;
+  std::unique_ptr<Observer> observer_;
   bool lateral_;
   bool longitudinal_;
 };

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parallel_pool/highway/numerics.h"
+#include "parallel_pool/highway/observation/observer.h"
 #include "parallel_pool/highway/road/road.h"
 #include "parallel_pool/highway/vehicle/controlled_vehicle.h"
 #include "parallel_pool/highway/vehicle/vehicle.h"
@@ -120,13 +121,20 @@ inline FeatureRow ToDict(const RoadObject& object, bool observe_intentions) {
 
 // One observation type instance: the reference makes a new one at every
 // reset and fixes its default ranges at the episode's first observation.
-class KinematicsObserver {
+class KinematicsObserver : public Observer {
  public:
+  // AbstractEnv.PERCEPTION_DISTANCE.
+  static constexpr double kPerceptionDistance = 5.0 * Vehicle::kMaxSpeed;
+
   explicit KinematicsObserver(KinematicsConfig config) : config_(std::move(config)) {}
 
-  void Reset() { side_lanes_.reset(); }
+  void Reset() override { side_lanes_.reset(); }
 
-  // observe() into `out` (vehicles_count x features, float32).
+  void Observe(Simulation& sim, float* out) override {
+    Observe(*sim.road, *sim.vehicle(), kPerceptionDistance, sim.np_random, out);
+  }
+
+  // observe() of `observer` into `out` (vehicles_count x features, float32).
   void Observe(const Road& road, const RoadObject& observer, double perception_distance,
                numpy_exact::NumpyGenerator& np_random, float* out) {
     const std::size_t n_features = config_.features.size();

@@ -4,7 +4,9 @@
 #ifndef PARALLEL_POOL_HIGHWAY_ROAD_ROAD_NETWORK_H_
 #define PARALLEL_POOL_HIGHWAY_ROAD_ROAD_NETWORK_H_
 
+#include <algorithm>
 #include <cstddef>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -154,6 +156,32 @@ class RoadNetwork {
     return nodes;
   }
   bool HasFrom(int node) const { return FindEdges(node) != nullptr; }
+
+  // shortest_path: the first path bfs_paths yields from `start` to `goal`
+  // (breadth first, the next nodes in sorted name order); empty if none,
+  // or if the search meets a node without roads out.
+  std::vector<int> ShortestPath(int start, int goal) const {
+    std::deque<std::pair<int, std::vector<int>>> queue;
+    queue.emplace_back(start, std::vector<int>{start});
+    while (!queue.empty()) {
+      auto [node, path] = std::move(queue.front());
+      queue.pop_front();
+      if (!HasFrom(node)) return {};
+      std::vector<int> next;
+      for (int n : ToNodes(node)) {
+        if (std::find(path.begin(), path.end(), n) == path.end()) next.push_back(n);
+      }
+      std::sort(next.begin(), next.end(),
+                [this](int a, int b) { return names_[a] < names_[b]; });
+      for (int n : next) {
+        std::vector<int> longer = path;
+        longer.push_back(n);
+        if (n == goal) return longer;
+        if (HasFrom(n)) queue.emplace_back(n, std::move(longer));
+      }
+    }
+    return {};
+  }
 
   // Every lane with its index, in the reference's iteration order.
   template <typename F>

@@ -15,6 +15,10 @@ class HighwayScenario : public Scenario {
  public:
   explicit HighwayScenario(const ScenarioConfig& config) : Scenario(config) {}
 
+  static std::vector<std::string> RewardTerms() {
+    return {"collision_reward", "right_lane_reward", "high_speed_reward", "on_road_reward"};
+  }
+
   void Reset(Simulation& sim) override {
     Road& road = sim.NewRoad();
     AddStraightRoad(road.network, config_.lanes_count, 0.0, 10000.0, 0.0, 30.0);
@@ -35,7 +39,7 @@ class HighwayScenario : public Scenario {
     }
   }
 
-  std::vector<RewardTerm> Rewards(const Simulation& sim) const override {
+  std::vector<RewardTerm> Rewards(const Simulation& sim, int /*action*/) const override {
     const MDPVehicle& v = *sim.vehicle();
     const int neighbours = v.network->NumLanes(v.lane_index.from, v.lane_index.to);
     const int lane = v.target_lane_index.id;
@@ -48,8 +52,8 @@ class HighwayScenario : public Scenario {
             {"on_road_reward", v.OnRoad() ? 1.0 : 0.0}};
   }
 
-  double Reward(const Simulation& sim) const override {
-    const std::vector<RewardTerm> terms = Rewards(sim);
+  double Reward(const Simulation& sim, int action) const override {
+    const std::vector<RewardTerm> terms = Rewards(sim, action);
     double reward = 0;
     for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
     if (config_.normalize_reward) {

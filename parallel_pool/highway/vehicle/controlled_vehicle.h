@@ -66,6 +66,15 @@ class ControlledVehicle : public Vehicle {
   }
   void Act() override { ActHighLevel(MetaAction::kNone); }
 
+  // plan_route_to: the current lane, then the shortest path's roads (any
+  // lane) to `destination`.
+  void PlanRouteTo(int destination) {
+    const std::vector<int> path = network->ShortestPath(lane_index.to, destination);
+    Route planned = {lane_index};
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) planned.push_back({path[i], path[i + 1], -1});
+    route = std::move(planned);
+  }
+
   // At the end of a lane, switch to the next one.
   void FollowRoad() {
     if (network->GetLane(target_lane_index).AfterEnd(position)) {

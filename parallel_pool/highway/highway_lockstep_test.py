@@ -1,0 +1,98 @@
+"""The highway family against highway-env 1.12.1, seed for seed.
+
+Nothing is synced: env i of a pool made with seed=s must run exactly the episodes of
+highway-env's env after reset(seed=s + i): the same road and traffic, then, on the same
+random actions, the same observations (float32, byte for byte), rewards (float64, byte
+for byte), terminated, truncated and info (speed, crashed, the reward terms) at every
+step, and across episode ends (the pool's next-step autoreset is highway-env's reset()
+without a seed), for every registered id.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import highway_env  # noqa: F401  (registers highway-env's ids with gymnasium)
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.registration import registry
+
+# Our id -> highway-env's id; each runs NUM_ENVS envs for STEPS steps on SEEDS.
+TASKS: dict[str, str] = {
+    "highway-v0": "highway-v0",
+    "highway-fast-v0": "highway-fast-v0",
+}
+# EnvPool's names for the same scenarios: the same config as highway-env's name.
+ENVPOOL_NAMES: dict[str, str] = {
+    "Highway-v0": "highway-v0",
+    "HighwayFast-v0": "highway-fast-v0",
+}
+NUM_ENVS = 3
+STEPS = 45
+SEEDS = (0, 11)
+
+
+def reference(task_id: str) -> gymnasium.Env:
+    return gymnasium.make(task_id).unwrapped
+
+
+def assert_same_info(info: dict, i: int, ref_info: dict, where: str) -> None:
+    assert np.float64(info["speed"][i]).tobytes() == np.float64(ref_info["speed"]).tobytes(), where
+    assert bool(info["crashed"][i]) == bool(ref_info["crashed"]), where
+    for name, value in ref_info["rewards"].items():
+        ours = info[name][i]
+        assert np.float64(ours).tobytes() == np.float64(value).tobytes(), (where, name, ours, value)
+
+
+def run_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int, steps: int) -> int:
+    """Steps the pool and highway-env's envs on the same random actions; returns the
+    number of episode ends."""
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed)
+    refs = [reference(ref_id) for _ in range(num_envs)]
+    obs, info = env.reset()
+    for i, ref in enumerate(refs):
+        ref_obs, ref_info = ref.reset(seed=seed + i)
+        np.testing.assert_array_equal(obs[i], ref_obs, f"{task_id} env {i} reset")
+        assert_same_info(info, i, ref_info, f"{task_id} env {i} reset")
+    rng = np.random.default_rng(seed)
+    n_actions = int(env.single_action_space.n)
+    assert n_actions == refs[0].action_space.n
+    done = np.zeros(num_envs, dtype=bool)
+    ends = 0
+    for t in range(steps):
+        actions = rng.integers(0, n_actions, num_envs)
+        obs, rew, term, trunc, info = env.step(actions)
+        for i, ref in enumerate(refs):
+            where = f"{task_id} seed {seed} env {i} step {t}"
+            if done[i]:
+                ref_obs, ref_info = ref.reset()
+                np.testing.assert_array_equal(obs[i], ref_obs, where + " (autoreset)")
+                continue
+            ref_obs, ref_rew, ref_term, ref_trunc, ref_info = ref.step(int(actions[i]))
+            np.testing.assert_array_equal(obs[i], ref_obs, where)
+            assert np.float64(rew[i]).tobytes() == np.float64(ref_rew).tobytes(), (where, rew[i], ref_rew)
+            assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
+            assert_same_info(info, i, ref_info, where)
+            ends += ref_term or ref_trunc
+        done = term | trunc
+    return ends
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("task_id", sorted(TASKS))
+def test_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
+    ends = run_lockstep(task_id, TASKS[task_id], seed, NUM_ENVS, STEPS)
+    assert ends >= 1, "no episode ended: the autoreset went untested"
+
+
+@pytest.mark.parametrize("name", sorted(ENVPOOL_NAMES))
+def test_envpool_names_are_the_same_scenarios(name: str) -> None:
+    ours = parallel_pool.make_spec(name).config
+    theirs = parallel_pool.make_spec(ENVPOOL_NAMES[name]).config
+    assert ours == theirs
+
+
+def test_every_id_is_tested() -> None:
+    ids = {t for t in parallel_pool.list_all_envs() if registry.family(t) == "highway"}
+    assert ids == set(TASKS) | set(ENVPOOL_NAMES)

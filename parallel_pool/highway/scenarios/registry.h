@@ -1,0 +1,50 @@
+// The scenarios by name (the `scenario` config key): each one's class and
+// the reward terms its info reports. One line each.
+#ifndef PARALLEL_POOL_HIGHWAY_SCENARIOS_REGISTRY_H_
+#define PARALLEL_POOL_HIGHWAY_SCENARIOS_REGISTRY_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parallel_pool/highway/scenarios/highway.h"
+#include "parallel_pool/highway/scenarios/scenario.h"
+
+namespace parallel_pool::highway {
+
+struct ScenarioEntry {
+  const char* name;
+  std::function<std::unique_ptr<Scenario>(const ScenarioConfig&)> make;
+  std::function<std::vector<std::string>()> reward_terms;
+};
+
+template <typename T>
+ScenarioEntry Entry(const char* name) {
+  return {name, [](const ScenarioConfig& c) { return std::make_unique<T>(c); },
+          [] { return T::RewardTerms(); }};
+}
+
+inline const std::vector<ScenarioEntry>& Scenarios() {
+  static const std::vector<ScenarioEntry> entries = {
+      Entry<HighwayScenario>("highway"),
+  };
+  return entries;
+}
+
+inline const ScenarioEntry* FindScenario(const std::string& name) {
+  for (const ScenarioEntry& e : Scenarios()) {
+    if (name == e.name) return &e;
+  }
+  return nullptr;
+}
+
+inline std::string ScenarioNames() {
+  std::string names;
+  for (const ScenarioEntry& e : Scenarios()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  return names;
+}
+
+}  // namespace parallel_pool::highway
+
+#endif  // PARALLEL_POOL_HIGHWAY_SCENARIOS_REGISTRY_H_
