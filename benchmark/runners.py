@@ -444,6 +444,8 @@ def gymnasium_env(task: str) -> Any:
         return DMControlEnv(*dm)
     if task.startswith(("MiniGrid-", "BabyAI-")):
         import minigrid  # noqa: F401  (registers its ids with gymnasium)
+    if family(task) == "highway":
+        import highway_env  # noqa: F401  (registers its ids with gymnasium)
     if task.startswith(ROBOTICS_PREFIXES):
         _robotics_reference().register()
     if task.startswith(METAWORLD_PREFIX):  # metaworld's MT1 env of the task, as the family's tests make it

@@ -1,4 +1,5 @@
-"""The highway env, exactly: transitions, truncation, spaces, config checks, seeding, flavours."""
+"""The highway family's ids, spaces, config checks, seeding and flavours (the scenarios
+themselves are held against highway-env in highway_lockstep_test.py)."""
 
 from __future__ import annotations
 
@@ -8,98 +9,97 @@ from gymnasium import spaces
 
 import parallel_pool
 
-# The task ids. (A template is outside the package, so `import parallel_pool`
-# does not register it; in a family, this import finds them registered.)
-from parallel_pool.highway import registration  # noqa: F401
-
-TASK = "Highway-v0"
-LEFT, STAY, RIGHT = 0, 1, 2
+TASK = "highway-fast-v0"
 
 
-def test_registered() -> None:
-    assert TASK in parallel_pool.list_all_envs()
+def test_ids_are_highway_envs_and_envpools() -> None:
+    ids = set(parallel_pool.list_all_envs())
+    assert {"highway-v0", "highway-fast-v0", "Highway-v0", "HighwayFast-v0"} <= ids
 
 
-def test_exact_transitions() -> None:
-    # length=1: every episode starts on cell 0, so every value is known.
-    env = parallel_pool.make_vec(TASK, num_envs=3, length=1, step_cost=0.25)
+def test_default_spaces_are_highway_envs() -> None:
+    env = parallel_pool.make_gymnasium("highway-v0", num_envs=2, seed=0)
+    assert env.observation_space == spaces.Box(-np.inf, np.inf, (5, 5), np.float32)
+    assert env.action_space == spaces.Discrete(5)
     obs, info = env.reset()
-    assert obs.dtype == np.float32
-    np.testing.assert_array_equal(obs, [[0.0], [0.0], [0.0]])
-    np.testing.assert_array_equal(info["start"], [0, 0, 0])
-
-    # Stepping with the env ids given: the info also has EnvPool's elapsed_step (make_vec's
-    # plain step(actions) gives only the task's keys, as gymnasium's SyncVectorEnv).
-    obs, reward, terminated, truncated, info = env.step(np.array([LEFT, STAY, RIGHT]), env.all_env_ids)
-    np.testing.assert_array_equal(obs, [[0.0], [0.0], [1.0]])  # left of cell 0 is cell 0
-    np.testing.assert_array_equal(reward, [-0.25, -0.25, 1.0])
-    np.testing.assert_array_equal(terminated, [False, False, True])
-    np.testing.assert_array_equal(truncated, [False, False, False])
-    np.testing.assert_array_equal(info["elapsed_step"], [1, 1, 1])
-
-    # Env 2 ended its episode: its next step is the reset (next_step autoreset).
-    obs, reward, terminated, truncated, info = env.step(np.array([RIGHT, RIGHT, RIGHT]), env.all_env_ids)
-    np.testing.assert_array_equal(obs, [[1.0], [1.0], [0.0]])
-    np.testing.assert_array_equal(reward, [1.0, 1.0, 0.0])
-    np.testing.assert_array_equal(terminated, [True, True, False])
-    np.testing.assert_array_equal(info["elapsed_step"], [2, 2, 0])
+    assert obs.shape == (2, 5, 5) and obs.dtype == np.float32
+    for key in ("speed", "crashed", "action", "collision_reward", "right_lane_reward", "high_speed_reward"):
+        assert key in info, key
+    np.testing.assert_array_equal(info["speed"], [25.0, 25.0])
+    np.testing.assert_array_equal(info["action"], [-1, -1])
+    env.close()
 
 
-def test_truncation_at_max_episode_steps() -> None:
-    env = parallel_pool.make_vec(TASK, num_envs=2, max_episode_steps=2)
-    env.reset()
-    _, _, terminated, truncated, _ = env.step(np.array([STAY, STAY]))
-    np.testing.assert_array_equal(truncated, [False, False])
-    _, _, terminated, truncated, _ = env.step(np.array([STAY, STAY]))
-    np.testing.assert_array_equal(terminated, [False, False])
-    np.testing.assert_array_equal(truncated, [True, True])
-
-
-def test_spaces_follow_the_config() -> None:
-    env = parallel_pool.make_vec(TASK, num_envs=2, length=7)
-    assert env.single_observation_space == spaces.Box(0.0, 7.0, (1,), np.float32)
+def test_observation_and_action_config_shape_the_spaces() -> None:
+    env = parallel_pool.make_vec(
+        TASK,
+        num_envs=1,
+        observation_vehicles_count=7,
+        observation_features="presence x y vx vy cos_h sin_h",
+        action_lateral=False,
+    )
+    assert env.single_observation_space.shape == (7, 7)
     assert env.single_action_space == spaces.Discrete(3)
+    env.close()
+
+
+def test_initial_lane_id_places_the_agent() -> None:
+    env = parallel_pool.make_vec(TASK, num_envs=4, seed=1, initial_lane_id=2, observation_normalize=False,
+                                 observation_absolute=True)
+    obs, _ = env.reset()
+    np.testing.assert_array_equal(obs[:, 0, 2], [8.0] * 4)  # lane 2's centre, 4 m per lane
+    env.close()
+
+
+def test_episodes_end_at_the_duration() -> None:
+    # One lane, no traffic: no crash, so the episode runs to `duration` policy steps.
+    env = parallel_pool.make_vec(TASK, num_envs=1, seed=0, lanes_count=1, vehicles_count=0, duration=4)
+    env.reset()
+    for t in range(1, 5):
+        _, _, term, trunc, _ = env.step(np.array([1]))
+        assert not term[0] and bool(trunc[0]) == (t == 4), t
+    env.close()
+
+
+def test_same_seed_same_episodes_and_reset_seed_is_a_new_pool() -> None:
+    a = parallel_pool.make_vec(TASK, num_envs=2, seed=5)
+    b = parallel_pool.make_vec(TASK, num_envs=2, seed=5)
+    c = parallel_pool.make_vec(TASK, num_envs=2, seed=9)
+    oa, ob, oc = a.reset()[0], b.reset()[0], c.reset(seed=5)[0]
+    np.testing.assert_array_equal(oa, ob)
+    np.testing.assert_array_equal(oa, oc)
+    actions = np.array([3, 0])
+    for _ in range(5):
+        np.testing.assert_array_equal(a.step(actions)[0], c.step(actions)[0])
+    for env in (a, b, c):
+        env.close()
 
 
 @pytest.mark.parametrize(
-    ("config", "message"),
-    [({"length": 0}, "length: expected an int >= 1"), ({"step_cost": -1.0}, "step_cost: expected a float >= 0")],
+    ("config", "key"),
+    [
+        ({"scenario": "motorway"}, "scenario"),
+        ({"lanes_count": 0}, "lanes_count"),
+        ({"initial_lane_id": 3, "lanes_count": 3}, "initial_lane_id"),
+        ({"observation_features": "presence speed"}, "observation_features"),
+        ({"observation_features_range": [0.0, 1.0]}, "observation_features_range"),
+        ({"observation_order": "random"}, "observation_order"),
+        ({"observation_type": "Lidar"}, "observation_type"),
+        ({"target_speeds": [30.0, 20.0]}, "target_speeds"),
+        ({"action_lateral": False, "action_longitudinal": False}, "action_lateral"),
+        ({"simulation_frequency": 1, "policy_frequency": 2}, "simulation_frequency"),
+        ({"other_vehicles_type": "LinearVehicle"}, "other_vehicles_type"),
+    ],
 )
-def test_validate_names_the_key(config: dict[str, float], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        parallel_pool.make_vec(TASK, **config)
+def test_bad_config_is_a_value_error_naming_the_key(config: dict, key: str) -> None:
+    with pytest.raises(ValueError, match=key):
+        parallel_pool.make_vec(TASK, num_envs=1, **config)
 
 
-def starts(seed: int) -> np.ndarray:
-    env = parallel_pool.make_vec(TASK, num_envs=64, seed=seed)
-    obs, info = env.reset()
-    np.testing.assert_array_equal(obs[:, 0], info["start"])
-    return info["start"]
-
-
-def test_seeded_starts() -> None:
-    a, b, c = starts(0), starts(0), starts(1)
-    np.testing.assert_array_equal(a, b)
-    assert not np.array_equal(a, c)
-    assert set(a.tolist()) == {0, 1, 2, 3, 4}  # the registered length=5: cells 0..4
-
-
-def test_reset_seed_starts_as_a_new_pool() -> None:
-    """reset(seed=s) re-seeds what the env's construction seeded (gen_; more: Env::Reseed)."""
-    env = parallel_pool.make_vec(TASK, num_envs=64, seed=5)
-    env.reset()
-    _, info = env.reset(seed=0)
-    np.testing.assert_array_equal(info["start"], starts(0))
-
-
-@pytest.mark.parametrize("env_type", ["gym", "gymnasium", "dm"])
-def test_every_flavour(env_type: str) -> None:
-    env = parallel_pool.make(TASK, env_type=env_type, num_envs=2, length=1)
-    env.reset()
-    result = env.step(np.array([RIGHT, STAY]))
-    if env_type == "dm":
-        obs, reward = result.observation.obs, result.reward
-    else:
-        obs, reward = result[0], result[1]
-    np.testing.assert_array_equal(obs, [[1.0], [0.0]])
-    np.testing.assert_array_equal(reward, np.array([1.0, -0.1], dtype=np.float32))  # EnvPool's float32
+def test_every_flavour_steps() -> None:
+    for make in (parallel_pool.make_gym, parallel_pool.make_gymnasium, parallel_pool.make_dm):
+        env = make("Highway-v0", num_envs=2, seed=0)
+        env.reset()
+        out = env.step(np.array([1, 3]))
+        assert out is not None
+        env.close()
