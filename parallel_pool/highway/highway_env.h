@@ -276,7 +276,7 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   void Reset() override {
     scenario_->Reset(sim_);
     observer_->Reset();
-    LimitEpisodeSteps(sim_.StepsToDuration());
+    if (scenario_->TruncatesAtDuration()) LimitEpisodeSteps(sim_.StepsToDuration());
     Write(0.0, -1);
   }
 

@@ -10,6 +10,7 @@
 
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
+#include "parallel_pool/highway/scenarios/two_way.h"
 
 namespace parallel_pool::highway {
 
@@ -28,6 +29,7 @@ ScenarioEntry Entry(const char* name) {
 inline const std::vector<ScenarioEntry>& Scenarios() {
   static const std::vector<ScenarioEntry> entries = {
       Entry<HighwayScenario>("highway"),
+      Entry<TwoWayScenario>("two_way"),
   };
   return entries;
 }
