@@ -23,12 +23,15 @@ TASKS: dict[str, str] = {
     "highway-v0": "highway-v0",
     "highway-fast-v0": "highway-fast-v0",
     "two-way-v0": "two-way-v0",
+    "u-turn-v0": "u-turn-v0",
+    "u-turn-v1": "u-turn-v1",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
     "Highway-v0": "highway-v0",
     "HighwayFast-v0": "highway-fast-v0",
     "TwoWay-v0": "two-way-v0",
+    "UTurn-v0": "u-turn-v0",
 }
 NUM_ENVS = 3
 STEPS = 45

@@ -54,3 +54,18 @@ _highway(
     left_lane_reward=0.2,
     high_speed_reward=0.8,
 )
+_u_turn: dict[str, Any] = {
+    "observation_type": "TimeToCollision",
+    "observation_horizon": 16,
+    "target_speeds": [8.0, 16.0, 24.0],
+    "duration": 10,
+    "collision_reward": -1.0,
+    "left_lane_reward": 0.1,
+    "high_speed_reward": 0.4,
+    "reward_speed_low": 8.0,
+    "reward_speed_high": 24.0,
+    "normalize_reward": True,
+    "offroad_terminal": False,
+}
+_highway(("u-turn-v0", "UTurn-v0"), "u_turn", **_u_turn)
+_highway(("u-turn-v1",), "u_turn", neighbour_vehicles_connected_lanes=True, **_u_turn)
