@@ -4,7 +4,8 @@
 // (registration.py).
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
-// Kinematics table. Action "action": DiscreteMetaAction's index.
+// Kinematics table, or [3, 3, horizon steps], the TimeToCollision grid
+// (observation_type). Action "action": DiscreteMetaAction's index.
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
@@ -19,6 +20,7 @@
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/observer.h"
+#include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
 #include "parallel_pool/highway/simulation.h"
 
@@ -71,8 +73,9 @@ class HighwayEnvFns {
     RequireConfig(FindScenario(scenario) != nullptr,
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
-    RequireConfig(observation == "Kinematics",
-                  "observation_type: expected 'Kinematics', got '" + observation + "'");
+    RequireConfig(
+        observation == "Kinematics" || observation == "TimeToCollision",
+        "observation_type: expected 'Kinematics' or 'TimeToCollision', got '" + observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     RequireConfig(conf["vehicles_count"_] >= 0, "vehicles_count: expected an int >= 0");
     RequireConfig(conf["controlled_vehicles"_] >= 1, "controlled_vehicles: expected an int >= 1");
@@ -103,6 +106,11 @@ class HighwayEnvFns {
     const std::string order = conf["observation_order"_];
     RequireConfig(order == "sorted" || order == "shuffled",
                   "observation_order: expected 'sorted' or 'shuffled'");
+    RequireConfig(observation != "TimeToCollision" ||
+                      TimeToCollisionObserver::StepsOf(conf["observation_horizon"_],
+                                                       conf["policy_frequency"_]) >= 1,
+                  "observation_horizon: expected at least one policy step (horizon * "
+                  "policy_frequency >= 1)");
   }
 
   template <typename Config>
@@ -118,7 +126,9 @@ class HighwayEnvFns {
       return false;
     };
     return MakeDict(
-        "obs"_.Bind(Spec<float>(ObsShape(conf), {-inf, inf})),
+        "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
+                                                    ? std::pair<float, float>(0.0f, 1.0f)
+                                                    : std::pair<float, float>(-inf, inf))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
@@ -146,8 +156,19 @@ class HighwayEnvFns {
   // The observation's shape, per observation_type.
   template <typename Config>
   static std::vector<int> ObsShape(const Config& conf) {
+    // TimeToCollision: speeds x lanes x time steps around the agent's.
+    if (IsTimeToCollision(conf)) {
+      return {TimeToCollisionObserver::kSpeeds, TimeToCollisionObserver::kLanes,
+              TimeToCollisionObserver::StepsOf(conf["observation_horizon"_],
+                                               conf["policy_frequency"_])};
+    }
     // Kinematics: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
+  }
+
+  template <typename Config>
+  static bool IsTimeToCollision(const Config& conf) {
+    return conf["observation_type"_] == std::string("TimeToCollision");
   }
 
   // observation_features: space-separated names.
@@ -255,7 +276,7 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   void Reset() override {
     scenario_->Reset(sim_);
     observer_->Reset();
-    LimitEpisodeSteps(sim_.StepsToDuration());
+    if (scenario_->TruncatesAtDuration()) LimitEpisodeSteps(sim_.StepsToDuration());
     Write(0.0, -1);
   }
 
@@ -273,6 +294,10 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
  private:
   // The observation type the config names (one branch per type).
   static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
+    if (HighwayEnvFns::IsTimeToCollision(conf)) {
+      return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
+                                                       conf["policy_frequency"_]);
+    }
     return std::make_unique<KinematicsObserver>(HighwayEnvFns::KinematicsOf(conf));
   }
 

@@ -22,11 +22,16 @@ from parallel_pool.registration import registry
 TASKS: dict[str, str] = {
     "highway-v0": "highway-v0",
     "highway-fast-v0": "highway-fast-v0",
+    "two-way-v0": "two-way-v0",
+    "u-turn-v0": "u-turn-v0",
+    "u-turn-v1": "u-turn-v1",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
     "Highway-v0": "highway-v0",
     "HighwayFast-v0": "highway-fast-v0",
+    "TwoWay-v0": "two-way-v0",
+    "UTurn-v0": "u-turn-v0",
 }
 NUM_ENVS = 3
 STEPS = 45
@@ -34,7 +39,11 @@ SEEDS = (0, 11)
 
 
 def reference(task_id: str) -> gymnasium.Env:
-    return gymnasium.make(task_id).unwrapped
+    env = gymnasium.make(task_id)
+    # An id that highway-env registers with a step limit (two-way-v0: 15) is
+    # truncated by gymnasium's TimeLimit, not by the env itself.
+    limit = env.spec.max_episode_steps
+    return env.unwrapped if limit is None else gymnasium.wrappers.TimeLimit(env.unwrapped, limit)
 
 
 def assert_same_info(info: dict, i: int, ref_info: dict, where: str) -> None:

@@ -12,17 +12,19 @@ from typing import Any
 from parallel_pool.registration import register
 
 
-def _highway(task_ids: tuple[str, ...], scenario: str, **config: Any) -> None:
+def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | None = None, **config: Any) -> None:
     duration = config.get("duration", 40)
     policy_frequency = config.get("policy_frequency", 1)
+    if max_episode_steps is None:
+        # highway-env ends an episode at `duration` seconds (policy steps of
+        # 1 / policy_frequency): the same step count here.
+        max_episode_steps = int(duration * policy_frequency)
     for task_id in task_ids:
         register(
             task_id=task_id,
             import_path="parallel_pool.highway",
             env="Highway",
-            # highway-env ends an episode at `duration` seconds (policy steps of
-            # 1 / policy_frequency): the same step count here.
-            max_episode_steps=int(duration * policy_frequency),
+            max_episode_steps=max_episode_steps,
             scenario=scenario,
             **config,
         )
@@ -39,3 +41,31 @@ _highway(
     ego_spacing=1.5,
     other_vehicles_check_collisions=False,
 )
+# two-way-v0 never truncates by itself: highway-env registers it with gymnasium's
+# TimeLimit of 15 steps.
+_highway(
+    ("two-way-v0", "TwoWay-v0"),
+    "two_way",
+    max_episode_steps=15,
+    observation_type="TimeToCollision",
+    observation_horizon=5,
+    collision_reward=0,
+    left_lane_constraint=1,
+    left_lane_reward=0.2,
+    high_speed_reward=0.8,
+)
+_u_turn: dict[str, Any] = {
+    "observation_type": "TimeToCollision",
+    "observation_horizon": 16,
+    "target_speeds": [8.0, 16.0, 24.0],
+    "duration": 10,
+    "collision_reward": -1.0,
+    "left_lane_reward": 0.1,
+    "high_speed_reward": 0.4,
+    "reward_speed_low": 8.0,
+    "reward_speed_high": 24.0,
+    "normalize_reward": True,
+    "offroad_terminal": False,
+}
+_highway(("u-turn-v0", "UTurn-v0"), "u_turn", **_u_turn)
+_highway(("u-turn-v1",), "u_turn", neighbour_vehicles_connected_lanes=True, **_u_turn)

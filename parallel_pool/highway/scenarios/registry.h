@@ -10,6 +10,8 @@
 
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
+#include "parallel_pool/highway/scenarios/two_way.h"
+#include "parallel_pool/highway/scenarios/u_turn.h"
 
 namespace parallel_pool::highway {
 
@@ -28,6 +30,8 @@ ScenarioEntry Entry(const char* name) {
 inline const std::vector<ScenarioEntry>& Scenarios() {
   static const std::vector<ScenarioEntry> entries = {
       Entry<HighwayScenario>("highway"),
+      Entry<TwoWayScenario>("two_way"),
+      Entry<UTurnScenario>("u_turn"),
   };
   return entries;
 }

@@ -63,6 +63,10 @@ class Scenario {
   virtual bool IsTruncated(const Simulation& sim) const {
     return sim.time >= sim.config.duration;
   }
+  // Whether IsTruncated is the clock (`time >= duration`, the env's step
+  // limit); false where the reference never truncates (then only
+  // max_episode_steps, gymnasium's TimeLimit, ends an episode).
+  virtual bool TruncatesAtDuration() const { return true; }
 
  protected:
   ScenarioConfig config_;
