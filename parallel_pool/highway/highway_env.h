@@ -4,7 +4,8 @@
 // (registration.py).
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
-// Kinematics table. Action "action": DiscreteMetaAction's index.
+// Kinematics table (or its variant ExitObservation). Action "action":
+// DiscreteMetaAction's index.
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
@@ -17,6 +18,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/observer.h"
 #include "parallel_pool/highway/scenarios/registry.h"
@@ -71,9 +73,16 @@ class HighwayEnvFns {
     RequireConfig(FindScenario(scenario) != nullptr,
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
-    RequireConfig(observation == "Kinematics",
-                  "observation_type: expected 'Kinematics', got '" + observation + "'");
+    RequireConfig(
+        observation == "Kinematics" || observation == "ExitObservation",
+        "observation_type: expected 'Kinematics' or 'ExitObservation', got '" + observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
+    // exit draws its traffic's lanes with probabilities proportional to the ids.
+    RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
+                  "lanes_count: expected an int >= 2 for the exit scenario");
+    // ExitObservation measures x along the exit scenario's road 1 -> 2.
+    RequireConfig(observation != "ExitObservation" || scenario == "exit",
+                  "observation_type: 'ExitObservation' needs the exit scenario");
     RequireConfig(conf["vehicles_count"_] >= 0, "vehicles_count: expected an int >= 0");
     RequireConfig(conf["controlled_vehicles"_] >= 1, "controlled_vehicles: expected an int >= 1");
     RequireConfig(conf["initial_lane_id"_] >= -1 && conf["initial_lane_id"_] < conf["lanes_count"_],
@@ -146,7 +155,7 @@ class HighwayEnvFns {
   // The observation's shape, per observation_type.
   template <typename Config>
   static std::vector<int> ObsShape(const Config& conf) {
-    // Kinematics: a row per vehicle, a column per feature.
+    // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
   }
 
@@ -273,6 +282,9 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
  private:
   // The observation type the config names (one branch per type).
   static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
+    if (conf["observation_type"_] == std::string("ExitObservation")) {
+      return std::make_unique<ExitObserver>(HighwayEnvFns::KinematicsOf(conf));
+    }
     return std::make_unique<KinematicsObserver>(HighwayEnvFns::KinematicsOf(conf));
   }
 

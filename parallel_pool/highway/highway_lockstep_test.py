@@ -22,11 +22,14 @@ from parallel_pool.registration import registry
 TASKS: dict[str, str] = {
     "highway-v0": "highway-v0",
     "highway-fast-v0": "highway-fast-v0",
+    "exit-v0": "exit-v0",
+    "exit-v1": "exit-v1",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
     "Highway-v0": "highway-v0",
     "HighwayFast-v0": "highway-fast-v0",
+    "Exit-v0": "exit-v0",
 }
 NUM_ENVS = 3
 STEPS = 45

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 
@@ -28,6 +29,7 @@ ScenarioEntry Entry(const char* name) {
 inline const std::vector<ScenarioEntry>& Scenarios() {
   static const std::vector<ScenarioEntry> entries = {
       Entry<HighwayScenario>("highway"),
+      Entry<ExitScenario>("exit"),
   };
   return entries;
 }
