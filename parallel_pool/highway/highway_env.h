@@ -4,8 +4,9 @@
 // (registration.py).
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
-// Kinematics table, or [3, 3, horizon steps], the TimeToCollision grid
-// (observation_type). Action "action": DiscreteMetaAction's index.
+// Kinematics table (or its variant ExitObservation), or [3, 3, horizon
+// steps], the TimeToCollision grid (observation_type). Action "action":
+// DiscreteMetaAction's index.
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
@@ -18,6 +19,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/observer.h"
 #include "parallel_pool/highway/observation/time_to_collision.h"
@@ -74,9 +76,17 @@ class HighwayEnvFns {
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
     RequireConfig(
-        observation == "Kinematics" || observation == "TimeToCollision",
-        "observation_type: expected 'Kinematics' or 'TimeToCollision', got '" + observation + "'");
+        observation == "Kinematics" || observation == "TimeToCollision" ||
+            observation == "ExitObservation",
+        "observation_type: expected 'Kinematics', 'TimeToCollision' or 'ExitObservation', got '" +
+            observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
+    // exit draws its traffic's lanes with probabilities proportional to the ids.
+    RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
+                  "lanes_count: expected an int >= 2 for the exit scenario");
+    // ExitObservation measures x along the exit scenario's road 1 -> 2.
+    RequireConfig(observation != "ExitObservation" || scenario == "exit",
+                  "observation_type: 'ExitObservation' needs the exit scenario");
     RequireConfig(conf["vehicles_count"_] >= 0, "vehicles_count: expected an int >= 0");
     RequireConfig(conf["controlled_vehicles"_] >= 1, "controlled_vehicles: expected an int >= 1");
     RequireConfig(conf["initial_lane_id"_] >= -1 && conf["initial_lane_id"_] < conf["lanes_count"_],
@@ -162,7 +172,7 @@ class HighwayEnvFns {
               TimeToCollisionObserver::StepsOf(conf["observation_horizon"_],
                                                conf["policy_frequency"_])};
     }
-    // Kinematics: a row per vehicle, a column per feature.
+    // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
   }
 
@@ -297,6 +307,9 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
     if (HighwayEnvFns::IsTimeToCollision(conf)) {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
+    }
+    if (conf["observation_type"_] == std::string("ExitObservation")) {
+      return std::make_unique<ExitObserver>(HighwayEnvFns::KinematicsOf(conf));
     }
     return std::make_unique<KinematicsObserver>(HighwayEnvFns::KinematicsOf(conf));
   }

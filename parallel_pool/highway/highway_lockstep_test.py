@@ -25,6 +25,8 @@ TASKS: dict[str, str] = {
     "two-way-v0": "two-way-v0",
     "u-turn-v0": "u-turn-v0",
     "u-turn-v1": "u-turn-v1",
+    "exit-v0": "exit-v0",
+    "exit-v1": "exit-v1",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
@@ -32,6 +34,7 @@ ENVPOOL_NAMES: dict[str, str] = {
     "HighwayFast-v0": "highway-fast-v0",
     "TwoWay-v0": "two-way-v0",
     "UTurn-v0": "u-turn-v0",
+    "Exit-v0": "exit-v0",
 }
 NUM_ENVS = 3
 STEPS = 45

@@ -69,3 +69,24 @@ _u_turn: dict[str, Any] = {
 }
 _highway(("u-turn-v0", "UTurn-v0"), "u_turn", **_u_turn)
 _highway(("u-turn-v1",), "u_turn", neighbour_vehicles_connected_lanes=True, **_u_turn)
+# exit-v0's default_config: HighwayEnv's, then its own.
+_EXIT = {
+    "observation_type": "ExitObservation",
+    "observation_vehicles_count": 15,
+    "observation_features": "presence x y vx vy cos_h sin_h",
+    "observation_clip": False,
+    "target_speeds": [18.0, 24.0, 30.0],
+    "lanes_count": 6,
+    "collision_reward": 0.0,
+    "high_speed_reward": 0.1,
+    "right_lane_reward": 0.0,
+    "normalize_reward": True,
+    "goal_reward": 1.0,
+    "vehicles_count": 20,
+    "vehicles_density": 1.5,
+    "controlled_vehicles": 1,
+    "duration": 18,
+    "simulation_frequency": 5,
+}
+_highway(("exit-v0", "Exit-v0"), "exit", **_EXIT)
+_highway(("exit-v1",), "exit", neighbour_vehicles_connected_lanes=True, **_EXIT)

@@ -138,12 +138,10 @@ class KinematicsObserver : public Observer {
   void Observe(const Road& road, const RoadObject& observer, double perception_distance,
                numpy_exact::NumpyGenerator& np_random, float* out) {
     const std::size_t n_features = config_.features.size();
-    std::vector<FeatureRow> rows = {ToDict(observer, true)};
+    const FeatureRow origin = ToDict(observer, true);
+    std::vector<FeatureRow> rows = {ObserverRow(road, observer, origin)};
     if (config_.vehicles_count > 1) {
-      const FeatureRow origin = rows.front();
-      for (const RoadObject* v : road.CloseObjectsTo(
-               observer, perception_distance, static_cast<std::size_t>(config_.vehicles_count - 1),
-               config_.see_behind, config_.sorted, !config_.include_obstacles)) {
+      for (const RoadObject* v : CloseObjects(road, observer, perception_distance)) {
         FeatureRow row = ToDict(*v, config_.observe_intentions);
         if (!config_.absolute) {
           for (Feature f : {Feature::kX, Feature::kY, Feature::kVx, Feature::kVy}) {
@@ -174,6 +172,21 @@ class KinematicsObserver : public Observer {
   }
 
   const KinematicsConfig& config() const { return config_; }
+
+ protected:
+  // The observer's own row, from its to_dict().
+  virtual FeatureRow ObserverRow(const Road& /*road*/, const RoadObject& /*observer*/,
+                                 const FeatureRow& own) const {
+    return own;
+  }
+
+  // The others in the table: close_objects_to, the first vehicles_count - 1.
+  virtual std::vector<RoadObject*> CloseObjects(const Road& road, const RoadObject& observer,
+                                                double perception_distance) const {
+    return road.CloseObjectsTo(observer, perception_distance,
+                               static_cast<std::size_t>(config_.vehicles_count - 1),
+                               config_.see_behind, config_.sorted, !config_.include_obstacles);
+  }
 
  private:
   std::optional<std::array<double, 2>> RangeOf(std::size_t k) const {

@@ -38,13 +38,18 @@ class RoadNetwork {
  public:
   // The node's id, added on first use.
   int Node(const std::string& name) {
-    for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == name) return static_cast<int>(i);
-    }
+    if (const int node = FindNode(name); node >= 0) return node;
     names_.push_back(name);
     return static_cast<int>(names_.size()) - 1;
   }
   const std::string& NodeName(int node) const { return names_.at(node); }
+  // The node's id, -1 if the network has none of that name.
+  int FindNode(const std::string& name) const {
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+      if (names_[i] == name) return static_cast<int>(i);
+    }
+    return -1;
+  }
 
   Lane* AddLane(const std::string& from, const std::string& to, std::unique_ptr<Lane> lane) {
     const int f = Node(from);
@@ -251,11 +256,13 @@ class RoadNetwork {
   std::vector<Edges> graph_;
 };
 
-// straight_road_network: `lanes` parallel straight lanes along x, 4 m apart.
-inline void AddStraightRoad(RoadNetwork& net, int lanes, double start = 0.0,
-                            double length = 10000.0, double angle = 0.0,
-                            double speed_limit = 30.0, const std::string& from = "0",
-                            const std::string& to = "1") {
+// straight_road_network: `lanes` parallel straight lanes along x, 4 m apart
+// (returned in id order).
+inline std::vector<Lane*> AddStraightRoad(RoadNetwork& net, int lanes, double start = 0.0,
+                                          double length = 10000.0, double angle = 0.0,
+                                          double speed_limit = 30.0, const std::string& from = "0",
+                                          const std::string& to = "1") {
+  std::vector<Lane*> added;
   for (int lane = 0; lane < lanes; ++lane) {
     Vec2 origin{start, lane * Lane::kDefaultWidth};
     Vec2 end{start + length, lane * Lane::kDefaultWidth};
@@ -268,8 +275,9 @@ inline void AddStraightRoad(RoadNetwork& net, int lanes, double start = 0.0,
     options.line_types = {lane == 0 ? LineType::kContinuousLine : LineType::kStriped,
                           lane == lanes - 1 ? LineType::kContinuousLine : LineType::kNone};
     options.speed_limit = speed_limit;
-    net.AddLane(from, to, std::make_unique<StraightLane>(origin, end, options));
+    added.push_back(net.AddLane(from, to, std::make_unique<StraightLane>(origin, end, options)));
   }
+  return added;
 }
 
 }  // namespace parallel_pool::highway

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
@@ -32,6 +33,7 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<HighwayScenario>("highway"),
       Entry<TwoWayScenario>("two_way"),
       Entry<UTurnScenario>("u_turn"),
+      Entry<ExitScenario>("exit"),
   };
   return entries;
 }
