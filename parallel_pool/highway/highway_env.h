@@ -103,6 +103,13 @@ class HighwayEnvFns {
     const std::string order = conf["observation_order"_];
     RequireConfig(order == "sorted" || order == "shuffled",
                   "observation_order: expected 'sorted' or 'shuffled'");
+    if (scenario == "merge_generic") {
+      RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
+                        conf["parallel_merge_length"_] > 0,
+                    "before_merge_length, converge_merge_length, parallel_merge_length: "
+                    "expected lengths > 0");
+      RequireConfig(conf["after_merge_length"_] >= 90, "after_merge_length: expected >= 90");
+    }
   }
 
   template <typename Config>
