@@ -121,6 +121,13 @@ class HighwayEnvFns {
                                                        conf["policy_frequency"_]) >= 1,
                   "observation_horizon: expected at least one policy step (horizon * "
                   "policy_frequency >= 1)");
+    if (scenario == "merge_generic") {
+      RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
+                        conf["parallel_merge_length"_] > 0,
+                    "before_merge_length, converge_merge_length, parallel_merge_length: "
+                    "expected lengths > 0");
+      RequireConfig(conf["after_merge_length"_] >= 90, "after_merge_length: expected >= 90");
+    }
   }
 
   template <typename Config>

@@ -90,3 +90,18 @@ _EXIT = {
 }
 _highway(("exit-v0", "Exit-v0"), "exit", **_EXIT)
 _highway(("exit-v1",), "exit", neighbour_vehicles_connected_lanes=True, **_EXIT)
+
+# merge-v0 has no time limit (its _is_truncated is False): EnvPool's 200 steps, which
+# its episodes (the ramp is passed at x > 370 m, at 20 m/s or more) never reach.
+_MERGE = dict(high_speed_reward=0.2, lane_change_reward=-0.05, duration=200)
+_highway(("merge-v0", "Merge-v0"), "merge", **_MERGE)
+_highway(("merge-v1",), "merge", neighbour_vehicles_connected_lanes=True, **_MERGE)
+_highway(("merge-generic-v0",), "merge_generic", lanes_count=2, vehicles_count=3, **_MERGE)
+_highway(
+    ("merge-generic-v1",),
+    "merge_generic",
+    lanes_count=2,
+    vehicles_count=3,
+    neighbour_vehicles_connected_lanes=True,
+    **_MERGE,
+)

@@ -10,6 +10,7 @@
 
 #include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
+#include "parallel_pool/highway/scenarios/merge.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
 #include "parallel_pool/highway/scenarios/u_turn.h"
@@ -34,6 +35,8 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<TwoWayScenario>("two_way"),
       Entry<UTurnScenario>("u_turn"),
       Entry<ExitScenario>("exit"),
+      Entry<MergeScenario>("merge"),
+      Entry<MergeGenericScenario>("merge_generic"),
   };
   return entries;
 }
