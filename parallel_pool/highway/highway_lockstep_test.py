@@ -22,25 +22,36 @@ from parallel_pool.registration import registry
 TASKS: dict[str, str] = {
     "highway-v0": "highway-v0",
     "highway-fast-v0": "highway-fast-v0",
+    "roundabout-v0": "roundabout-v0",
+    "roundabout-v1": "roundabout-v1",
+    "roundabout-generic-v0": "roundabout-generic-v0",
+    "roundabout-generic-v1": "roundabout-generic-v1",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
     "Highway-v0": "highway-v0",
     "HighwayFast-v0": "highway-fast-v0",
+    "Roundabout-v0": "roundabout-v0",
 }
 NUM_ENVS = 3
 STEPS = 45
 SEEDS = (0, 11)
+# Reward terms of the action: highway-env's reset computes info with
+# `action_space.sample()`, an unseeded draw of a fresh space, so these are not
+# compared at a reset (ours take no action there).
+ACTION_TERMS = {"lane_change_reward"}
 
 
 def reference(task_id: str) -> gymnasium.Env:
     return gymnasium.make(task_id).unwrapped
 
 
-def assert_same_info(info: dict, i: int, ref_info: dict, where: str) -> None:
+def assert_same_info(info: dict, i: int, ref_info: dict, where: str, reset: bool = False) -> None:
     assert np.float64(info["speed"][i]).tobytes() == np.float64(ref_info["speed"]).tobytes(), where
     assert bool(info["crashed"][i]) == bool(ref_info["crashed"]), where
     for name, value in ref_info["rewards"].items():
+        if reset and name in ACTION_TERMS:
+            continue
         ours = info[name][i]
         assert np.float64(ours).tobytes() == np.float64(value).tobytes(), (where, name, ours, value)
 
@@ -54,7 +65,7 @@ def run_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int, steps: int
     for i, ref in enumerate(refs):
         ref_obs, ref_info = ref.reset(seed=seed + i)
         np.testing.assert_array_equal(obs[i], ref_obs, f"{task_id} env {i} reset")
-        assert_same_info(info, i, ref_info, f"{task_id} env {i} reset")
+        assert_same_info(info, i, ref_info, f"{task_id} env {i} reset", reset=True)
     rng = np.random.default_rng(seed)
     n_actions = int(env.single_action_space.n)
     assert n_actions == refs[0].action_space.n
@@ -90,7 +101,8 @@ def test_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
 def test_envpool_names_are_the_same_scenarios(name: str) -> None:
     ours = parallel_pool.make_spec(name).config
     theirs = parallel_pool.make_spec(ENVPOOL_NAMES[name]).config
-    assert ours == theirs
+    # assert_equal: the NaNs of observation_features_range count as equal.
+    np.testing.assert_equal(ours._asdict(), theirs._asdict())
 
 
 def test_every_id_is_tested() -> None:
