@@ -113,6 +113,11 @@ class HighwayEnvFns {
     RequireConfig(range.empty() || range.size() == 2 * features.size(),
                   "observation_features_range: expected [] (the defaults) or a (min, max) pair "
                   "per feature, NaN for none");
+    const int destination = conf["incoming_vehicle_destination"_];
+    RequireConfig(destination >= -1 && (scenario != "roundabout" || destination < 3),
+                  "incoming_vehicle_destination: expected -1 (random) or an exit index "
+                  "(roundabout: 0-2; roundabout_generic: 0-3, larger ones are 3)");
+    RequireConfig(conf["roundabout_lanes"_] >= 1, "roundabout_lanes: expected an int >= 1");
     const std::string order = conf["observation_order"_];
     RequireConfig(order == "sorted" || order == "shuffled",
                   "observation_order: expected 'sorted' or 'shuffled'");

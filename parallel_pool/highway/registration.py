@@ -104,4 +104,27 @@ _highway(
     vehicles_count=3,
     neighbour_vehicles_connected_lanes=True,
     **_MERGE,
+
+# Kinematics in absolute coordinates, x and y in [-100, 100] m, vx and vy in
+# [-15, 15] m/s (presence not normalized).
+_ROUNDABOUT = dict(
+    observation_absolute=True,
+    observation_features_range=[float("nan"), float("nan"), -100, 100, -100, 100, -15, 15, -15, 15],
+    target_speeds=[0.0, 8.0, 16.0],
+    collision_reward=-1,
+    high_speed_reward=0.2,
+    right_lane_reward=0,
+    lane_change_reward=-0.05,
+    duration=11,
+    normalize_reward=True,
+)
+_highway(("roundabout-v0", "Roundabout-v0"), "roundabout", **_ROUNDABOUT)
+_highway(("roundabout-v1",), "roundabout", neighbour_vehicles_connected_lanes=True, **_ROUNDABOUT)
+_ROUNDABOUT_GENERIC = dict(_ROUNDABOUT, roundabout_radius=20, roundabout_lanes=2, vehicles_count=5, duration=17)
+_highway(("roundabout-generic-v0",), "roundabout_generic", **_ROUNDABOUT_GENERIC)
+_highway(
+    ("roundabout-generic-v1",),
+    "roundabout_generic",
+    neighbour_vehicles_connected_lanes=True,
+    **_ROUNDABOUT_GENERIC,
 )

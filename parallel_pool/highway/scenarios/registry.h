@@ -11,6 +11,7 @@
 #include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/merge.h"
+#include "parallel_pool/highway/scenarios/roundabout.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
 #include "parallel_pool/highway/scenarios/u_turn.h"
@@ -37,6 +38,8 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<ExitScenario>("exit"),
       Entry<MergeScenario>("merge"),
       Entry<MergeGenericScenario>("merge_generic"),
+      Entry<RoundaboutScenario>("roundabout"),
+      Entry<RoundaboutGenericScenario>("roundabout_generic"),
   };
   return entries;
 }
