@@ -49,18 +49,17 @@ class Simulation {
 
   // The agent's vehicle class for DiscreteMetaAction: an MDPVehicle.
   MDPVehicle* AddControlled(Vec2 position, double heading, double speed) {
-    auto* v = road->AddVehicle(std::make_unique<MDPVehicle>(road.get(), position, heading, speed,
-                                                            config.target_speeds));
+    auto* v = road->AddVehicle(
+        std::make_unique<MDPVehicle>(road.get(), position, heading, speed, config.target_speeds));
     controlled.push_back(v);
     return v;
   }
 
   // other_vehicles_type.create_random(road, ...) with randomize_behavior().
   IDMVehicle* AddRandomOther(double spacing) {
-    const RandomPlacement p =
-        PlaceRandomly(*road, std::nullopt, -1, -1, -1, spacing);
-    auto* v = road->AddVehicle(
-        std::make_unique<IDMVehicle>(road.get(), p.position, p.heading, p.speed));
+    const RandomPlacement p = PlaceRandomly(*road, std::nullopt, -1, -1, -1, spacing);
+    auto* v =
+        road->AddVehicle(std::make_unique<IDMVehicle>(road.get(), p.position, p.heading, p.speed));
     v->RandomizeBehavior();
     return v;
   }

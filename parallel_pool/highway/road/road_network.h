@@ -81,8 +81,8 @@ class RoadNetwork {
       for (const Edge& edge : edges.to) {
         for (std::size_t id = 0; id < edge.lanes.size(); ++id) {
           const Lane& lane = *edge.lanes[id];
-          const double d = heading ? lane.DistanceWithHeading(position, *heading)
-                                   : lane.Distance(position);
+          const double d =
+              heading ? lane.DistanceWithHeading(position, *heading) : lane.Distance(position);
           // np.argmin: the first minimum; a NaN is the minimum.
           if (first || d < best_distance || (std::isnan(d) && !std::isnan(best_distance))) {
             best = {edges.from, edge.node, static_cast<int>(id)};
@@ -171,8 +171,7 @@ class RoadNetwork {
       for (int n : ToNodes(node)) {
         if (std::find(path.begin(), path.end(), n) == path.end()) next.push_back(n);
       }
-      std::sort(next.begin(), next.end(),
-                [this](int a, int b) { return names_[a] < names_[b]; });
+      std::sort(next.begin(), next.end(), [this](int a, int b) { return names_[a] < names_[b]; });
       for (int n : next) {
         std::vector<int> longer = path;
         longer.push_back(n);
@@ -253,9 +252,8 @@ class RoadNetwork {
 
 // straight_road_network: `lanes` parallel straight lanes along x, 4 m apart.
 inline void AddStraightRoad(RoadNetwork& net, int lanes, double start = 0.0,
-                            double length = 10000.0, double angle = 0.0,
-                            double speed_limit = 30.0, const std::string& from = "0",
-                            const std::string& to = "1") {
+                            double length = 10000.0, double angle = 0.0, double speed_limit = 30.0,
+                            const std::string& from = "0", const std::string& to = "1") {
   for (int lane = 0; lane < lanes; ++lane) {
     Vec2 origin{start, lane * Lane::kDefaultWidth};
     Vec2 end{start + length, lane * Lane::kDefaultWidth};

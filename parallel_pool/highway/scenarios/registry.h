@@ -41,7 +41,8 @@ inline const ScenarioEntry* FindScenario(const std::string& name) {
 
 inline std::string ScenarioNames() {
   std::string names;
-  for (const ScenarioEntry& e : Scenarios()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  for (const ScenarioEntry& e : Scenarios())
+    names += (names.empty() ? "" : ", ") + std::string(e.name);
   return names;
 }
 

@@ -29,21 +29,21 @@ struct ScenarioConfig {
   bool offroad_terminal = false;
   bool other_vehicles_check_collisions = true;
   // Scenario-specific keys (each scenario's default_config).
-  double goal_reward = 1;                // exit
-  double merging_speed_reward = -0.5;    // merge
-  double left_lane_reward = 0.2;         // two-way, u-turn
-  double left_lane_constraint = 1;       // two-way
-  double arrived_reward = 1;             // intersection
-  std::string destination;               // intersection ("": random)
-  int initial_vehicle_count = 10;        // intersection
-  double spawn_probability = 0.6;        // intersection
+  double goal_reward = 1;                 // exit
+  double merging_speed_reward = -0.5;     // merge
+  double left_lane_reward = 0.2;          // two-way, u-turn
+  double left_lane_constraint = 1;        // two-way
+  double arrived_reward = 1;              // intersection
+  std::string destination;                // intersection ("": random)
+  int initial_vehicle_count = 10;         // intersection
+  double spawn_probability = 0.6;         // intersection
   int incoming_vehicle_destination = -1;  // roundabout (-1: random)
-  double roundabout_radius = 20;         // roundabout-generic
-  int roundabout_lanes = 2;              // roundabout-generic
-  double before_merge_length = 150;      // merge-generic
-  double converge_merge_length = 80;     // merge-generic
-  double parallel_merge_length = 80;     // merge-generic
-  double after_merge_length = 150;       // merge-generic
+  double roundabout_radius = 20;          // roundabout-generic
+  int roundabout_lanes = 2;               // roundabout-generic
+  double before_merge_length = 150;       // merge-generic
+  double converge_merge_length = 80;      // merge-generic
+  double parallel_merge_length = 80;      // merge-generic
+  double after_merge_length = 150;        // merge-generic
 };
 
 class Scenario {
@@ -60,9 +60,7 @@ class Scenario {
   virtual double Reward(const Simulation& sim, int action) const = 0;
   virtual bool IsTerminated(const Simulation& sim) const = 0;
   // _is_truncated; by default highway-env's `time >= duration`.
-  virtual bool IsTruncated(const Simulation& sim) const {
-    return sim.time >= sim.config.duration;
-  }
+  virtual bool IsTruncated(const Simulation& sim) const { return sim.time >= sim.config.duration; }
 
  protected:
   ScenarioConfig config_;

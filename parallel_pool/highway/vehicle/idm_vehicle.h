@@ -48,8 +48,8 @@ class IDMVehicle : public ControlledVehicle {
     FollowRoad();
     if (enable_lane_change) ChangeLanePolicy();
     VehicleAction command;
-    command.steering = Clip(SteeringControl(target_lane_index), -kMaxSteeringAngle,
-                            kMaxSteeringAngle);
+    command.steering =
+        Clip(SteeringControl(target_lane_index), -kMaxSteeringAngle, kMaxSteeringAngle);
     auto [front, rear] = road->NeighbourVehicles(*this, lane_index);
     command.acceleration = Acceleration(this, front);
     // While changing lane, the target lane's leader counts too.
