@@ -82,6 +82,9 @@ class HighwayEnvFns {
                       conf["simulation_frequency"_] >= conf["policy_frequency"_],
                   "simulation_frequency, policy_frequency: expected ints >= 1, the "
                   "simulation's at least the policy's");
+    RequireConfig(scenario != "intersection" || conf["simulation_frequency"_] >= 2,
+                  "simulation_frequency: the intersection's priority rules apply every "
+                  "int(simulation_frequency / 2) steps: expected an int >= 2");
     RequireConfig(conf["other_vehicles_type"_] == std::string("IDMVehicle"),
                   "other_vehicles_type: expected 'IDMVehicle'");
     const auto& speeds = conf["target_speeds"_];
@@ -259,6 +262,7 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
     const int a = action["action"_].Get<int>();
     sim_.Simulate(MetaActionOf(a));
     Write(scenario_->Reward(sim_, a), a);
+    scenario_->AfterStep(sim_);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.

@@ -38,13 +38,17 @@ class Simulation {
  public:
   explicit Simulation(SimulationConfig config) : config(std::move(config)) {}
 
-  // A fresh road for a new episode (the clock back at 0).
-  Road& NewRoad() {
+  // A fresh road for a new episode (the clock back at 0): a Road, or the
+  // scenario's kind of road (a RegulatedRoad).
+  template <typename R = Road>
+  R& NewRoad() {
     controlled.clear();
-    road = std::make_unique<Road>(&np_random, config.neighbour_vehicles_connected_lanes);
+    auto fresh = std::make_unique<R>(&np_random, config.neighbour_vehicles_connected_lanes);
+    R& made = *fresh;
+    road = std::move(fresh);
     time = 0;
     steps = 0;
-    return *road;
+    return made;
   }
 
   // The agent's vehicle class for DiscreteMetaAction: an MDPVehicle.

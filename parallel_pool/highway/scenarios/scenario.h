@@ -61,6 +61,9 @@ class Scenario {
   virtual bool IsTerminated(const Simulation& sim) const = 0;
   // _is_truncated; by default highway-env's `time >= duration`.
   virtual bool IsTruncated(const Simulation& sim) const { return sim.time >= sim.config.duration; }
+  // What the reference's step does after its observation, reward and info
+  // (intersection's traffic leaving and entering); by default nothing.
+  virtual void AfterStep(Simulation& /*sim*/) {}
 
  protected:
   ScenarioConfig config_;
