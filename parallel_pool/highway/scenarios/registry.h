@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "parallel_pool/highway/scenarios/highway.h"
+#include "parallel_pool/highway/scenarios/intersection.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 
 namespace parallel_pool::highway {
@@ -28,6 +29,7 @@ ScenarioEntry Entry(const char* name) {
 inline const std::vector<ScenarioEntry>& Scenarios() {
   static const std::vector<ScenarioEntry> entries = {
       Entry<HighwayScenario>("highway"),
+      Entry<IntersectionScenario>("intersection"),
   };
   return entries;
 }
