@@ -30,9 +30,9 @@ namespace parallel_pool::highway {
 
 // Every reward term some scenario reports in info["rewards"].
 inline constexpr const char* kRewardTerms[] = {
-    "collision_reward", "right_lane_reward", "high_speed_reward", "on_road_reward",
-    "lane_change_reward", "merging_speed_reward", "goal_reward", "left_lane_reward",
-    "arrived_reward", "lane_centering_reward", "action_reward"};
+    "collision_reward",   "right_lane_reward",     "high_speed_reward", "on_road_reward",
+    "lane_change_reward", "merging_speed_reward",  "goal_reward",       "left_lane_reward",
+    "arrived_reward",     "lane_centering_reward", "action_reward"};
 
 class HighwayEnvFns {
  public:
@@ -59,14 +59,13 @@ class HighwayEnvFns {
         "observation_include_obstacles"_.Bind(true),
         "observation_type"_.Bind(std::string("Kinematics")), "observation_horizon"_.Bind(10),
         // Scenario-specific keys.
-        "goal_reward"_.Bind(1.0), "merging_speed_reward"_.Bind(-0.5),
-        "left_lane_reward"_.Bind(0.2), "left_lane_constraint"_.Bind(1.0),
-        "arrived_reward"_.Bind(1.0), "destination"_.Bind(std::string("")),
-        "initial_vehicle_count"_.Bind(10), "spawn_probability"_.Bind(0.6),
-        "incoming_vehicle_destination"_.Bind(-1), "roundabout_radius"_.Bind(20.0),
-        "roundabout_lanes"_.Bind(2), "before_merge_length"_.Bind(150.0),
-        "converge_merge_length"_.Bind(80.0), "parallel_merge_length"_.Bind(80.0),
-        "after_merge_length"_.Bind(150.0));
+        "goal_reward"_.Bind(1.0), "merging_speed_reward"_.Bind(-0.5), "left_lane_reward"_.Bind(0.2),
+        "left_lane_constraint"_.Bind(1.0), "arrived_reward"_.Bind(1.0),
+        "destination"_.Bind(std::string("")), "initial_vehicle_count"_.Bind(10),
+        "spawn_probability"_.Bind(0.6), "incoming_vehicle_destination"_.Bind(-1),
+        "roundabout_radius"_.Bind(20.0), "roundabout_lanes"_.Bind(2),
+        "before_merge_length"_.Bind(150.0), "converge_merge_length"_.Bind(80.0),
+        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0));
   }
 
   template <typename Config>
@@ -96,6 +95,9 @@ class HighwayEnvFns {
                       conf["simulation_frequency"_] >= conf["policy_frequency"_],
                   "simulation_frequency, policy_frequency: expected ints >= 1, the "
                   "simulation's at least the policy's");
+    RequireConfig(scenario != "intersection" || conf["simulation_frequency"_] >= 2,
+                  "simulation_frequency: the intersection's priority rules apply every "
+                  "int(simulation_frequency / 2) steps: expected an int >= 2");
     RequireConfig(conf["other_vehicles_type"_] == std::string("IDMVehicle"),
                   "other_vehicles_type: expected 'IDMVehicle'");
     const auto& speeds = conf["target_speeds"_];
@@ -157,15 +159,12 @@ class HighwayEnvFns {
         "info:right_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("right_lane_reward"))),
         "info:high_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("high_speed_reward"))),
         "info:on_road_reward"_.Bind(Spec<double>({}).OnlyIf(has("on_road_reward"))),
-        "info:lane_change_reward"_.Bind(
-            Spec<double>({}).OnlyIf(has("lane_change_reward"))),
-        "info:merging_speed_reward"_.Bind(
-            Spec<double>({}).OnlyIf(has("merging_speed_reward"))),
+        "info:lane_change_reward"_.Bind(Spec<double>({}).OnlyIf(has("lane_change_reward"))),
+        "info:merging_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("merging_speed_reward"))),
         "info:goal_reward"_.Bind(Spec<double>({}).OnlyIf(has("goal_reward"))),
         "info:left_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("left_lane_reward"))),
         "info:arrived_reward"_.Bind(Spec<double>({}).OnlyIf(has("arrived_reward"))),
-        "info:lane_centering_reward"_.Bind(
-            Spec<double>({}).OnlyIf(has("lane_centering_reward"))),
+        "info:lane_centering_reward"_.Bind(Spec<double>({}).OnlyIf(has("lane_centering_reward"))),
         "info:action_reward"_.Bind(Spec<double>({}).OnlyIf(has("action_reward"))));
   }
 
@@ -287,7 +286,8 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   HighwayEnv(const Spec& spec, int env_id)
       : Env(spec, env_id),
         sim_(HighwayEnvFns::SimulationOf(spec.config)),
-        scenario_(FindScenario(spec.config["scenario"_])->make(HighwayEnvFns::ScenarioOf(spec.config))),
+        scenario_(
+            FindScenario(spec.config["scenario"_])->make(HighwayEnvFns::ScenarioOf(spec.config))),
         observer_(MakeObserver(spec.config)),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]) {
@@ -306,6 +306,7 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
     const int a = action["action"_].Get<int>();
     sim_.Simulate(MetaActionOf(a));
     Write(scenario_->Reward(sim_, a), a);
+    scenario_->AfterStep(sim_);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.

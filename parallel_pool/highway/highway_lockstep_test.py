@@ -14,6 +14,7 @@ import gymnasium
 import highway_env  # noqa: F401  (registers highway-env's ids with gymnasium)
 import numpy as np
 import pytest
+from highway_env.vehicle.behavior import IDMVehicle
 
 import parallel_pool
 from parallel_pool.registration import registry
@@ -35,6 +36,8 @@ TASKS: dict[str, str] = {
     "roundabout-v1": "roundabout-v1",
     "roundabout-generic-v0": "roundabout-generic-v0",
     "roundabout-generic-v1": "roundabout-generic-v1",
+    "intersection-v0": "intersection-v0",
+    "intersection-v2": "intersection-v2",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
@@ -45,6 +48,7 @@ ENVPOOL_NAMES: dict[str, str] = {
     "Exit-v0": "exit-v0",
     "Merge-v0": "merge-v0",
     "Roundabout-v0": "roundabout-v0",
+    "Intersection-v0": "intersection-v0",
 }
 NUM_ENVS = 3
 STEPS = 45
@@ -53,6 +57,20 @@ SEEDS = (0, 11)
 # action_space.sample(), a draw of a space made anew (unseeded) at every reset, which
 # no seed reproduces. Ours are those of no action there; they are compared at every step.
 ACTION_TERMS = frozenset({"lane_change_reward", "action_reward"})
+
+
+# intersection-v*'s reset sets these on the IDMVehicle class, for the whole process
+# (ours sets them on the intersection's traffic only).
+IDM_CLASS_CONSTANTS = ("DISTANCE_WANTED", "COMFORT_ACC_MAX", "COMFORT_ACC_MIN")
+
+
+@pytest.fixture(autouse=True)
+def restore_idm_class_constants():
+    """Gives each test highway-env's own IDM constants back, whatever ran before it."""
+    saved = {name: vars(IDMVehicle)[name] for name in IDM_CLASS_CONSTANTS}
+    yield
+    for name, value in saved.items():
+        setattr(IDMVehicle, name, value)
 
 
 def reference(task_id: str) -> gymnasium.Env:

@@ -3,7 +3,9 @@
 // own loops (taken from the ufuncs at import, numpy_ufunc.h) differ from the
 // C library's on an AVX-512 CPU; its 2-vector dot products and norms are
 // OpenBLAS's ddot, whose kernel (fused or not) OpenBLAS picks per CPU
-// (numpy_ddot.h, probed at import). Everything else is plain IEEE double
+// (numpy_ddot.h, probed at import), and so are its 2x2 rotations: a matrix
+// times a vector is dgemv, a matrix times a matrix dgemm (numpy_gemv.h,
+// numpy_blas.h, both probed at import). Everything else is plain IEEE double
 // arithmetic in the reference's order, compiled without FMA contraction.
 #ifndef PARALLEL_POOL_HIGHWAY_NUMERICS_H_
 #define PARALLEL_POOL_HIGHWAY_NUMERICS_H_
@@ -11,7 +13,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "parallel_pool/numpy_exact/numpy_blas.h"
 #include "parallel_pool/numpy_exact/numpy_ddot.h"
+#include "parallel_pool/numpy_exact/numpy_gemv.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::highway {
@@ -48,6 +52,53 @@ inline double Dot(Vec2 a, Vec2 b) {
 inline double Norm(Vec2 a) {
   const double x[2] = {a.x, a.y};
   return numpy_exact::NumpyDdotNorm(x, 2);
+}
+
+// A 2x2 float64 matrix, row-major: {{a, b}, {c, d}}.
+struct Mat2 {
+  double m[2][2];
+};
+
+// `m @ v` (or m.dot(v)) of a 2x2 matrix and a 2-vector: OpenBLAS's dgemv,
+// whose two-term rows are its tail (numpy_gemv.h), added to y = 0.
+inline Vec2 MatVec(const Mat2& a, Vec2 v) {
+  const auto tail = static_cast<numpy_exact::GemvTail>(
+      numpy_exact::NumpyGemvSetting().load(std::memory_order_relaxed));
+  double out[2];
+  for (int r = 0; r < 2; ++r) {
+    const double* row = a.m[r];
+    out[r] = tail == numpy_exact::GemvTail::kFused ? 0.0 + std::fma(row[0], v.x, row[1] * v.y)
+                                                   : 0.0 + (row[0] * v.x + row[1] * v.y);
+  }
+  return {out[0], out[1]};
+}
+
+// One column of `m @ points` (points a 2 x n matrix): OpenBLAS's dgemm,
+// each element accumulated from 0 as numpy_blas.h's setting does.
+inline Vec2 MatMulColumn(const Mat2& a, Vec2 column) {
+  const auto accumulation = static_cast<numpy_exact::BlasAccumulation>(
+      numpy_exact::NumpyGemmSetting().load(std::memory_order_relaxed));
+  double out[2];
+  for (int r = 0; r < 2; ++r) {
+    const double* row = a.m[r];
+    double sum = 0.0;
+    if (accumulation == numpy_exact::BlasAccumulation::kFused) {
+      sum = std::fma(row[0], column.x, sum);
+      sum = std::fma(row[1], column.y, sum);
+    } else {
+      sum = sum + row[0] * column.x;
+      sum = sum + row[1] * column.y;
+    }
+    out[r] = sum;
+  }
+  return {out[0], out[1]};
+}
+
+// The rotation [[cos a, -sin a], [sin a, cos a]].
+inline Mat2 Rotation(double angle) {
+  const double c = Cos(angle);
+  const double s = Sin(angle);
+  return {{{c, -s}, {s, c}}};
 }
 
 // Python's (and np.remainder's) x % m: the sign of m.

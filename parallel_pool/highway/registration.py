@@ -7,6 +7,7 @@ are highway-env's config names, flattened where highway-env nests them
 (`reward_speed_low`/`high` for `reward_speed_range`, `observation_vehicles_count`).
 """
 
+import math
 from typing import Any
 
 from parallel_pool.registration import register
@@ -128,3 +129,31 @@ _highway(
     neighbour_vehicles_connected_lanes=True,
     **_ROUNDABOUT_GENERIC,
 )
+
+# intersection: Kinematics of 15 vehicles with absolute coordinates and fixed ranges
+# (NaN: a feature not normalized), the longitudinal actions only.
+_INTERSECTION: dict[str, Any] = {
+    "observation_vehicles_count": 15,
+    "observation_features": "presence x y vx vy cos_h sin_h",
+    "observation_features_range": [math.nan, math.nan, -100.0, 100.0, -100.0, 100.0, -20.0, 20.0, -20.0, 20.0]
+    + [math.nan] * 4,
+    "observation_absolute": True,
+    "observation_observe_intentions": False,
+    "action_longitudinal": True,
+    "action_lateral": False,
+    "target_speeds": [0.0, 4.5, 9.0],
+    "duration": 13,
+    "destination": "o1",
+    "controlled_vehicles": 1,
+    "initial_vehicle_count": 10,
+    "spawn_probability": 0.6,
+    "collision_reward": -5.0,
+    "high_speed_reward": 1.0,
+    "arrived_reward": 1.0,
+    "reward_speed_low": 7.0,
+    "reward_speed_high": 9.0,
+    "normalize_reward": False,
+    "offroad_terminal": False,
+}
+_highway(("intersection-v0", "Intersection-v0"), "intersection", **_INTERSECTION)
+_highway(("intersection-v2",), "intersection", **_INTERSECTION, neighbour_vehicles_connected_lanes=True)

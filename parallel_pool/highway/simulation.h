@@ -38,29 +38,32 @@ class Simulation {
  public:
   explicit Simulation(SimulationConfig config) : config(std::move(config)) {}
 
-  // A fresh road for a new episode (the clock back at 0).
-  Road& NewRoad() {
+  // A fresh road for a new episode (the clock back at 0): a Road, or the
+  // scenario's kind of road (a RegulatedRoad).
+  template <typename R = Road>
+  R& NewRoad() {
     controlled.clear();
-    road = std::make_unique<Road>(&np_random, config.neighbour_vehicles_connected_lanes);
+    auto fresh = std::make_unique<R>(&np_random, config.neighbour_vehicles_connected_lanes);
+    R& made = *fresh;
+    road = std::move(fresh);
     time = 0;
     steps = 0;
-    return *road;
+    return made;
   }
 
   // The agent's vehicle class for DiscreteMetaAction: an MDPVehicle.
   MDPVehicle* AddControlled(Vec2 position, double heading, double speed) {
-    auto* v = road->AddVehicle(std::make_unique<MDPVehicle>(road.get(), position, heading, speed,
-                                                            config.target_speeds));
+    auto* v = road->AddVehicle(
+        std::make_unique<MDPVehicle>(road.get(), position, heading, speed, config.target_speeds));
     controlled.push_back(v);
     return v;
   }
 
   // other_vehicles_type.create_random(road, ...) with randomize_behavior().
   IDMVehicle* AddRandomOther(double spacing) {
-    const RandomPlacement p =
-        PlaceRandomly(*road, std::nullopt, -1, -1, -1, spacing);
-    auto* v = road->AddVehicle(
-        std::make_unique<IDMVehicle>(road.get(), p.position, p.heading, p.speed));
+    const RandomPlacement p = PlaceRandomly(*road, std::nullopt, -1, -1, -1, spacing);
+    auto* v =
+        road->AddVehicle(std::make_unique<IDMVehicle>(road.get(), p.position, p.heading, p.speed));
     v->RandomizeBehavior();
     return v;
   }

@@ -133,8 +133,7 @@ class SineLane : public StraightLane {
   }
   LaneCoordinates LocalCoordinates(Vec2 position) const override {
     const LaneCoordinates c = StraightLane::LocalCoordinates(position);
-    return {c.longitudinal,
-            c.lateral - amplitude_ * Sin(pulsation_ * c.longitudinal + phase_)};
+    return {c.longitudinal, c.lateral - amplitude_ * Sin(pulsation_ * c.longitudinal + phase_)};
   }
 
  private:

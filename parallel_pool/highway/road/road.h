@@ -23,6 +23,9 @@ class Road {
   Road(numpy_exact::NumpyGenerator* np_random, bool neighbour_vehicles_connected_lanes)
       : np_random(np_random),
         neighbour_vehicles_connected_lanes(neighbour_vehicles_connected_lanes) {}
+  virtual ~Road() = default;
+  Road(const Road&) = delete;
+  Road& operator=(const Road&) = delete;
 
   template <typename T>
   T* AddVehicle(std::unique_ptr<T> vehicle) {
@@ -43,7 +46,7 @@ class Road {
   }
 
   // Road.step: every vehicle moves, then each pair is checked once.
-  void Step(double dt) {
+  virtual void Step(double dt) {
     for (auto& v : vehicles) v->Step(dt);
     for (std::size_t i = 0; i < vehicles.size(); ++i) {
       for (std::size_t j = i + 1; j < vehicles.size(); ++j) {

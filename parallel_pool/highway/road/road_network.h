@@ -86,8 +86,8 @@ class RoadNetwork {
       for (const Edge& edge : edges.to) {
         for (std::size_t id = 0; id < edge.lanes.size(); ++id) {
           const Lane& lane = *edge.lanes[id];
-          const double d = heading ? lane.DistanceWithHeading(position, *heading)
-                                   : lane.Distance(position);
+          const double d =
+              heading ? lane.DistanceWithHeading(position, *heading) : lane.Distance(position);
           // np.argmin: the first minimum; a NaN is the minimum.
           if (first || d < best_distance || (std::isnan(d) && !std::isnan(best_distance))) {
             best = {edges.from, edge.node, static_cast<int>(id)};
@@ -176,8 +176,7 @@ class RoadNetwork {
       for (int n : ToNodes(node)) {
         if (std::find(path.begin(), path.end(), n) == path.end()) next.push_back(n);
       }
-      std::sort(next.begin(), next.end(),
-                [this](int a, int b) { return names_[a] < names_[b]; });
+      std::sort(next.begin(), next.end(), [this](int a, int b) { return names_[a] < names_[b]; });
       for (int n : next) {
         std::vector<int> longer = path;
         longer.push_back(n);

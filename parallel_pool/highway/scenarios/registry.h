@@ -12,6 +12,7 @@
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/merge.h"
 #include "parallel_pool/highway/scenarios/roundabout.h"
+#include "parallel_pool/highway/scenarios/intersection.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
 #include "parallel_pool/highway/scenarios/u_turn.h"
@@ -40,6 +41,7 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<MergeGenericScenario>("merge_generic"),
       Entry<RoundaboutScenario>("roundabout"),
       Entry<RoundaboutGenericScenario>("roundabout_generic"),
+      Entry<IntersectionScenario>("intersection"),
   };
   return entries;
 }
@@ -53,7 +55,8 @@ inline const ScenarioEntry* FindScenario(const std::string& name) {
 
 inline std::string ScenarioNames() {
   std::string names;
-  for (const ScenarioEntry& e : Scenarios()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  for (const ScenarioEntry& e : Scenarios())
+    names += (names.empty() ? "" : ", ") + std::string(e.name);
   return names;
 }
 

@@ -29,21 +29,21 @@ struct ScenarioConfig {
   bool offroad_terminal = false;
   bool other_vehicles_check_collisions = true;
   // Scenario-specific keys (each scenario's default_config).
-  double goal_reward = 1;                // exit
-  double merging_speed_reward = -0.5;    // merge
-  double left_lane_reward = 0.2;         // two-way, u-turn
-  double left_lane_constraint = 1;       // two-way
-  double arrived_reward = 1;             // intersection
-  std::string destination;               // intersection ("": random)
-  int initial_vehicle_count = 10;        // intersection
-  double spawn_probability = 0.6;        // intersection
+  double goal_reward = 1;                 // exit
+  double merging_speed_reward = -0.5;     // merge
+  double left_lane_reward = 0.2;          // two-way, u-turn
+  double left_lane_constraint = 1;        // two-way
+  double arrived_reward = 1;              // intersection
+  std::string destination;                // intersection ("": random)
+  int initial_vehicle_count = 10;         // intersection
+  double spawn_probability = 0.6;         // intersection
   int incoming_vehicle_destination = -1;  // roundabout (-1: random)
-  double roundabout_radius = 20;         // roundabout-generic
-  int roundabout_lanes = 2;              // roundabout-generic
-  double before_merge_length = 150;      // merge-generic
-  double converge_merge_length = 80;     // merge-generic
-  double parallel_merge_length = 80;     // merge-generic
-  double after_merge_length = 150;       // merge-generic
+  double roundabout_radius = 20;          // roundabout-generic
+  int roundabout_lanes = 2;               // roundabout-generic
+  double before_merge_length = 150;       // merge-generic
+  double converge_merge_length = 80;      // merge-generic
+  double parallel_merge_length = 80;      // merge-generic
+  double after_merge_length = 150;        // merge-generic
 };
 
 class Scenario {
@@ -67,6 +67,9 @@ class Scenario {
   // limit); false where the reference never truncates (then only
   // max_episode_steps, gymnasium's TimeLimit, ends an episode).
   virtual bool TruncatesAtDuration() const { return true; }
+  // What the reference's step does after its observation, reward and info
+  // (intersection's traffic leaving and entering); by default nothing.
+  virtual void AfterStep(Simulation& /*sim*/) {}
 
  protected:
   ScenarioConfig config_;

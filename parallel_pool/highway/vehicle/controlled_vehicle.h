@@ -103,6 +103,10 @@ class ControlledVehicle : public Vehicle {
   LaneIndex target_lane_index;
   double target_speed;
   std::optional<Route> route;
+  // A RegulatedRoad's marks (the reference sets them as attributes): told to
+  // stop for a vehicle of higher priority, for yield_timer regulation steps.
+  bool is_yielding = false;
+  int yield_timer = 0;
 };
 
 // MDPVehicle: FASTER and SLOWER step through `target_speeds` (uniformly

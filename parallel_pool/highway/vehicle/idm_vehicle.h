@@ -48,8 +48,8 @@ class IDMVehicle : public ControlledVehicle {
     FollowRoad();
     if (enable_lane_change) ChangeLanePolicy();
     VehicleAction command;
-    command.steering = Clip(SteeringControl(target_lane_index), -kMaxSteeringAngle,
-                            kMaxSteeringAngle);
+    command.steering =
+        Clip(SteeringControl(target_lane_index), -kMaxSteeringAngle, kMaxSteeringAngle);
     auto [front, rear] = road->NeighbourVehicles(*this, lane_index);
     command.acceleration = Acceleration(this, front);
     // While changing lane, the target lane's leader counts too.
@@ -76,25 +76,31 @@ class IDMVehicle : public ControlledVehicle {
       ego_target_speed = Clip(ego_target_speed, 0, *ego->lane->speed_limit);
     }
     double acceleration =
-        kComfortAccMax *
+        comfort_acc_max *
         (1 - Power(std::max(ego->speed, 0.0) / std::abs(NotZero(ego_target_speed)), delta));
     if (front != nullptr) {
       const double d = ego->LaneDistanceTo(front);
-      acceleration -= kComfortAccMax * Power(DesiredGap(*ego, *front) / NotZero(d), 2);
+      acceleration -= comfort_acc_max * Power(DesiredGap(*ego, *front) / NotZero(d), 2);
     }
     return acceleration;
   }
 
   double DesiredGap(const RoadObject& ego, const RoadObject& front) const {
-    const double d0 = kDistanceWanted;
+    const double d0 = distance_wanted;
     const double tau = time_wanted;
-    const double ab = -kComfortAccMax * kComfortAccMin;
+    const double ab = -comfort_acc_max * comfort_acc_min;
     const Vec2 ego_direction = ego.direction();
     const double dv = Dot(ego.speed * ego_direction - front.velocity(), ego_direction);
     return d0 + ego.speed * tau + ego.speed * dv / (2 * std::sqrt(ab));
   }
 
   double delta = 4.0;
+  // The IDM's class constants, which a scenario may set for its traffic
+  // (intersection's _make_vehicles sets the class's DISTANCE_WANTED,
+  // COMFORT_ACC_MAX and COMFORT_ACC_MIN).
+  double distance_wanted = kDistanceWanted;
+  double comfort_acc_max = kComfortAccMax;
+  double comfort_acc_min = kComfortAccMin;
   double time_wanted = 1.5;
   double politeness = 0.0;
   double lane_change_min_acc_gain = 0.2;
