@@ -44,8 +44,9 @@ def test_observation_and_action_config_shape_the_spaces() -> None:
 
 
 def test_initial_lane_id_places_the_agent() -> None:
-    env = parallel_pool.make_vec(TASK, num_envs=4, seed=1, initial_lane_id=2, observation_normalize=False,
-                                 observation_absolute=True)
+    env = parallel_pool.make_vec(
+        TASK, num_envs=4, seed=1, initial_lane_id=2, observation_normalize=False, observation_absolute=True
+    )
     obs, _ = env.reset()
     np.testing.assert_array_equal(obs[:, 0, 2], [8.0] * 4)  # lane 2's centre, 4 m per lane
     env.close()

@@ -105,6 +105,7 @@ _highway(
     vehicles_count=3,
     neighbour_vehicles_connected_lanes=True,
     **_MERGE,
+)
 
 # Kinematics in absolute coordinates, x and y in [-100, 100] m, vx and vy in
 # [-15, 15] m/s (presence not normalized).

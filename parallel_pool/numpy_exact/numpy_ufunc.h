@@ -60,9 +60,8 @@ enum class NumpyUfunc : int {
 inline constexpr int kNumNumpyUfuncs = 16;
 // The NumPy names, in NumpyUfunc's order.
 inline constexpr std::array<const char*, kNumNumpyUfuncs> kNumpyUfuncNames = {
-    "log1p", "arctan2", "sin",  "cos",     "arcsinh", "tanh",
-    "exp",   "log",     "cosh", "arccosh", "arccos",  "arctanh", "arctan", "tan",
-    "arcsin", "power"};
+    "log1p", "arctan2", "sin",    "cos",     "arcsinh", "tanh", "exp",    "log",
+    "cosh",  "arccosh", "arccos", "arctanh", "arctan",  "tan",  "arcsin", "power"};
 
 // One ufunc's float64 loop and the data NumPy passes it.
 struct NumpyLoop {

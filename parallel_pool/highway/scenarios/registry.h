@@ -10,9 +10,9 @@
 
 #include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
+#include "parallel_pool/highway/scenarios/intersection.h"
 #include "parallel_pool/highway/scenarios/merge.h"
 #include "parallel_pool/highway/scenarios/roundabout.h"
-#include "parallel_pool/highway/scenarios/intersection.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
 #include "parallel_pool/highway/scenarios/u_turn.h"

@@ -60,9 +60,7 @@ class Scenario {
   virtual double Reward(const Simulation& sim, int action) const = 0;
   virtual bool IsTerminated(const Simulation& sim) const = 0;
   // _is_truncated; by default highway-env's `time >= duration`.
-  virtual bool IsTruncated(const Simulation& sim) const {
-    return sim.time >= sim.config.duration;
-  }
+  virtual bool IsTruncated(const Simulation& sim) const { return sim.time >= sim.config.duration; }
   // Whether IsTruncated is the clock (`time >= duration`, the env's step
   // limit); false where the reference never truncates (then only
   // max_episode_steps, gymnasium's TimeLimit, ends an episode).
