@@ -71,7 +71,7 @@ _u_turn: dict[str, Any] = {
 _highway(("u-turn-v0", "UTurn-v0"), "u_turn", **_u_turn)
 _highway(("u-turn-v1",), "u_turn", neighbour_vehicles_connected_lanes=True, **_u_turn)
 # exit-v0's default_config: HighwayEnv's, then its own.
-_EXIT = {
+_EXIT: dict[str, Any] = {
     "observation_type": "ExitObservation",
     "observation_vehicles_count": 15,
     "observation_features": "presence x y vx vy cos_h sin_h",
@@ -94,7 +94,7 @@ _highway(("exit-v1",), "exit", neighbour_vehicles_connected_lanes=True, **_EXIT)
 
 # merge-v0 has no time limit (its _is_truncated is False): EnvPool's 200 steps, which
 # its episodes (the ramp is passed at x > 370 m, at 20 m/s or more) never reach.
-_MERGE = dict(high_speed_reward=0.2, lane_change_reward=-0.05, duration=200)
+_MERGE: dict[str, Any] = dict(high_speed_reward=0.2, lane_change_reward=-0.05, duration=200)
 _highway(("merge-v0", "Merge-v0"), "merge", **_MERGE)
 _highway(("merge-v1",), "merge", neighbour_vehicles_connected_lanes=True, **_MERGE)
 _highway(("merge-generic-v0",), "merge_generic", lanes_count=2, vehicles_count=3, **_MERGE)
@@ -109,7 +109,7 @@ _highway(
 
 # Kinematics in absolute coordinates, x and y in [-100, 100] m, vx and vy in
 # [-15, 15] m/s (presence not normalized).
-_ROUNDABOUT = dict(
+_ROUNDABOUT: dict[str, Any] = dict(
     observation_absolute=True,
     observation_features_range=[float("nan"), float("nan"), -100, 100, -100, 100, -15, 15, -15, 15],
     target_speeds=[0.0, 8.0, 16.0],
@@ -122,7 +122,9 @@ _ROUNDABOUT = dict(
 )
 _highway(("roundabout-v0", "Roundabout-v0"), "roundabout", **_ROUNDABOUT)
 _highway(("roundabout-v1",), "roundabout", neighbour_vehicles_connected_lanes=True, **_ROUNDABOUT)
-_ROUNDABOUT_GENERIC = dict(_ROUNDABOUT, roundabout_radius=20, roundabout_lanes=2, vehicles_count=5, duration=17)
+_ROUNDABOUT_GENERIC: dict[str, Any] = dict(
+    _ROUNDABOUT, roundabout_radius=20, roundabout_lanes=2, vehicles_count=5, duration=17
+)
 _highway(("roundabout-generic-v0",), "roundabout_generic", **_ROUNDABOUT_GENERIC)
 _highway(
     ("roundabout-generic-v1",),
