@@ -15,10 +15,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/highway/action/continuous_action.h"
 #include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/observer.h"
@@ -34,7 +36,8 @@ inline constexpr const char* kRewardTerms[] = {
     "lane_change_reward", "merging_speed_reward",  "goal_reward",       "left_lane_reward",
     "arrived_reward",     "lane_centering_reward", "action_reward"};
 
-class HighwayEnvFns {
+// What both action kinds share: the config, its checks, the state.
+class HighwayCommonFns {
  public:
   static auto DefaultConfig() {
     return MakeDict(
@@ -50,6 +53,10 @@ class HighwayEnvFns {
         "other_vehicles_type"_.Bind(std::string("IDMVehicle")),
         "target_speeds"_.Bind(std::vector<double>{20.0, 25.0, 30.0}),
         "action_longitudinal"_.Bind(true), "action_lateral"_.Bind(true),
+        "action_type"_.Bind(std::string("DiscreteMetaAction")),
+        "action_acceleration_range"_.Bind(std::vector<double>{-5.0, 5.0}),
+        "action_steering_range"_.Bind(std::vector<double>{-kPi / 4, kPi / 4}),
+        "action_speed_range"_.Bind(std::vector<double>{}), "action_clip"_.Bind(true),
         "observation_vehicles_count"_.Bind(5),
         "observation_features"_.Bind(std::string("presence x y vx vy")),
         "observation_features_range"_.Bind(std::vector<double>{}),
@@ -105,6 +112,21 @@ class HighwayEnvFns {
                   "target_speeds: expected at least 2 increasing speeds");
     RequireConfig(conf["action_longitudinal"_] || conf["action_lateral"_],
                   "action_longitudinal, action_lateral: at least one must be true");
+    const std::string action_type = conf["action_type"_];
+    RequireConfig(action_type == "DiscreteMetaAction" || action_type == "ContinuousAction",
+                  "action_type: expected 'DiscreteMetaAction' or 'ContinuousAction', got '" +
+                      action_type + "'");
+    RequireConfig(conf["action_acceleration_range"_].size() == 2 &&
+                      conf["action_steering_range"_].size() == 2,
+                  "action_acceleration_range, action_steering_range: expected (low, high)");
+    RequireConfig(conf["action_speed_range"_].empty() || conf["action_speed_range"_].size() == 2,
+                  "action_speed_range: expected [] (none) or (min speed, max speed)");
+    // The TimeToCollision grid and these scenarios' rewards read the MDP
+    // vehicle's target speeds: DiscreteMetaAction's vehicle.
+    RequireConfig(action_type == "DiscreteMetaAction" ||
+                      (observation != "TimeToCollision" && scenario != "two_way"),
+                  "action_type: the TimeToCollision observation and the two_way scenario need "
+                  "'DiscreteMetaAction'");
     RequireConfig(conf["observation_vehicles_count"_] >= 1,
                   "observation_vehicles_count: expected an int >= 1");
     const std::vector<Feature> features = FeaturesOf(conf);
@@ -166,12 +188,6 @@ class HighwayEnvFns {
         "info:arrived_reward"_.Bind(Spec<double>({}).OnlyIf(has("arrived_reward"))),
         "info:lane_centering_reward"_.Bind(Spec<double>({}).OnlyIf(has("lane_centering_reward"))),
         "info:action_reward"_.Bind(Spec<double>({}).OnlyIf(has("action_reward"))));
-  }
-
-  template <typename Config>
-  static auto ActionSpec(const Config& conf) {
-    const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 5 : 3;
-    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
   }
 
   // The observation's shape, per observation_type.
@@ -239,7 +255,28 @@ class HighwayEnvFns {
     s.target_speeds = conf["target_speeds"_];
     s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
     s.other_vehicles_type = conf["other_vehicles_type"_];
+    s.agent_vehicle = IsContinuous(conf) ? AgentVehicle::kKinematic : AgentVehicle::kMdp;
     return s;
+  }
+
+  template <typename Config>
+  static bool IsContinuous(const Config& conf) {
+    return conf["action_type"_] == std::string("ContinuousAction");
+  }
+
+  template <typename Config>
+  static ContinuousActionConfig ContinuousOf(const Config& conf) {
+    ContinuousActionConfig c;
+    const auto& acceleration = conf["action_acceleration_range"_];
+    const auto& steering = conf["action_steering_range"_];
+    const auto& speed = conf["action_speed_range"_];
+    c.acceleration_range = {acceleration[0], acceleration[1]};
+    c.steering_range = {steering[0], steering[1]};
+    if (speed.size() == 2) c.speed_range = std::array<double, 2>{speed[0], speed[1]};
+    c.longitudinal = conf["action_longitudinal"_];
+    c.lateral = conf["action_lateral"_];
+    c.clip = conf["action_clip"_];
+    return c;
   }
 
   template <typename Config>
@@ -279,52 +316,110 @@ class HighwayEnvFns {
   }
 };
 
-using HighwayEnvSpec = EnvSpec<HighwayEnvFns>;
-
-class HighwayEnv : public Env<HighwayEnvSpec> {
+// The ids with DiscreteMetaAction: an int action.
+class HighwayEnvFns : public HighwayCommonFns {
  public:
-  HighwayEnv(const Spec& spec, int env_id)
-      : Env(spec, env_id),
-        sim_(HighwayEnvFns::SimulationOf(spec.config)),
-        scenario_(
-            FindScenario(spec.config["scenario"_])->make(HighwayEnvFns::ScenarioOf(spec.config))),
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    HighwayCommonFns::Validate(conf);
+    RequireConfig(!IsContinuous(conf),
+                  "action_type: 'ContinuousAction' takes a float action: make the id with "
+                  "action_type='ContinuousAction' (the registry picks the continuous env)");
+  }
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 5 : 3;
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
+  }
+};
+
+// The ids with ContinuousAction: a float32 action in [-1, 1] per axis.
+class HighwayContinuousEnvFns : public HighwayCommonFns {
+ public:
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    HighwayCommonFns::Validate(conf);
+    RequireConfig(IsContinuous(conf), "action_type: expected 'ContinuousAction' for this env");
+  }
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 2 : 1;
+    return MakeDict("action"_.Bind(Spec<float>({-1, n}, {-1.0F, 1.0F})));
+  }
+};
+
+// One env of either action kind: the scenario's simulation, its
+// observation type and the agent's action.
+template <typename Fns>
+class HighwayEnvOf : public Env<EnvSpec<Fns>> {
+  using Base = Env<EnvSpec<Fns>>;
+  static constexpr bool kContinuous = std::is_same_v<Fns, HighwayContinuousEnvFns>;
+
+ public:
+  using typename Base::Action;
+  using typename Base::Config;
+  using typename Base::Spec;
+  using typename Base::State;
+
+  HighwayEnvOf(const Spec& spec, int env_id)
+      : Base(spec, env_id),
+        sim_(Fns::SimulationOf(spec.config)),
+        scenario_(FindScenario(spec.config["scenario"_])->make(Fns::ScenarioOf(spec.config))),
         observer_(MakeObserver(spec.config)),
+        continuous_(Fns::ContinuousOf(spec.config)),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]) {
-    sim_.np_random = numpy_exact::NumpyGenerator(seed());
+    sim_.np_random = numpy_exact::NumpyGenerator(this->seed());
   }
 
  protected:
   void Reset() override {
     scenario_->Reset(sim_);
+    if (continuous_.speed_range) {
+      for (Vehicle* v : sim_.controlled) {
+        v->min_speed = (*continuous_.speed_range)[0];
+        v->max_speed = (*continuous_.speed_range)[1];
+      }
+    }
     observer_->Reset();
-    if (scenario_->TruncatesAtDuration()) LimitEpisodeSteps(sim_.StepsToDuration());
+    if (scenario_->TruncatesAtDuration()) this->LimitEpisodeSteps(sim_.StepsToDuration());
+    sim_.last_action.assign(kContinuous ? continuous_.size() : 0, 0.0F);
     Write(0.0, -1);
   }
 
   void Step(const Action& action) override {
-    const int a = action["action"_].Get<int>();
-    sim_.Simulate(MetaActionOf(a));
-    Write(scenario_->Reward(sim_, a), a);
+    int index = -1;
+    if constexpr (kContinuous) {
+      const float* a = action["action"_].template Data<float>();
+      sim_.last_action.assign(a, a + continuous_.size());
+      const VehicleAction command = ContinuousCommand(continuous_, a);
+      sim_.Simulate([&] { sim_.vehicle()->SetAction(command); });
+    } else {
+      index = action["action"_].template Get<int>();
+      auto* agent = static_cast<MDPVehicle*>(sim_.vehicle());
+      const MetaAction meta = MetaActionOf(index);
+      sim_.Simulate([&] { agent->ActMeta(meta); });
+    }
+    Write(scenario_->Reward(sim_, index), index);
     scenario_->AfterStep(sim_);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.
-  void Reseed() override { sim_.np_random = numpy_exact::NumpyGenerator(seed()); }
+  void Reseed() override { sim_.np_random = numpy_exact::NumpyGenerator(this->seed()); }
 
   bool IsTerminated() override { return scenario_->IsTerminated(sim_); }
 
  private:
   // The observation type the config names (one branch per type).
   static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
-    if (HighwayEnvFns::IsTimeToCollision(conf)) {
+    if (Fns::IsTimeToCollision(conf)) {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
     }
     if (conf["observation_type"_] == std::string("ExitObservation")) {
-      return std::make_unique<ExitObserver>(HighwayEnvFns::KinematicsOf(conf));
+      return std::make_unique<ExitObserver>(Fns::KinematicsOf(conf));
     }
-    return std::make_unique<KinematicsObserver>(HighwayEnvFns::KinematicsOf(conf));
+    return std::make_unique<KinematicsObserver>(Fns::KinematicsOf(conf));
   }
 
   // DiscreteMetaAction's index to its action: all five, or the
@@ -342,9 +437,9 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   }
 
   void Write(double reward, int action) {
-    State state = Allocate();
-    const MDPVehicle& ego = *sim_.vehicle();
-    observer_->Observe(sim_, state["obs"_].Data<float>());
+    State state = this->Allocate();
+    const Vehicle& ego = *sim_.vehicle();
+    observer_->Observe(sim_, state["obs"_].template Data<float>());
     state["reward"_] = reward;
     state["info:speed"_] = ego.speed;
     state["info:crashed"_] = ego.crashed;
@@ -370,10 +465,16 @@ class HighwayEnv : public Env<HighwayEnvSpec> {
   Simulation sim_;
   std::unique_ptr<Scenario> scenario_;
   std::unique_ptr<Observer> observer_;
+  ContinuousActionConfig continuous_;
   bool lateral_;
   bool longitudinal_;
 };
 
+using HighwayEnvSpec = EnvSpec<HighwayEnvFns>;
+using HighwayEnv = HighwayEnvOf<HighwayEnvFns>;
+using HighwayContinuousEnvSpec = EnvSpec<HighwayContinuousEnvFns>;
+using HighwayContinuousEnv = HighwayEnvOf<HighwayContinuousEnvFns>;
+using HighwayContinuousEnvPool = AsyncEnvPool<HighwayContinuousEnv>;
 using HighwayEnvPool = AsyncEnvPool<HighwayEnv>;
 
 }  // namespace parallel_pool::highway

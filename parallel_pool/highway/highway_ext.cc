@@ -16,6 +16,7 @@ PYBIND11_MODULE(highway_ext, m) {
   namespace nx = parallel_pool::numpy_exact;
   parallel_pool::InitNumpy();
   parallel_pool::BindEnv<hw::HighwayEnvPool>(m, "Highway");
+  parallel_pool::BindEnv<hw::HighwayContinuousEnvPool>(m, "HighwayContinuous");
   nx::BindNumpyDdot(m);
   nx::BindNumpyGemv(m);
   nx::BindNumpyBlas(m);

@@ -14,6 +14,7 @@ import gymnasium
 import highway_env  # noqa: F401  (registers highway-env's ids with gymnasium)
 import numpy as np
 import pytest
+from gymnasium import spaces
 from highway_env.vehicle.behavior import IDMVehicle
 
 import parallel_pool
@@ -73,8 +74,29 @@ def restore_idm_class_constants():
         setattr(IDMVehicle, name, value)
 
 
-def reference(task_id: str) -> gymnasium.Env:
-    env = gymnasium.make(task_id)
+# Config variants of an id, ours beside highway-env's `config`: other observation and
+# action types than the id's own, on the same scenario.
+VARIANTS: dict[str, tuple[str, dict, dict]] = {
+    "highway-fast-continuous": (
+        "highway-fast-v0",
+        {"action_type": "ContinuousAction"},
+        {"action": {"type": "ContinuousAction"}},
+    ),
+    "highway-fast-throttle": (
+        "highway-fast-v0",
+        {"action_type": "ContinuousAction", "action_lateral": False, "action_speed_range": [10.0, 28.0]},
+        {"action": {"type": "ContinuousAction", "lateral": False, "speed_range": [10.0, 28.0]}},
+    ),
+    "merge-steering": (
+        "merge-v0",
+        {"action_type": "ContinuousAction", "action_longitudinal": False, "action_steering_range": [-0.3, 0.3]},
+        {"action": {"type": "ContinuousAction", "longitudinal": False, "steering_range": [-0.3, 0.3]}},
+    ),
+}
+
+
+def reference(task_id: str, config: dict | None = None) -> gymnasium.Env:
+    env = gymnasium.make(task_id, config=config) if config else gymnasium.make(task_id)
     # An id that highway-env registers with a step limit (two-way-v0: 15) is
     # truncated by gymnasium's TimeLimit, not by the env itself.
     limit = env.spec.max_episode_steps
@@ -91,23 +113,38 @@ def assert_same_info(info: dict, i: int, ref_info: dict, where: str, skip: froze
         assert np.float64(ours).tobytes() == np.float64(value).tobytes(), (where, name, ours, value)
 
 
-def run_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int, steps: int) -> int:
+def random_actions(space: spaces.Space, rng: np.random.Generator, num_envs: int) -> np.ndarray:
+    """Discrete: uniform indices. Box: float32 (the space's dtype, as policies give it),
+    some beyond [-1, 1] for the clipping."""
+    if isinstance(space, spaces.Discrete):
+        return rng.integers(0, int(space.n), num_envs)
+    return rng.uniform(-1.2, 1.2, (num_envs, *space.shape)).astype(np.float32)
+
+
+def run_lockstep(
+    task_id: str,
+    ref_id: str,
+    seed: int,
+    num_envs: int,
+    steps: int,
+    config: dict | None = None,
+    ref_config: dict | None = None,
+) -> int:
     """Steps the pool and highway-env's envs on the same random actions; returns the
     number of episode ends."""
-    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed)
-    refs = [reference(ref_id) for _ in range(num_envs)]
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed, **(config or {}))
+    refs = [reference(ref_id, ref_config) for _ in range(num_envs)]
     obs, info = env.reset()
     for i, ref in enumerate(refs):
         ref_obs, ref_info = ref.reset(seed=seed + i)
         np.testing.assert_array_equal(obs[i], ref_obs, f"{task_id} env {i} reset")
         assert_same_info(info, i, ref_info, f"{task_id} env {i} reset", skip=ACTION_TERMS)
     rng = np.random.default_rng(seed)
-    n_actions = int(env.single_action_space.n)
-    assert n_actions == refs[0].action_space.n
+    assert env.single_action_space == refs[0].action_space
     done = np.zeros(num_envs, dtype=bool)
     ends = 0
     for t in range(steps):
-        actions = rng.integers(0, n_actions, num_envs)
+        actions = random_actions(env.single_action_space, rng, num_envs)
         obs, rew, term, trunc, info = env.step(actions)
         for i, ref in enumerate(refs):
             where = f"{task_id} seed {seed} env {i} step {t}"
@@ -115,7 +152,8 @@ def run_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int, steps: int
                 ref_obs, ref_info = ref.reset()
                 np.testing.assert_array_equal(obs[i], ref_obs, where + " (autoreset)")
                 continue
-            ref_obs, ref_rew, ref_term, ref_trunc, ref_info = ref.step(int(actions[i]))
+            action = int(actions[i]) if actions.ndim == 1 else actions[i]
+            ref_obs, ref_rew, ref_term, ref_trunc, ref_info = ref.step(action)
             np.testing.assert_array_equal(obs[i], ref_obs, where)
             assert np.float64(rew[i]).tobytes() == np.float64(ref_rew).tobytes(), (where, rew[i], ref_rew)
             assert (bool(term[i]), bool(trunc[i])) == (ref_term, ref_trunc), where
@@ -129,6 +167,14 @@ def run_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int, steps: int
 @pytest.mark.parametrize("task_id", sorted(TASKS))
 def test_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
     ends = run_lockstep(task_id, TASKS[task_id], seed, NUM_ENVS, STEPS)
+    assert ends >= 1, "no episode ended: the autoreset went untested"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_config_variants_equal_highway_envs(variant: str, seed: int) -> None:
+    task_id, config, ref_config = VARIANTS[variant]
+    ends = run_lockstep(task_id, task_id, seed, NUM_ENVS, STEPS, config, ref_config)
     assert ends >= 1, "no episode ended: the autoreset went untested"
 
 

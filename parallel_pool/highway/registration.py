@@ -12,6 +12,10 @@ from typing import Any
 
 from parallel_pool.registration import register
 
+# The action type picks the env class: an int action (DiscreteMetaAction) or a float32
+# one in [-1, 1] per axis (ContinuousAction).
+_ACTION_CLASSES = ("action_type", {"DiscreteMetaAction": "Highway", "ContinuousAction": "HighwayContinuous"})
+
 
 def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | None = None, **config: Any) -> None:
     duration = config.get("duration", 40)
@@ -24,7 +28,8 @@ def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | 
         register(
             task_id=task_id,
             import_path="parallel_pool.highway",
-            env="Highway",
+            env=_ACTION_CLASSES[1][config.get("action_type", "DiscreteMetaAction")],
+            class_by=_ACTION_CLASSES,
             max_episode_steps=max_episode_steps,
             scenario=scenario,
             **config,

@@ -18,6 +18,10 @@
 
 namespace parallel_pool::highway {
 
+// The vehicle class an action type drives: DiscreteMetaAction's MDPVehicle,
+// ContinuousAction's kinematic Vehicle.
+enum class AgentVehicle { kMdp, kKinematic };
+
 // One reward term, as the reference's `_rewards` dict names it.
 struct RewardTerm {
   const char* name;
@@ -32,6 +36,8 @@ struct SimulationConfig {
   bool neighbour_vehicles_connected_lanes = false;
   // other_vehicles_type: IDMVehicle only for now.
   std::string other_vehicles_type = "IDMVehicle";
+  // The agents' vehicle class, the action type's vehicle_class.
+  AgentVehicle agent_vehicle = AgentVehicle::kMdp;
 };
 
 class Simulation {
@@ -51,10 +57,15 @@ class Simulation {
     return made;
   }
 
-  // The agent's vehicle class for DiscreteMetaAction: an MDPVehicle.
-  MDPVehicle* AddControlled(Vec2 position, double heading, double speed) {
-    auto* v = road->AddVehicle(
-        std::make_unique<MDPVehicle>(road.get(), position, heading, speed, config.target_speeds));
+  // An agent's vehicle, of the action type's vehicle class.
+  Vehicle* AddControlled(Vec2 position, double heading, double speed) {
+    Vehicle* v = nullptr;
+    if (config.agent_vehicle == AgentVehicle::kMdp) {
+      v = road->AddVehicle(
+          std::make_unique<MDPVehicle>(road.get(), position, heading, speed, config.target_speeds));
+    } else {
+      v = road->AddVehicle(std::make_unique<Vehicle>(road.get(), position, heading, speed));
+    }
     controlled.push_back(v);
     return v;
   }
@@ -68,13 +79,14 @@ class Simulation {
     return v;
   }
 
-  // _simulate(action): the agent's action at the first simulation step,
-  // then every vehicle acts and moves, `frames` times.
-  void Simulate(std::optional<MetaAction> action) {
+  // _simulate(action): the agents' actions (`act`) at the first simulation
+  // step, then every vehicle acts and moves, `frames` times.
+  template <typename Act>
+  void Simulate(Act&& act) {
     time += 1.0 / config.policy_frequency;
     const int frames = config.simulation_frequency / config.policy_frequency;
     for (int frame = 0; frame < frames; ++frame) {
-      if (action && steps % frames == 0) controlled.front()->ActMeta(*action);
+      if (steps % frames == 0) act();
       road->Act();
       road->Step(1.0 / config.simulation_frequency);
       ++steps;
@@ -92,12 +104,16 @@ class Simulation {
     return k;
   }
 
-  MDPVehicle* vehicle() const { return controlled.front(); }
+  // The first agent's vehicle (the reference's env.vehicle).
+  Vehicle* vehicle() const { return controlled.front(); }
 
   SimulationConfig config;
   numpy_exact::NumpyGenerator np_random{0};
   std::unique_ptr<Road> road;
-  std::vector<MDPVehicle*> controlled;
+  std::vector<Vehicle*> controlled;
+  // The agent's last continuous action, as given (float32; empty for a
+  // discrete one): what the reference's _rewards(action) reads.
+  std::vector<float> last_action;
   double time = 0;
   int steps = 0;
 };

@@ -58,7 +58,8 @@ class TimeToCollisionObserver : public Observer {
   }
 
   void Observe(Simulation& sim, float* out) override {
-    const MDPVehicle& ego = *sim.vehicle();
+    // TimeToCollision reads the MDP vehicle's speeds (DiscreteMetaAction).
+    const auto& ego = dynamic_cast<const MDPVehicle&>(*sim.vehicle());
     const std::vector<double> grid = Grid(sim, ego);
     const int speeds = static_cast<int>(ego.target_speeds.size());
     const int lanes = ego.network->NumLanes(ego.lane_index.from, ego.lane_index.to);

@@ -35,13 +35,13 @@ class ExitScenario : public Scenario {
   }
 
   std::vector<RewardTerm> Rewards(const Simulation& sim, int /*action*/) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    const Vehicle& v = *sim.vehicle();
     const double scaled_speed =
         Lmap(v.speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);
     return {{"collision_reward", v.crashed ? 1.0 : 0.0},
             {"goal_reward", IsSuccess(v) ? 1.0 : 0.0},
             {"high_speed_reward", Clip(scaled_speed, 0, 1)},
-            {"right_lane_reward", static_cast<double>(v.target_lane_index.id)}};
+            {"right_lane_reward", static_cast<double>(TargetLaneIndex(v).id)}};
   }
 
   double Reward(const Simulation& sim, int action) const override {
@@ -105,8 +105,9 @@ class ExitScenario : public Scenario {
   }
 
   // _is_success: the agent's target lane is the extra lane or the exit.
-  bool IsSuccess(const MDPVehicle& v) const {
-    return v.target_lane_index == exit_road_ || v.target_lane_index == exit_;
+  bool IsSuccess(const Vehicle& v) const {
+    const LaneIndex& target = TargetLaneIndex(v);
+    return target == exit_road_ || target == exit_;
   }
 
   // config.get(name, 0).

@@ -40,9 +40,9 @@ class HighwayScenario : public Scenario {
   }
 
   std::vector<RewardTerm> Rewards(const Simulation& sim, int /*action*/) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    const Vehicle& v = *sim.vehicle();
     const int neighbours = v.network->NumLanes(v.lane_index.from, v.lane_index.to);
-    const int lane = v.target_lane_index.id;
+    const int lane = TargetLaneIndex(v).id;
     const double forward_speed = v.speed * Cos(v.heading);
     const double scaled_speed =
         Lmap(forward_speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);
@@ -64,7 +64,7 @@ class HighwayScenario : public Scenario {
   }
 
   bool IsTerminated(const Simulation& sim) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    const Vehicle& v = *sim.vehicle();
     return v.crashed || (config_.offroad_terminal && !v.OnRoad());
   }
 

@@ -41,7 +41,7 @@ class IntersectionScenario : public Scenario {
   std::vector<RewardTerm> Rewards(const Simulation& sim, int /*action*/) const override {
     std::vector<RewardTerm> terms;
     const auto n = static_cast<double>(sim.controlled.size());
-    for (const MDPVehicle* v : sim.controlled) {
+    for (const Vehicle* v : sim.controlled) {
       const std::vector<RewardTerm> agent = AgentRewards(*v);
       if (terms.empty()) {
         terms = agent;
@@ -57,13 +57,13 @@ class IntersectionScenario : public Scenario {
   // _reward: the agents' rewards averaged.
   double Reward(const Simulation& sim, int /*action*/) const override {
     double sum = 0.0;
-    for (const MDPVehicle* v : sim.controlled) sum += AgentReward(*v);
+    for (const Vehicle* v : sim.controlled) sum += AgentReward(*v);
     return sum / static_cast<double>(sim.controlled.size());
   }
 
   bool IsTerminated(const Simulation& sim) const override {
     bool all_arrived = true;
-    for (const MDPVehicle* v : sim.controlled) {
+    for (const Vehicle* v : sim.controlled) {
       if (v->crashed) return true;
       all_arrived = all_arrived && HasArrived(*v);
     }
@@ -79,7 +79,7 @@ class IntersectionScenario : public Scenario {
 
  private:
   // The per-agent terms, in the reference's order.
-  static std::vector<RewardTerm> AgentRewards(const MDPVehicle& v, double speed_low,
+  static std::vector<RewardTerm> AgentRewards(const Vehicle& v, double speed_low,
                                               double speed_high) {
     const double scaled_speed = Lmap(v.speed, speed_low, speed_high, 0, 1);
     return {{"collision_reward", v.crashed ? 1.0 : 0.0},
@@ -87,11 +87,11 @@ class IntersectionScenario : public Scenario {
             {"arrived_reward", HasArrived(v) ? 1.0 : 0.0},
             {"on_road_reward", v.OnRoad() ? 1.0 : 0.0}};
   }
-  std::vector<RewardTerm> AgentRewards(const MDPVehicle& v) const {
+  std::vector<RewardTerm> AgentRewards(const Vehicle& v) const {
     return AgentRewards(v, config_.reward_speed_low, config_.reward_speed_high);
   }
 
-  double AgentReward(const MDPVehicle& v) const {
+  double AgentReward(const Vehicle& v) const {
     const std::vector<RewardTerm> terms = AgentRewards(v);
     double reward = 0.0;
     for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
@@ -204,11 +204,15 @@ class IntersectionScenario : public Scenario {
       if (destination.empty()) destination = "o" + std::to_string(sim.np_random.Integers(1, 4));
       const double longitudinal = 60.0 + 5.0 * sim.np_random.Normal(1.0, 1.0);
       const double speed_limit = *ego_lane.speed_limit;
-      MDPVehicle* ego = sim.AddControlled(ego_lane.Position(longitudinal, 0.0),
-                                          ego_lane.HeadingAt(60.0), speed_limit);
-      ego->PlanRouteTo(net.Node(destination));
-      ego->speed_index = ego->SpeedToIndex(speed_limit);
-      ego->target_speed = ego->target_speeds[ego->speed_index];
+      Vehicle* ego = sim.AddControlled(ego_lane.Position(longitudinal, 0.0),
+                                       ego_lane.HeadingAt(60.0), speed_limit);
+      // plan_route_to and the speed index, where the agent's vehicle class
+      // has them (the reference's try/except AttributeError).
+      if (auto* m = dynamic_cast<MDPVehicle*>(ego)) {
+        m->PlanRouteTo(net.Node(destination));
+        m->speed_index = m->SpeedToIndex(speed_limit);
+        m->target_speed = m->target_speeds[m->speed_index];
+      }
       // No early collisions: the other traffic near the new agent goes.
       std::erase_if(road.vehicles, [&](const std::unique_ptr<RoadObject>& v) {
         return !IsControlled(sim, v.get()) && Norm(v->position - ego->position) < 20;

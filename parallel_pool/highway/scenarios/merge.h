@@ -46,7 +46,7 @@ class MergeScenario : public Scenario {
   }
 
   std::vector<RewardTerm> Rewards(const Simulation& sim, int action) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    const Vehicle& v = *sim.vehicle();
     const double scaled_speed =
         Lmap(v.speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);
     double merging = 0;

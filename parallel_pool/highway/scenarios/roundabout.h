@@ -33,12 +33,12 @@ class RoundaboutScenario : public Scenario {
   }
 
   std::vector<RewardTerm> Rewards(const Simulation& sim, int action) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    const Vehicle& v = *sim.vehicle();
     // MDPVehicle.get_speed_index over the size of the default speeds (3),
     // whatever target_speeds the agent has.
     constexpr double kDefaultSpeedSteps = 2;
     return {{"collision_reward", v.crashed ? 1.0 : 0.0},
-            {"high_speed_reward", v.speed_index / kDefaultSpeedSteps},
+            {"high_speed_reward", SpeedIndexOf(v) / kDefaultSpeedSteps},
             {"lane_change_reward", action == 0 || action == 2 ? 1.0 : 0.0},
             {"on_road_reward", v.OnRoad() ? 1.0 : 0.0}};
   }
@@ -139,12 +139,13 @@ class RoundaboutScenario : public Scenario {
   }
 
   // The agent on the south road, routed to the north exit.
-  static MDPVehicle* AddEgo(Simulation& sim, Road& road, double longitudinal, double heading_at) {
+  static Vehicle* AddEgo(Simulation& sim, Road& road, double longitudinal, double heading_at) {
     const Lane& lane =
         road.network.GetLane({road.network.Node("ser"), road.network.Node("ses"), 0});
-    MDPVehicle* ego =
+    Vehicle* ego =
         sim.AddControlled(lane.Position(longitudinal, 0.0), lane.HeadingAt(heading_at), 8.0);
-    ego->PlanRouteTo(road.network.Node("nxs"));
+    // plan_route_to, where the agent's vehicle class has it.
+    if (auto* c = dynamic_cast<ControlledVehicle*>(ego)) c->PlanRouteTo(road.network.Node("nxs"));
     return ego;
   }
 

@@ -63,7 +63,8 @@ class TwoWayScenario : public Scenario {
   }
 
   std::vector<RewardTerm> Rewards(const Simulation& sim, int /*action*/) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    // two-way's rewards read the MDP vehicle's speeds (DiscreteMetaAction).
+    const auto& v = dynamic_cast<const MDPVehicle&>(*sim.vehicle());
     const int lanes = v.network->NumLanes(v.lane_index.from, v.lane_index.to);
     const int speeds = static_cast<int>(v.target_speeds.size());
     return {{"high_speed_reward", static_cast<double>(v.speed_index) / (speeds - 1)},

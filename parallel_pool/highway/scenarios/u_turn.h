@@ -36,8 +36,8 @@ class UTurnScenario : public Scenario {
     const int c = net.Node("c");
     const Lane& ego_lane = net.GetLane({a, b, 0});
     // (The reference's PURSUIT_TAU for the agent is an attribute nothing reads.)
-    MDPVehicle* ego = sim.AddControlled(ego_lane.Position(0, 0), 0.0, 16.0);
-    ego->PlanRouteTo(destination);
+    Vehicle* ego = sim.AddControlled(ego_lane.Position(0, 0), 0.0, 16.0);
+    if (auto* c = dynamic_cast<ControlledVehicle*>(ego)) c->PlanRouteTo(destination);
 
     // Blocking and overtaking vehicles: lane, longitudinal, speed (each
     // with a normal deviation of 2).
@@ -66,7 +66,7 @@ class UTurnScenario : public Scenario {
   }
 
   std::vector<RewardTerm> Rewards(const Simulation& sim, int /*action*/) const override {
-    const MDPVehicle& v = *sim.vehicle();
+    const Vehicle& v = *sim.vehicle();
     const int lanes = v.network->NumLanes(v.lane_index.from, v.lane_index.to);
     const double scaled_speed =
         Lmap(v.speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);

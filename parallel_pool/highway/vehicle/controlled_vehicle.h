@@ -139,16 +139,35 @@ class MDPVehicle : public ControlledVehicle {
     ActHighLevel(MetaAction::kNone);
   }
 
-  // The index of the closest allowed speed (np.round: half to even).
-  int SpeedToIndex(double v) const {
-    const double x = (v - target_speeds.front()) / (target_speeds.back() - target_speeds.front());
-    const double last = static_cast<double>(target_speeds.size() - 1);
+  using Speeds = std::vector<double>;
+
+  int SpeedToIndex(double v) const { return SpeedToIndex(target_speeds, v); }
+  // The index of the allowed speed closest to `v` (uniformly spaced speeds;
+  // np.round: half to even).
+  static int SpeedToIndex(const Speeds& speeds, double v) {
+    const double x = (v - speeds.front()) / (speeds.back() - speeds.front());
+    const double last = static_cast<double>(speeds.size() - 1);
     return static_cast<int>(Clip(std::nearbyint(x * last), 0, last));
   }
 
   std::vector<double> target_speeds;
   int speed_index = 0;
 };
+
+// The lane a vehicle steers to: a controlled vehicle's target lane, any
+// other's current lane (the scenarios' `isinstance(v, ControlledVehicle)`).
+inline const LaneIndex& TargetLaneIndex(const Vehicle& v) {
+  const auto* c = dynamic_cast<const ControlledVehicle*>(&v);
+  return c != nullptr ? c->target_lane_index : v.lane_index;
+}
+
+// MDPVehicle.get_speed_index: an MDP vehicle's speed index, else the index
+// of the default target speeds closest to its speed.
+inline int SpeedIndexOf(const Vehicle& v) {
+  if (const auto* m = dynamic_cast<const MDPVehicle*>(&v)) return m->speed_index;
+  static const MDPVehicle::Speeds kDefault = {20.0, 25.0, 30.0};
+  return MDPVehicle::SpeedToIndex(kDefault, v.speed);
+}
 
 }  // namespace parallel_pool::highway
 

@@ -52,6 +52,9 @@ class Vehicle : public RoadObject {
   }
 
   VehicleAction action;
+  // MAX_SPEED and MIN_SPEED (ContinuousAction's speed_range sets them).
+  double max_speed = kMaxSpeed;
+  double min_speed = kMinSpeed;
 
  protected:
   void ClipActions() {
@@ -59,10 +62,10 @@ class Vehicle : public RoadObject {
       action.steering = 0;
       action.acceleration = -1.0 * speed;
     }
-    if (speed > kMaxSpeed) {
-      action.acceleration = std::min(action.acceleration, 1.0 * (kMaxSpeed - speed));
-    } else if (speed < kMinSpeed) {
-      action.acceleration = std::max(action.acceleration, 1.0 * (kMinSpeed - speed));
+    if (speed > max_speed) {
+      action.acceleration = std::min(action.acceleration, 1.0 * (max_speed - speed));
+    } else if (speed < min_speed) {
+      action.acceleration = std::max(action.acceleration, 1.0 * (min_speed - speed));
     }
   }
   void OnStateUpdate() {
