@@ -5,10 +5,13 @@
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
 // Kinematics table (or its variant ExitObservation), or [3, 3, horizon
-// steps], the TimeToCollision grid (observation_type). Action "action":
-// DiscreteMetaAction's index.
+// steps], the TimeToCollision grid (observation_type); for KinematicsGoal
+// (parking) "obs" is off and "obs:observation", "obs:achieved_goal",
+// "obs:desired_goal" are float64 [features] instead. Action "action":
+// DiscreteMetaAction's index, or ContinuousAction's float32 values.
 // Info: speed, crashed, action and the reward terms of the reference's
-// info["rewards"], each its own key ("collision_reward", ...).
+// info["rewards"], each its own key ("collision_reward", ...); parking's
+// is_success.
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 #define PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 
@@ -23,6 +26,7 @@
 #include "parallel_pool/highway/action/continuous_action.h"
 #include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/kinematics.h"
+#include "parallel_pool/highway/observation/kinematics_goal.h"
 #include "parallel_pool/highway/observation/observer.h"
 #include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
@@ -72,7 +76,10 @@ class HighwayCommonFns {
         "spawn_probability"_.Bind(0.6), "incoming_vehicle_destination"_.Bind(-1),
         "roundabout_radius"_.Bind(20.0), "roundabout_lanes"_.Bind(2),
         "before_merge_length"_.Bind(150.0), "converge_merge_length"_.Bind(80.0),
-        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0));
+        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0),
+        "reward_weights"_.Bind(std::vector<double>{1.0, 0.3, 0.0, 0.0, 0.02, 0.02}),
+        "success_goal_reward"_.Bind(0.12), "add_walls"_.Bind(true),
+        "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}));
   }
 
   template <typename Config>
@@ -81,11 +88,11 @@ class HighwayCommonFns {
     RequireConfig(FindScenario(scenario) != nullptr,
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
-    RequireConfig(
-        observation == "Kinematics" || observation == "TimeToCollision" ||
-            observation == "ExitObservation",
-        "observation_type: expected 'Kinematics', 'TimeToCollision' or 'ExitObservation', got '" +
-            observation + "'");
+    RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
+                      observation == "ExitObservation" || observation == "KinematicsGoal",
+                  "observation_type: expected 'Kinematics', 'TimeToCollision', "
+                  "'ExitObservation' or 'KinematicsGoal', got '" +
+                      observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     // exit draws its traffic's lanes with probabilities proportional to the ids.
     RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
@@ -150,6 +157,25 @@ class HighwayCommonFns {
                                                        conf["policy_frequency"_]) >= 1,
                   "observation_horizon: expected at least one policy step (horizon * "
                   "policy_frequency >= 1)");
+    // KinematicsGoal observes the agent's goal: parking's.
+    RequireConfig(observation != "KinematicsGoal" || scenario == "parking",
+                  "observation_type: 'KinematicsGoal' needs the parking scenario");
+    if (observation == "KinematicsGoal") {
+      for (Feature f : features) {
+        RequireConfig(IsGoalFeature(f),
+                      "observation_features: KinematicsGoal observes the goal by presence x y "
+                      "vx vy cos_h sin_h cos_d sin_d only");
+      }
+      RequireConfig(conf["observation_scales"_].size() == features.size(),
+                    "observation_scales: expected a scale per feature");
+    }
+    if (scenario == "parking") {
+      RequireConfig(conf["reward_weights"_].size() == 6,
+                    "reward_weights: expected 6 weights (x y vx vy cos_h sin_h)");
+      RequireConfig(conf["controlled_vehicles"_] <= ParkingScenario::kMaxAgents,
+                    "controlled_vehicles: expected at most 5 for the parking scenario (each "
+                    "agent's start spot must be its own)");
+    }
     if (scenario == "merge_generic") {
       RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
                         conf["parallel_merge_length"_] > 0,
@@ -171,10 +197,19 @@ class HighwayCommonFns {
       }
       return false;
     };
+    const bool goal = IsKinematicsGoal(conf);
+    const double dinf = std::numeric_limits<double>::infinity();
+    const auto goal_spec = Spec<double>({static_cast<int>(FeaturesOf(conf).size())},
+                                        std::pair<double, double>(-dinf, dinf))
+                               .OnlyIf(goal);
     return MakeDict(
         "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
                                                     ? std::pair<float, float>(0.0f, 1.0f)
-                                                    : std::pair<float, float>(-inf, inf))),
+                                                    : std::pair<float, float>(-inf, inf))
+                        .OnlyIf(!goal)),
+        "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
+        "obs:desired_goal"_.Bind(goal_spec),
+        "info:is_success"_.Bind(Spec<bool>({}).OnlyIf(conf["scenario"_] == std::string("parking"))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
@@ -201,6 +236,11 @@ class HighwayCommonFns {
     }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
+  }
+
+  template <typename Config>
+  static bool IsKinematicsGoal(const Config& conf) {
+    return conf["observation_type"_] == std::string("KinematicsGoal");
   }
 
   template <typename Config>
@@ -312,6 +352,9 @@ class HighwayCommonFns {
     c.converge_merge_length = conf["converge_merge_length"_];
     c.parallel_merge_length = conf["parallel_merge_length"_];
     c.after_merge_length = conf["after_merge_length"_];
+    c.reward_weights = conf["reward_weights"_];
+    c.success_goal_reward = conf["success_goal_reward"_];
+    c.add_walls = conf["add_walls"_];
     return c;
   }
 };
@@ -366,6 +409,10 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         sim_(Fns::SimulationOf(spec.config)),
         scenario_(FindScenario(spec.config["scenario"_])->make(Fns::ScenarioOf(spec.config))),
         observer_(MakeObserver(spec.config)),
+        goal_features_(Fns::FeaturesOf(spec.config)),
+        goal_scales_(spec.config["observation_scales"_]),
+        goal_(Fns::IsKinematicsGoal(spec.config)),
+        reports_success_(spec.config["scenario"_] == std::string("parking")),
         continuous_(Fns::ContinuousOf(spec.config)),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]) {
@@ -439,7 +486,15 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   void Write(double reward, int action) {
     State state = this->Allocate();
     const Vehicle& ego = *sim_.vehicle();
-    observer_->Observe(sim_, state["obs"_].template Data<float>());
+    if (goal_) {
+      const GoalObservation g = ObserveGoal(ego, *sim_.goals.front(), goal_features_, goal_scales_);
+      state["obs:observation"_].Assign(g.achieved.data(), g.achieved.size());
+      state["obs:achieved_goal"_].Assign(g.achieved.data(), g.achieved.size());
+      state["obs:desired_goal"_].Assign(g.desired.data(), g.desired.size());
+    } else {
+      observer_->Observe(sim_, state["obs"_].template Data<float>());
+    }
+    if (reports_success_) state["info:is_success"_] = scenario_->IsSuccess(sim_);
     state["reward"_] = reward;
     state["info:speed"_] = ego.speed;
     state["info:crashed"_] = ego.crashed;
@@ -465,6 +520,11 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   Simulation sim_;
   std::unique_ptr<Scenario> scenario_;
   std::unique_ptr<Observer> observer_;
+  // KinematicsGoal (observer_ then unused): its features and scales.
+  std::vector<Feature> goal_features_;
+  std::vector<double> goal_scales_;
+  bool goal_;
+  bool reports_success_;
   ContinuousActionConfig continuous_;
   bool lateral_;
   bool longitudinal_;

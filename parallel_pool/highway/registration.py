@@ -165,3 +165,30 @@ _INTERSECTION: dict[str, Any] = {
 }
 _highway(("intersection-v0", "Intersection-v0"), "intersection", **_INTERSECTION)
 _highway(("intersection-v2",), "intersection", **_INTERSECTION, neighbour_vehicles_connected_lanes=True)
+
+# parking: the KinematicsGoal observation (a Dict of float64 "observation", "achieved_goal",
+# "desired_goal") and ContinuousAction (steering within +-45 degrees).
+_PARKING: dict[str, Any] = {
+    "observation_type": "KinematicsGoal",
+    "observation_features": "x y vx vy cos_h sin_h",
+    "observation_scales": [100.0, 100.0, 5.0, 5.0, 1.0, 1.0],
+    "observation_normalize": False,
+    "action_type": "ContinuousAction",
+    "action_steering_range": [-math.pi / 4, math.pi / 4],
+    "reward_weights": [1.0, 0.3, 0.0, 0.0, 0.02, 0.02],
+    "success_goal_reward": 0.12,
+    "collision_reward": -5.0,
+    "simulation_frequency": 15,
+    "policy_frequency": 5,
+    "duration": 100,
+    "controlled_vehicles": 1,
+    "vehicles_count": 0,
+    "add_walls": True,
+}
+_highway(("parking-v0", "Parking-v0"), "parking", **_PARKING)
+_highway(
+    ("parking-ActionRepeat-v0", "ParkingActionRepeat-v0"),
+    "parking",
+    **{**_PARKING, "policy_frequency": 1, "duration": 20},
+)
+_highway(("parking-parked-v0", "ParkingParked-v0"), "parking", **{**_PARKING, "vehicles_count": 10})

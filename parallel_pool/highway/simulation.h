@@ -49,6 +49,7 @@ class Simulation {
   template <typename R = Road>
   R& NewRoad() {
     controlled.clear();
+    goals.clear();
     auto fresh = std::make_unique<R>(&np_random, config.neighbour_vehicles_connected_lanes);
     R& made = *fresh;
     road = std::move(fresh);
@@ -111,6 +112,9 @@ class Simulation {
   numpy_exact::NumpyGenerator np_random{0};
   std::unique_ptr<Road> road;
   std::vector<Vehicle*> controlled;
+  // Each agent's goal where the scenario sets one (parking's Landmark: the
+  // reference's vehicle.goal), in the agents' order.
+  std::vector<RoadObject*> goals;
   // The agent's last continuous action, as given (float32; empty for a
   // discrete one): what the reference's _rewards(action) reads.
   std::vector<float> last_action;

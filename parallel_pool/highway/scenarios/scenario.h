@@ -44,6 +44,10 @@ struct ScenarioConfig {
   double converge_merge_length = 80;      // merge-generic
   double parallel_merge_length = 80;      // merge-generic
   double after_merge_length = 150;        // merge-generic
+  // parking: the weights of |achieved - desired| (x y vx vy cos_h sin_h).
+  std::vector<double> reward_weights = {1, 0.3, 0, 0, 0.02, 0.02};
+  double success_goal_reward = 0.12;  // parking
+  bool add_walls = true;              // parking
 };
 
 class Scenario {
@@ -68,6 +72,8 @@ class Scenario {
   // What the reference's step does after its observation, reward and info
   // (intersection's traffic leaving and entering); by default nothing.
   virtual void AfterStep(Simulation& /*sim*/) {}
+  // info["is_success"] where the scenario reports it (parking).
+  virtual bool IsSuccess(const Simulation& /*sim*/) const { return false; }
 
  protected:
   ScenarioConfig config_;

@@ -51,16 +51,14 @@ class RoadObject {
 
   // The rectangle's corners, closed (the first repeated last).
   std::array<Vec2, 5> Polygon() const {
-    const double c = Cos(heading);
-    const double s = Sin(heading);
+    const Mat2 rotation = Rotation(heading);
     const double hl = length / 2;
     const double hw = width / 2;
     const Vec2 local[4] = {{-hl, -hw}, {-hl, hw}, {hl, hw}, {hl, -hw}};
     std::array<Vec2, 5> points;
     for (int i = 0; i < 4; ++i) {
-      // rotation @ points, then + position.
-      const Vec2 r{c * local[i].x + -s * local[i].y, s * local[i].x + c * local[i].y};
-      points[i] = r + position;
+      // rotation @ points (dgemm), then + position.
+      points[i] = MatMulColumn(rotation, local[i]) + position;
     }
     points[4] = points[0];
     return points;
