@@ -5,8 +5,11 @@
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
 // Kinematics table (or its variant ExitObservation), or [3, 3, horizon
-// steps], the TimeToCollision grid (observation_type). Action "action":
-// DiscreteMetaAction's index.
+// steps], the TimeToCollision grid (observation_type); or, for
+// AttributesObservation, a Dict of float64 [4, 1] columns "obs:state",
+// "obs:derivative", "obs:reference_state". Action "action":
+// DiscreteMetaAction's index, or ContinuousAction's float32 [-1, 1] values
+// (action_dynamical: driving a BicycleVehicle).
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
@@ -72,7 +75,8 @@ class HighwayCommonFns {
         "spawn_probability"_.Bind(0.6), "incoming_vehicle_destination"_.Bind(-1),
         "roundabout_radius"_.Bind(20.0), "roundabout_lanes"_.Bind(2),
         "before_merge_length"_.Bind(150.0), "converge_merge_length"_.Bind(80.0),
-        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0));
+        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0),
+        "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05));
   }
 
   template <typename Config>
@@ -81,11 +85,18 @@ class HighwayCommonFns {
     RequireConfig(FindScenario(scenario) != nullptr,
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
-    RequireConfig(
-        observation == "Kinematics" || observation == "TimeToCollision" ||
-            observation == "ExitObservation",
-        "observation_type: expected 'Kinematics', 'TimeToCollision' or 'ExitObservation', got '" +
-            observation + "'");
+    RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
+                      observation == "ExitObservation" || observation == "AttributesObservation",
+                  "observation_type: expected 'Kinematics', 'TimeToCollision', 'ExitObservation' "
+                  "or 'AttributesObservation', got '" +
+                      observation + "'");
+    // AttributesObservation reads the lane keeping env's attributes, of its
+    // dynamical vehicle.
+    RequireConfig(observation != "AttributesObservation" || scenario == "lane_keeping",
+                  "observation_type: 'AttributesObservation' needs the lane_keeping scenario");
+    RequireConfig(scenario != "lane_keeping" || (IsContinuous(conf) && conf["action_dynamical"_]),
+                  "scenario: lane_keeping needs action_type='ContinuousAction' with "
+                  "action_dynamical=True");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     // exit draws its traffic's lanes with probabilities proportional to the ids.
     RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
@@ -171,12 +182,17 @@ class HighwayCommonFns {
       }
       return false;
     };
+    const bool attributes = IsAttributes(conf);
+    const double inf64 = std::numeric_limits<double>::infinity();
+    const auto attribute = [&] { return Spec<double>({4, 1}, {-inf64, inf64}).OnlyIf(attributes); };
     return MakeDict(
         "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
                                                     ? std::pair<float, float>(0.0f, 1.0f)
-                                                    : std::pair<float, float>(-inf, inf))),
-        "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
-        "info:action"_.Bind(Spec<int>({})),
+                                                    : std::pair<float, float>(-inf, inf))
+                        .OnlyIf(!attributes)),
+        "obs:state"_.Bind(attribute()), "obs:derivative"_.Bind(attribute()),
+        "obs:reference_state"_.Bind(attribute()), "info:speed"_.Bind(Spec<double>({})),
+        "info:crashed"_.Bind(Spec<bool>({})), "info:action"_.Bind(Spec<int>({})),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
         "info:right_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("right_lane_reward"))),
         "info:high_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("high_speed_reward"))),
@@ -201,6 +217,12 @@ class HighwayCommonFns {
     }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
+  }
+
+  // AttributesObservation: a Dict of the scenario's attributes, not "obs".
+  template <typename Config>
+  static bool IsAttributes(const Config& conf) {
+    return conf["observation_type"_] == std::string("AttributesObservation");
   }
 
   template <typename Config>
@@ -255,7 +277,9 @@ class HighwayCommonFns {
     s.target_speeds = conf["target_speeds"_];
     s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
     s.other_vehicles_type = conf["other_vehicles_type"_];
-    s.agent_vehicle = IsContinuous(conf) ? AgentVehicle::kKinematic : AgentVehicle::kMdp;
+    s.agent_vehicle = !IsContinuous(conf)         ? AgentVehicle::kMdp
+                      : conf["action_dynamical"_] ? AgentVehicle::kDynamical
+                                                  : AgentVehicle::kKinematic;
     return s;
   }
 
@@ -312,6 +336,8 @@ class HighwayCommonFns {
     c.converge_merge_length = conf["converge_merge_length"_];
     c.parallel_merge_length = conf["parallel_merge_length"_];
     c.after_merge_length = conf["after_merge_length"_];
+    c.state_noise = conf["state_noise"_];
+    c.derivative_noise = conf["derivative_noise"_];
     return c;
   }
 };
@@ -381,27 +407,42 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         v->max_speed = (*continuous_.speed_range)[1];
       }
     }
-    observer_->Reset();
+    if (observer_) observer_->Reset();
     if (scenario_->TruncatesAtDuration()) this->LimitEpisodeSteps(sim_.StepsToDuration());
     sim_.last_action.assign(kContinuous ? continuous_.size() : 0, 0.0F);
     Write(0.0, -1);
   }
 
   void Step(const Action& action) override {
-    int index = -1;
+    scenario_->BeforeStep(sim_);
     if constexpr (kContinuous) {
       const float* a = action["action"_].template Data<float>();
       sim_.last_action.assign(a, a + continuous_.size());
       const VehicleAction command = ContinuousCommand(continuous_, a);
-      sim_.Simulate([&] { sim_.vehicle()->SetAction(command); });
+      StepWith(-1, [&] { sim_.vehicle()->SetAction(command); });
     } else {
-      index = action["action"_].template Get<int>();
+      const int index = action["action"_].template Get<int>();
       auto* agent = static_cast<MDPVehicle*>(sim_.vehicle());
       const MetaAction meta = MetaActionOf(index);
-      sim_.Simulate([&] { agent->ActMeta(meta); });
+      StepWith(index, [&] { agent->ActMeta(meta); });
     }
-    Write(scenario_->Reward(sim_, index), index);
     scenario_->AfterStep(sim_);
+  }
+
+  // The agent acts at the simulation's first step, observed after it; or
+  // (lane keeping) it acts, is observed, then the simulation runs.
+  template <typename Act>
+  void StepWith(int index, Act&& act) {
+    if (!scenario_->ObservesBeforeSimulating()) {
+      sim_.Simulate(act);
+      Write(scenario_->Reward(sim_, index), index);
+      return;
+    }
+    act();
+    State state = this->Allocate();
+    WriteObservation(state);
+    sim_.Simulate([] {});
+    WriteRest(state, scenario_->Reward(sim_, index), index);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.
@@ -412,6 +453,8 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
  private:
   // The observation type the config names (one branch per type).
   static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
+    // AttributesObservation: the scenario's (WriteObservation).
+    if (Fns::IsAttributes(conf)) return nullptr;
     if (Fns::IsTimeToCollision(conf)) {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
@@ -438,8 +481,22 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
 
   void Write(double reward, int action) {
     State state = this->Allocate();
+    WriteObservation(state);
+    WriteRest(state, reward, action);
+  }
+
+  void WriteObservation(State& state) {
+    if (observer_) {
+      observer_->Observe(sim_, state["obs"_].template Data<float>());
+      return;
+    }
+    scenario_->ObserveAttributes(sim_, state["obs:state"_].template Data<double>(),
+                                 state["obs:derivative"_].template Data<double>(),
+                                 state["obs:reference_state"_].template Data<double>());
+  }
+
+  void WriteRest(State& state, double reward, int action) {
     const Vehicle& ego = *sim_.vehicle();
-    observer_->Observe(sim_, state["obs"_].template Data<float>());
     state["reward"_] = reward;
     state["info:speed"_] = ego.speed;
     state["info:crashed"_] = ego.crashed;
