@@ -7,8 +7,11 @@
 // Kinematics table (or its variant ExitObservation), or [3, 3, horizon
 // steps], the TimeToCollision grid (observation_type); for KinematicsGoal
 // (parking) "obs" is off and "obs:observation", "obs:achieved_goal",
-// "obs:desired_goal" are float64 [features] instead. Action "action":
-// DiscreteMetaAction's index, or ContinuousAction's float32 values.
+// "obs:desired_goal" are float64 [features] instead; for
+// AttributesObservation (lane keeping), float64 [4, 1] columns "obs:state",
+// "obs:derivative", "obs:reference_state". Action "action":
+// DiscreteMetaAction's index, or ContinuousAction's float32 [-1, 1] values
+// (action_dynamical: driving a BicycleVehicle).
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...); parking's
 // is_success.
@@ -79,7 +82,8 @@ class HighwayCommonFns {
         "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0),
         "reward_weights"_.Bind(std::vector<double>{1.0, 0.3, 0.0, 0.0, 0.02, 0.02}),
         "success_goal_reward"_.Bind(0.12), "add_walls"_.Bind(true),
-        "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}));
+        "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}),
+        "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05));
   }
 
   template <typename Config>
@@ -89,10 +93,18 @@ class HighwayCommonFns {
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
     RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
-                      observation == "ExitObservation" || observation == "KinematicsGoal",
+                      observation == "ExitObservation" || observation == "KinematicsGoal" ||
+                      observation == "AttributesObservation",
                   "observation_type: expected 'Kinematics', 'TimeToCollision', "
-                  "'ExitObservation' or 'KinematicsGoal', got '" +
+                  "'ExitObservation', 'KinematicsGoal' or 'AttributesObservation', got '" +
                       observation + "'");
+    // AttributesObservation reads the lane keeping env's attributes, of its
+    // dynamical vehicle.
+    RequireConfig(observation != "AttributesObservation" || scenario == "lane_keeping",
+                  "observation_type: 'AttributesObservation' needs the lane_keeping scenario");
+    RequireConfig(scenario != "lane_keeping" || (IsContinuous(conf) && conf["action_dynamical"_]),
+                  "scenario: lane_keeping needs action_type='ContinuousAction' with "
+                  "action_dynamical=True");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     // exit draws its traffic's lanes with probabilities proportional to the ids.
     RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
@@ -202,13 +214,17 @@ class HighwayCommonFns {
     const auto goal_spec = Spec<double>({static_cast<int>(FeaturesOf(conf).size())},
                                         std::pair<double, double>(-dinf, dinf))
                                .OnlyIf(goal);
+    const bool attributes = IsAttributes(conf);
+    const double inf64 = std::numeric_limits<double>::infinity();
+    const auto attribute = [&] { return Spec<double>({4, 1}, {-inf64, inf64}).OnlyIf(attributes); };
     return MakeDict(
         "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
                                                     ? std::pair<float, float>(0.0f, 1.0f)
                                                     : std::pair<float, float>(-inf, inf))
-                        .OnlyIf(!goal)),
+                        .OnlyIf(!goal && !attributes)),
         "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
-        "obs:desired_goal"_.Bind(goal_spec),
+        "obs:desired_goal"_.Bind(goal_spec), "obs:state"_.Bind(attribute()),
+        "obs:derivative"_.Bind(attribute()), "obs:reference_state"_.Bind(attribute()),
         "info:is_success"_.Bind(Spec<bool>({}).OnlyIf(conf["scenario"_] == std::string("parking"))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
@@ -236,6 +252,12 @@ class HighwayCommonFns {
     }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
+  }
+
+  // AttributesObservation: a Dict of the scenario's attributes, not "obs".
+  template <typename Config>
+  static bool IsAttributes(const Config& conf) {
+    return conf["observation_type"_] == std::string("AttributesObservation");
   }
 
   template <typename Config>
@@ -295,7 +317,9 @@ class HighwayCommonFns {
     s.target_speeds = conf["target_speeds"_];
     s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
     s.other_vehicles_type = conf["other_vehicles_type"_];
-    s.agent_vehicle = IsContinuous(conf) ? AgentVehicle::kKinematic : AgentVehicle::kMdp;
+    s.agent_vehicle = !IsContinuous(conf)         ? AgentVehicle::kMdp
+                      : conf["action_dynamical"_] ? AgentVehicle::kDynamical
+                                                  : AgentVehicle::kKinematic;
     return s;
   }
 
@@ -355,6 +379,8 @@ class HighwayCommonFns {
     c.reward_weights = conf["reward_weights"_];
     c.success_goal_reward = conf["success_goal_reward"_];
     c.add_walls = conf["add_walls"_];
+    c.state_noise = conf["state_noise"_];
+    c.derivative_noise = conf["derivative_noise"_];
     return c;
   }
 };
@@ -428,27 +454,42 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         v->max_speed = (*continuous_.speed_range)[1];
       }
     }
-    observer_->Reset();
+    if (observer_) observer_->Reset();
     if (scenario_->TruncatesAtDuration()) this->LimitEpisodeSteps(sim_.StepsToDuration());
     sim_.last_action.assign(kContinuous ? continuous_.size() : 0, 0.0F);
     Write(0.0, -1);
   }
 
   void Step(const Action& action) override {
-    int index = -1;
+    scenario_->BeforeStep(sim_);
     if constexpr (kContinuous) {
       const float* a = action["action"_].template Data<float>();
       sim_.last_action.assign(a, a + continuous_.size());
       const VehicleAction command = ContinuousCommand(continuous_, a);
-      sim_.Simulate([&] { sim_.vehicle()->SetAction(command); });
+      StepWith(-1, [&] { sim_.vehicle()->SetAction(command); });
     } else {
-      index = action["action"_].template Get<int>();
+      const int index = action["action"_].template Get<int>();
       auto* agent = static_cast<MDPVehicle*>(sim_.vehicle());
       const MetaAction meta = MetaActionOf(index);
-      sim_.Simulate([&] { agent->ActMeta(meta); });
+      StepWith(index, [&] { agent->ActMeta(meta); });
     }
-    Write(scenario_->Reward(sim_, index), index);
     scenario_->AfterStep(sim_);
+  }
+
+  // The agent acts at the simulation's first step, observed after it; or
+  // (lane keeping) it acts, is observed, then the simulation runs.
+  template <typename Act>
+  void StepWith(int index, Act&& act) {
+    if (!scenario_->ObservesBeforeSimulating()) {
+      sim_.Simulate(act);
+      Write(scenario_->Reward(sim_, index), index);
+      return;
+    }
+    act();
+    State state = this->Allocate();
+    WriteObservation(state);
+    sim_.Simulate([] {});
+    WriteRest(state, scenario_->Reward(sim_, index), index);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.
@@ -459,6 +500,8 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
  private:
   // The observation type the config names (one branch per type).
   static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
+    // AttributesObservation: the scenario's (WriteObservation).
+    if (Fns::IsAttributes(conf)) return nullptr;
     if (Fns::IsTimeToCollision(conf)) {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
@@ -485,15 +528,30 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
 
   void Write(double reward, int action) {
     State state = this->Allocate();
-    const Vehicle& ego = *sim_.vehicle();
+    WriteObservation(state);
+    WriteRest(state, reward, action);
+  }
+
+  void WriteObservation(State& state) {
     if (goal_) {
-      const GoalObservation g = ObserveGoal(ego, *sim_.goals.front(), goal_features_, goal_scales_);
+      const GoalObservation g =
+          ObserveGoal(*sim_.vehicle(), *sim_.goals.front(), goal_features_, goal_scales_);
       state["obs:observation"_].Assign(g.achieved.data(), g.achieved.size());
       state["obs:achieved_goal"_].Assign(g.achieved.data(), g.achieved.size());
       state["obs:desired_goal"_].Assign(g.desired.data(), g.desired.size());
-    } else {
-      observer_->Observe(sim_, state["obs"_].template Data<float>());
+      return;
     }
+    if (observer_) {
+      observer_->Observe(sim_, state["obs"_].template Data<float>());
+      return;
+    }
+    scenario_->ObserveAttributes(sim_, state["obs:state"_].template Data<double>(),
+                                 state["obs:derivative"_].template Data<double>(),
+                                 state["obs:reference_state"_].template Data<double>());
+  }
+
+  void WriteRest(State& state, double reward, int action) {
+    const Vehicle& ego = *sim_.vehicle();
     if (reports_success_) state["info:is_success"_] = scenario_->IsSuccess(sim_);
     state["reward"_] = reward;
     state["info:speed"_] = ego.speed;

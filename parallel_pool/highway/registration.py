@@ -192,3 +192,38 @@ _highway(
     **{**_PARKING, "policy_frequency": 1, "duration": 20},
 )
 _highway(("parking-parked-v0", "ParkingParked-v0"), "parking", **{**_PARKING, "vehicles_count": 10})
+# intersection-v1: the same crossing, the agent a dynamical bicycle steered and
+# throttled (ContinuousAction), seeing 5 vehicles with their lane offsets.
+_highway(
+    ("intersection-v1", "Intersection-v1"),
+    "intersection",
+    **dict(
+        _INTERSECTION,
+        observation_vehicles_count=5,
+        observation_features="presence x y vx vy long_off lat_off ang_off",
+        observation_features_range=[math.nan, math.nan, -100.0, 100.0, -100.0, 100.0, -20.0, 20.0, -20.0, 20.0]
+        + [math.nan] * 6,
+        action_type="ContinuousAction",
+        action_lateral=True,
+        action_dynamical=True,
+        action_steering_range=[-math.pi / 3, math.pi / 3],
+    ),
+)
+# lane-keeping-v0: a dynamical bicycle, steered only, observed as its noisy
+# lateral state, its derivative and the lane's reference (AttributesObservation);
+# never ends by itself: highway-env registers it with a TimeLimit of 200 steps.
+_highway(
+    ("lane-keeping-v0", "LaneKeeping-v0"),
+    "lane_keeping",
+    max_episode_steps=200,
+    observation_type="AttributesObservation",
+    action_type="ContinuousAction",
+    action_longitudinal=False,
+    action_lateral=True,
+    action_dynamical=True,
+    action_steering_range=[-math.pi / 3, math.pi / 3],
+    simulation_frequency=10,
+    policy_frequency=10,
+    state_noise=0.05,
+    derivative_noise=0.05,
+)

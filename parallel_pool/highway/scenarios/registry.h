@@ -11,6 +11,7 @@
 #include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/intersection.h"
+#include "parallel_pool/highway/scenarios/lane_keeping.h"
 #include "parallel_pool/highway/scenarios/merge.h"
 #include "parallel_pool/highway/scenarios/parking.h"
 #include "parallel_pool/highway/scenarios/roundabout.h"
@@ -44,6 +45,7 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<RoundaboutGenericScenario>("roundabout_generic"),
       Entry<IntersectionScenario>("intersection"),
       Entry<ParkingScenario>("parking"),
+      Entry<LaneKeepingScenario>("lane_keeping"),
   };
   return entries;
 }

@@ -48,6 +48,8 @@ struct ScenarioConfig {
   std::vector<double> reward_weights = {1, 0.3, 0, 0, 0.02, 0.02};
   double success_goal_reward = 0.12;  // parking
   bool add_walls = true;              // parking
+  double state_noise = 0.05;          // lane-keeping
+  double derivative_noise = 0.05;     // lane-keeping
 };
 
 class Scenario {
@@ -74,6 +76,16 @@ class Scenario {
   virtual void AfterStep(Simulation& /*sim*/) {}
   // info["is_success"] where the scenario reports it (parking).
   virtual bool IsSuccess(const Simulation& /*sim*/) const { return false; }
+  // What the reference's step does before the agent acts (lane keeping's
+  // switch of the lane followed); by default nothing.
+  virtual void BeforeStep(Simulation& /*sim*/) {}
+  // Whether the reference's step observes after the agent's action is set
+  // but before the simulation (lane keeping's step); by default after.
+  virtual bool ObservesBeforeSimulating() const { return false; }
+  // AttributesObservation: the scenario's attributes (state, derivative,
+  // reference_state: 4 values each), where it has them.
+  virtual void ObserveAttributes(Simulation& /*sim*/, double* /*state*/, double* /*derivative*/,
+                                 double* /*reference_state*/) {}
 
  protected:
   ScenarioConfig config_;
