@@ -1,17 +1,25 @@
 """The highway family: highway-env 1.12.1's driving scenarios in C++, seed for seed.
 
-Two env classes share every scenario: `Highway` (DiscreteMetaAction, an int action) and
-`HighwayContinuous` (ContinuousAction, a float32 action in [-1, 1] per axis); an id's
-`action_type` picks one (registration.py). Importing the module learns NumPy's ddot
-kernel and takes NumPy's own float64 loops, so the vehicle models round as highway-env's
-do on this machine.
+Three env classes share the scenarios: `Highway` (DiscreteMetaAction, an int action),
+`HighwayContinuous` (ContinuousAction, a float32 action in [-1, 1] per axis) and
+`HighwayMultiAgent` (MultiAgentAction: a player per controlled vehicle, each with its own
+int action, observation and reward); an id's `action_type` picks one (registration.py).
+Importing the module learns NumPy's ddot kernel and takes NumPy's own float64 loops, so
+the vehicle models round as highway-env's do on this machine.
 """
 
 from parallel_pool.python.api import py_env
 
 # The family's own module, imported relatively: where ruff sorts it then does not
 # depend on the family's name.
-from .highway_ext import _HighwayContinuousEnvPool, _HighwayContinuousEnvSpec, _HighwayEnvPool, _HighwayEnvSpec
+from .highway_ext import (
+    _HighwayContinuousEnvPool,
+    _HighwayContinuousEnvSpec,
+    _HighwayEnvPool,
+    _HighwayEnvSpec,
+    _HighwayMultiAgentEnvPool,
+    _HighwayMultiAgentEnvSpec,
+)
 
 HighwayEnvSpec, HighwayDMEnvPool, HighwayGymEnvPool, HighwayGymnasiumEnvPool = py_env(_HighwayEnvSpec, _HighwayEnvPool)
 (
@@ -20,6 +28,12 @@ HighwayEnvSpec, HighwayDMEnvPool, HighwayGymEnvPool, HighwayGymnasiumEnvPool = p
     HighwayContinuousGymEnvPool,
     HighwayContinuousGymnasiumEnvPool,
 ) = py_env(_HighwayContinuousEnvSpec, _HighwayContinuousEnvPool)
+(
+    HighwayMultiAgentEnvSpec,
+    HighwayMultiAgentDMEnvPool,
+    HighwayMultiAgentGymEnvPool,
+    HighwayMultiAgentGymnasiumEnvPool,
+) = py_env(_HighwayMultiAgentEnvSpec, _HighwayMultiAgentEnvPool)
 
 __all__ = [
     "HighwayContinuousDMEnvPool",
@@ -30,4 +44,8 @@ __all__ = [
     "HighwayEnvSpec",
     "HighwayGymEnvPool",
     "HighwayGymnasiumEnvPool",
+    "HighwayMultiAgentDMEnvPool",
+    "HighwayMultiAgentEnvSpec",
+    "HighwayMultiAgentGymEnvPool",
+    "HighwayMultiAgentGymnasiumEnvPool",
 ]

@@ -1,5 +1,5 @@
 // The highway family's env: highway-env 1.12.1's scenarios in C++, seed for
-// seed with the reference. One env class for every id; the scenario is
+// seed with the reference. One env class per action type; the scenario is
 // config (`scenario`), each id's defaults are highway-env's default_config
 // (registration.py).
 //
@@ -12,6 +12,9 @@
 // "obs:derivative", "obs:reference_state". Action "action":
 // DiscreteMetaAction's index, or ContinuousAction's float32 [-1, 1] values
 // (action_dynamical: driving a BicycleVehicle).
+// MultiAgentAction: one player per controlled vehicle, each with its own
+// row of obs, action, reward and info (speed, crashed, action,
+// agents_rewards, agents_terminated): HighwayMultiAgentEnvFns.
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...); parking's
 // is_success.
@@ -83,7 +86,8 @@ class HighwayCommonFns {
         "reward_weights"_.Bind(std::vector<double>{1.0, 0.3, 0.0, 0.0, 0.02, 0.02}),
         "success_goal_reward"_.Bind(0.12), "add_walls"_.Bind(true),
         "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}),
-        "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05));
+        "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05),
+        "agent_rewards"_.Bind(false));
   }
 
   template <typename Config>
@@ -132,8 +136,10 @@ class HighwayCommonFns {
     RequireConfig(conf["action_longitudinal"_] || conf["action_lateral"_],
                   "action_longitudinal, action_lateral: at least one must be true");
     const std::string action_type = conf["action_type"_];
-    RequireConfig(action_type == "DiscreteMetaAction" || action_type == "ContinuousAction",
-                  "action_type: expected 'DiscreteMetaAction' or 'ContinuousAction', got '" +
+    RequireConfig(action_type == "DiscreteMetaAction" || action_type == "ContinuousAction" ||
+                      action_type == "MultiAgentAction",
+                  "action_type: expected 'DiscreteMetaAction', 'ContinuousAction' or "
+                  "'MultiAgentAction', got '" +
                       action_type + "'");
     RequireConfig(conf["action_acceleration_range"_].size() == 2 &&
                       conf["action_steering_range"_].size() == 2,
@@ -142,7 +148,7 @@ class HighwayCommonFns {
                   "action_speed_range: expected [] (none) or (min speed, max speed)");
     // The TimeToCollision grid and these scenarios' rewards read the MDP
     // vehicle's target speeds: DiscreteMetaAction's vehicle.
-    RequireConfig(action_type == "DiscreteMetaAction" ||
+    RequireConfig(action_type != "ContinuousAction" ||
                       (observation != "TimeToCollision" && scenario != "two_way"),
                   "action_type: the TimeToCollision observation and the two_way scenario need "
                   "'DiscreteMetaAction'");
@@ -215,19 +221,26 @@ class HighwayCommonFns {
                                         std::pair<double, double>(-dinf, dinf))
                                .OnlyIf(goal);
     const bool attributes = IsAttributes(conf);
-    const double inf64 = std::numeric_limits<double>::infinity();
-    const auto attribute = [&] { return Spec<double>({4, 1}, {-inf64, inf64}).OnlyIf(attributes); };
+    const auto attribute = [&] { return Spec<double>({4, 1}, {-dinf, dinf}).OnlyIf(attributes); };
+    // MultiAgentAction: a row per agent (player) of the observation, the
+    // agent's speed, crash and action, and its own reward and end.
+    const bool multi = IsMultiAgent(conf);
+    const std::vector<int> player = multi ? std::vector<int>{-1} : std::vector<int>{};
+    std::vector<int> obs_shape = ObsShape(conf);
+    if (multi) obs_shape.insert(obs_shape.begin(), -1);
     return MakeDict(
-        "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
-                                                    ? std::pair<float, float>(0.0f, 1.0f)
-                                                    : std::pair<float, float>(-inf, inf))
+        "obs"_.Bind(Spec<float>(obs_shape, IsTimeToCollision(conf)
+                                               ? std::pair<float, float>(0.0f, 1.0f)
+                                               : std::pair<float, float>(-inf, inf))
                         .OnlyIf(!goal && !attributes)),
         "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
         "obs:desired_goal"_.Bind(goal_spec), "obs:state"_.Bind(attribute()),
         "obs:derivative"_.Bind(attribute()), "obs:reference_state"_.Bind(attribute()),
         "info:is_success"_.Bind(Spec<bool>({}).OnlyIf(conf["scenario"_] == std::string("parking"))),
-        "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
-        "info:action"_.Bind(Spec<int>({})),
+        "info:speed"_.Bind(Spec<double>(player)), "info:crashed"_.Bind(Spec<bool>(player)),
+        "info:action"_.Bind(Spec<int>(player)),
+        "info:agents_rewards"_.Bind(Spec<double>({-1}).OnlyIf(multi)),
+        "info:agents_terminated"_.Bind(Spec<bool>({-1}).OnlyIf(multi)),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
         "info:right_lane_reward"_.Bind(Spec<double>({}).OnlyIf(has("right_lane_reward"))),
         "info:high_speed_reward"_.Bind(Spec<double>({}).OnlyIf(has("high_speed_reward"))),
@@ -324,6 +337,11 @@ class HighwayCommonFns {
   }
 
   template <typename Config>
+  static bool IsMultiAgent(const Config& conf) {
+    return conf["action_type"_] == std::string("MultiAgentAction");
+  }
+
+  template <typename Config>
   static bool IsContinuous(const Config& conf) {
     return conf["action_type"_] == std::string("ContinuousAction");
   }
@@ -394,6 +412,9 @@ class HighwayEnvFns : public HighwayCommonFns {
     RequireConfig(!IsContinuous(conf),
                   "action_type: 'ContinuousAction' takes a float action: make the id with "
                   "action_type='ContinuousAction' (the registry picks the continuous env)");
+    RequireConfig(!IsMultiAgent(conf),
+                  "action_type: 'MultiAgentAction' takes an action per agent: make the id with "
+                  "action_type='MultiAgentAction' (the registry picks the multi-agent env)");
   }
   template <typename Config>
   static auto ActionSpec(const Config& conf) {
@@ -417,12 +438,44 @@ class HighwayContinuousEnvFns : public HighwayCommonFns {
   }
 };
 
+// The ids with MultiAgentAction (of DiscreteMetaAction): one player per
+// controlled vehicle, each with its own int action, Kinematics observation
+// and reward (agent_rewards: its own, as highway-env's MultiAgentWrapper
+// gives it; else the agents' shared reward in every row). The episode ends
+// for all agents at once (terminated: the scenario's, a crash or every
+// agent arrived); info's agents_terminated is each agent's own end.
+class HighwayMultiAgentEnvFns : public HighwayCommonFns {
+ public:
+  static constexpr bool kMultiPlayer = true;
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    HighwayCommonFns::Validate(conf);
+    RequireConfig(IsMultiAgent(conf), "action_type: expected 'MultiAgentAction' for this env");
+    // Only the intersection defines an agent's own reward and end.
+    RequireConfig(conf["scenario"_] == std::string("intersection"),
+                  "scenario: MultiAgentAction needs the 'intersection' scenario");
+    RequireConfig(conf["observation_type"_] == std::string("Kinematics"),
+                  "observation_type: MultiAgentAction observes with 'Kinematics'");
+    RequireConfig(conf["controlled_vehicles"_] == conf["max_num_players"_],
+                  "controlled_vehicles: expected max_num_players (one player per agent), got " +
+                      std::to_string(conf["controlled_vehicles"_]) + " and max_num_players " +
+                      std::to_string(conf["max_num_players"_]));
+  }
+  template <typename Config>
+  static auto ActionSpec(const Config& conf) {
+    const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 5 : 3;
+    return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
+  }
+};
+
 // One env of either action kind: the scenario's simulation, its
 // observation type and the agent's action.
 template <typename Fns>
 class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   using Base = Env<EnvSpec<Fns>>;
   static constexpr bool kContinuous = std::is_same_v<Fns, HighwayContinuousEnvFns>;
+  static constexpr bool kMultiAgent = std::is_same_v<Fns, HighwayMultiAgentEnvFns>;
 
  public:
   using typename Base::Action;
@@ -441,8 +494,16 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         reports_success_(spec.config["scenario"_] == std::string("parking")),
         continuous_(Fns::ContinuousOf(spec.config)),
         lateral_(spec.config["action_lateral"_]),
-        longitudinal_(spec.config["action_longitudinal"_]) {
+        longitudinal_(spec.config["action_longitudinal"_]),
+        agent_rewards_(spec.config["agent_rewards"_]) {
     sim_.np_random = numpy_exact::NumpyGenerator(this->seed());
+    if constexpr (kMultiAgent) {
+      // MultiAgentObservation: a Kinematics observation per agent.
+      for (int p = 0; p < this->max_num_players_; ++p) {
+        agent_observers_.push_back(
+            std::make_unique<KinematicsObserver>(Fns::KinematicsOf(spec.config)));
+      }
+    }
   }
 
  protected:
@@ -455,14 +516,31 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
       }
     }
     if (observer_) observer_->Reset();
+    for (auto& o : agent_observers_) o->Reset();
     if (scenario_->TruncatesAtDuration()) this->LimitEpisodeSteps(sim_.StepsToDuration());
     sim_.last_action.assign(kContinuous ? continuous_.size() : 0, 0.0F);
-    Write(0.0, -1);
+    if constexpr (kMultiAgent) {
+      WriteAgents(nullptr);
+    } else {
+      Write(0.0, -1);
+    }
   }
 
   void Step(const Action& action) override {
     scenario_->BeforeStep(sim_);
-    if constexpr (kContinuous) {
+    if constexpr (kMultiAgent) {
+      // MultiAgentAction.act: each agent's DiscreteMetaAction, in order.
+      std::vector<MetaAction> metas;
+      for (int p = 0; p < this->max_num_players_; ++p) {
+        metas.push_back(MetaActionOf(action["action"_].template Get<int>(p)));
+      }
+      sim_.Simulate([&] {
+        for (std::size_t p = 0; p < metas.size(); ++p) {
+          static_cast<MDPVehicle*>(sim_.controlled[p])->ActMeta(metas[p]);
+        }
+      });
+      WriteAgents(&action);
+    } else if constexpr (kContinuous) {
       const float* a = action["action"_].template Data<float>();
       sim_.last_action.assign(a, a + continuous_.size());
       const VehicleAction command = ContinuousCommand(continuous_, a);
@@ -560,6 +638,32 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
     for (const RewardTerm& t : scenario_->Rewards(sim_, action)) WriteRewardTerm(state, t);
   }
 
+  // The multi-agent state: each agent's observation, reward, speed, crash,
+  // action and end in its row; the reward terms averaged over the agents
+  // (the reference's info["rewards"]). `action`: none at a reset.
+  void WriteAgents(const Action* action) {
+    const int n = this->max_num_players_;
+    State state = this->Allocate(n);
+    float* obs = state["obs"_].template Data<float>();
+    const auto rows = static_cast<std::size_t>(agent_observers_.front()->config().vehicles_count);
+    const std::size_t size = rows * agent_observers_.front()->config().features.size();
+    const double shared = action == nullptr ? 0.0 : scenario_->Reward(sim_, -1);
+    for (int p = 0; p < n; ++p) {
+      const Vehicle& agent = *sim_.controlled[p];
+      agent_observers_[p]->Observe(*sim_.road, agent, KinematicsObserver::kPerceptionDistance,
+                                   sim_.np_random, obs + static_cast<std::size_t>(p) * size);
+      const double own = scenario_->AgentReward(sim_, p);
+      state["reward"_].Set(p, action == nullptr ? 0.0 : agent_rewards_ ? own : shared);
+      state["info:agents_rewards"_].Set(p, own);
+      state["info:agents_terminated"_].Set(p, scenario_->AgentTerminated(sim_, p));
+      state["info:speed"_].Set(p, agent.speed);
+      state["info:crashed"_].Set(p, agent.crashed);
+      state["info:action"_].Set(p,
+                                action == nullptr ? -1 : (*action)["action"_].template Get<int>(p));
+    }
+    for (const RewardTerm& t : scenario_->Rewards(sim_, -1)) WriteRewardTerm(state, t);
+  }
+
   static void WriteRewardTerm(State& state, const RewardTerm& t) {
     const std::string name = t.name;
     if (name == "collision_reward") state["info:collision_reward"_] = t.value;
@@ -586,6 +690,9 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   ContinuousActionConfig continuous_;
   bool lateral_;
   bool longitudinal_;
+  bool agent_rewards_;
+  // MultiAgentAction's observers, one per agent (empty otherwise).
+  std::vector<std::unique_ptr<KinematicsObserver>> agent_observers_;
 };
 
 using HighwayEnvSpec = EnvSpec<HighwayEnvFns>;
@@ -594,6 +701,9 @@ using HighwayContinuousEnvSpec = EnvSpec<HighwayContinuousEnvFns>;
 using HighwayContinuousEnv = HighwayEnvOf<HighwayContinuousEnvFns>;
 using HighwayContinuousEnvPool = AsyncEnvPool<HighwayContinuousEnv>;
 using HighwayEnvPool = AsyncEnvPool<HighwayEnv>;
+using HighwayMultiAgentEnvSpec = EnvSpec<HighwayMultiAgentEnvFns>;
+using HighwayMultiAgentEnv = HighwayEnvOf<HighwayMultiAgentEnvFns>;
+using HighwayMultiAgentEnvPool = AsyncEnvPool<HighwayMultiAgentEnv>;
 
 }  // namespace parallel_pool::highway
 

@@ -17,6 +17,7 @@ PYBIND11_MODULE(highway_ext, m) {
   parallel_pool::InitNumpy();
   parallel_pool::BindEnv<hw::HighwayEnvPool>(m, "Highway");
   parallel_pool::BindEnv<hw::HighwayContinuousEnvPool>(m, "HighwayContinuous");
+  parallel_pool::BindEnv<hw::HighwayMultiAgentEnvPool>(m, "HighwayMultiAgent");
   nx::BindNumpyDdot(m);
   nx::BindNumpyGemv(m);
   nx::BindNumpyBlas(m);

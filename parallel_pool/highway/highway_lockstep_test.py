@@ -45,6 +45,12 @@ TASKS: dict[str, str] = {
     "intersection-v1": "intersection-v1",
     "lane-keeping-v0": "lane-keeping-v0",
 }
+# The multi-agent ids: our id -> highway-env's id, each agent a player (a row).
+MULTI_AGENT_TASKS: dict[str, str] = {
+    "intersection-multi-agent-v0": "intersection-multi-agent-v0",
+    "intersection-multi-agent-v1": "intersection-multi-agent-v1",
+    "intersection-multi-agent-v2": "intersection-multi-agent-v2",
+}
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
     "Highway-v0": "highway-v0",
@@ -60,6 +66,8 @@ ENVPOOL_NAMES: dict[str, str] = {
     "ParkingParked-v0": "parking-parked-v0",
     "Intersection-v1": "intersection-v1",
     "LaneKeeping-v0": "lane-keeping-v0",
+    "IntersectionMultiAgent-v0": "intersection-multi-agent-v0",
+    "IntersectionMultiAgent-v1": "intersection-multi-agent-v1",
 }
 NUM_ENVS = 3
 STEPS = 45
@@ -236,6 +244,85 @@ def test_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
     assert ends >= 1, "no episode ended: the autoreset went untested"
 
 
+def assert_same_agents(info: dict, k: int, rows: np.ndarray, ref: gymnasium.Env, ref_info: dict, where: str) -> None:
+    """Each agent's speed, crash, own reward and own end in its row; the shared info
+    (the first agent's speed and crash; the reward terms averaged, the env's k-th row)
+    as the reference's."""
+    agents = ref.unwrapped.controlled_vehicles
+    assert len(rows) == len(agents), where
+    for p, (row, vehicle) in enumerate(zip(rows, agents)):
+        assert np.float64(info["speed"][row]).tobytes() == np.float64(vehicle.speed).tobytes(), (where, p)
+        assert bool(info["crashed"][row]) == bool(vehicle.crashed), (where, p)
+        own = ref_info["agents_rewards"][p]
+        assert np.float64(info["agents_rewards"][row]).tobytes() == np.float64(own).tobytes(), (where, p)
+        assert bool(info["agents_terminated"][row]) == bool(ref_info["agents_terminated"][p]), (where, p)
+    assert np.float64(info["speed"][rows[0]]).tobytes() == np.float64(ref_info["speed"]).tobytes(), where
+    for name, value in ref_info["rewards"].items():
+        assert np.float64(info[name][k]).tobytes() == np.float64(value).tobytes(), (where, name)
+
+
+def run_multi_agent_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int, steps: int) -> int:
+    """run_lockstep for the multi-agent ids: env i's player rows against the agents of
+    highway-env's env i (with its own wrappers: intersection-multi-agent-v1/-v2 return
+    per-agent rewards and ends, -v0 the shared reward and the episode's end). A batch's
+    rows come env by env in the order the envs finished (info's env_id, players.env_id);
+    the actions go env by env in id order."""
+    env = parallel_pool.make_vec(task_id, num_envs=num_envs, seed=seed)
+    refs = [gymnasium.make(ref_id) for _ in range(num_envs)]
+    players = env.spec.config.max_num_players
+    obs, info = env.reset()
+    for k, i in enumerate(info["env_id"]):
+        ref = refs[i]
+        rows = np.flatnonzero(info["players"]["env_id"] == i)
+        ref_obs, ref_info = ref.reset(seed=seed + int(i))
+        for p, row in enumerate(rows):
+            np.testing.assert_array_equal(obs[row], ref_obs[p], f"{task_id} env {i} agent {p} reset")
+        assert_same_agents(info, k, rows, ref, ref_info, f"{task_id} env {i} reset")
+    assert env.single_action_space == refs[0].action_space[0]
+    rng = np.random.default_rng(seed)
+    done = np.zeros(num_envs, dtype=bool)
+    ends = 0
+    for t in range(steps):
+        actions = rng.integers(0, int(env.single_action_space.n), num_envs * players)
+        obs, rew, term, trunc, info = env.step(actions)
+        assert sorted(info["env_id"]) == list(range(num_envs))
+        for k, i in enumerate(info["env_id"]):
+            ref = refs[i]
+            where = f"{task_id} seed {seed} env {i} step {t}"
+            rows = np.flatnonzero(info["players"]["env_id"] == i)
+            if done[i]:
+                ref_obs, ref_info = ref.reset()
+                for p, row in enumerate(rows):
+                    np.testing.assert_array_equal(obs[row], ref_obs[p], where + f" agent {p} (autoreset)")
+                continue
+            own_actions = actions[i * players : (i + 1) * players]
+            ref_obs, ref_rew, ref_term, ref_trunc, ref_info = ref.step(tuple(int(a) for a in own_actions))
+            for p, row in enumerate(rows):
+                np.testing.assert_array_equal(obs[row], ref_obs[p], where + f" agent {p}")
+                assert info["action"][row] == own_actions[p], where
+            if isinstance(ref_rew, tuple):  # MultiAgentWrapper: each agent's own
+                expected_rew, expected_term = list(ref_rew), ref.unwrapped._is_terminated()
+                assert tuple(ref_term) == tuple(ref_info["agents_terminated"]), where
+            else:  # the shared reward in every agent's row
+                expected_rew, expected_term = [ref_rew] * players, ref_term
+            for p, row in enumerate(rows):
+                ours, theirs = np.float64(rew[row]), np.float64(expected_rew[p])
+                assert ours.tobytes() == theirs.tobytes(), (where, p, ours, theirs)
+            assert (bool(term[k]), bool(trunc[k])) == (bool(expected_term), ref_trunc), where
+            assert_same_agents(info, k, rows, ref, ref_info, where)
+            ends += bool(expected_term) or ref_trunc
+        for k, i in enumerate(info["env_id"]):
+            done[i] = term[k] or trunc[k]
+    return ends
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("task_id", sorted(MULTI_AGENT_TASKS))
+def test_multi_agent_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
+    ends = run_multi_agent_lockstep(task_id, MULTI_AGENT_TASKS[task_id], seed, NUM_ENVS, STEPS)
+    assert ends >= 1, "no episode ended: the autoreset went untested"
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_config_variants_equal_highway_envs(variant: str, seed: int) -> None:
@@ -254,4 +341,4 @@ def test_envpool_names_are_the_same_scenarios(name: str) -> None:
 
 def test_every_id_is_tested() -> None:
     ids = {t for t in parallel_pool.list_all_envs() if registry.family(t) == "highway"}
-    assert ids == set(TASKS) | set(ENVPOOL_NAMES)
+    assert ids == set(TASKS) | set(MULTI_AGENT_TASKS) | set(ENVPOOL_NAMES)

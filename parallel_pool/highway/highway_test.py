@@ -141,3 +141,42 @@ def test_every_flavour_steps() -> None:
         out = env.step(np.array([1, 3]))
         assert out is not None
         env.close()
+
+
+def test_multi_agent_players_are_the_agents() -> None:
+    """intersection-multi-agent: a row per agent (player) of obs, reward and the per-agent
+    info; the episode's end per env. Either count, agents or players, sets the other."""
+    env = parallel_pool.make_vec("IntersectionMultiAgent-v1", num_envs=2, seed=0)
+    assert env.single_observation_space == spaces.Box(-np.inf, np.inf, (15, 7), np.float32)
+    assert env.single_action_space == spaces.Discrete(3)
+    obs, info = env.reset()
+    assert obs.shape == (4, 15, 7)
+    np.testing.assert_array_equal(info["action"], [-1] * 4)
+    obs, rew, term, trunc, info = env.step(np.array([0, 1, 2, 1]))
+    assert rew.shape == info["agents_rewards"].shape == info["agents_terminated"].shape == (4,)
+    assert term.shape == trunc.shape == info["collision_reward"].shape == (2,)
+    np.testing.assert_array_equal(rew, info["agents_rewards"])  # -v1: each agent's own reward
+    env.close()
+    three = parallel_pool.make_vec("intersection-multi-agent-v0", num_envs=1, max_num_players=3)
+    assert three.spec.config.controlled_vehicles == 3
+    assert three.reset()[0].shape == (3, 15, 7)
+    three.close()
+    one = parallel_pool.make_vec("intersection-multi-agent-v0", num_envs=2, action_type="DiscreteMetaAction")
+    assert one.reset()[0].shape == (2, 15, 7)
+    one.close()
+    with pytest.raises(ValueError, match="controlled_vehicles"):
+        parallel_pool.make_vec("intersection-multi-agent-v0", num_envs=1, max_num_players=3, controlled_vehicles=2)
+    with pytest.raises(ValueError, match="scenario"):
+        parallel_pool.make_vec("intersection-multi-agent-v0", num_envs=1, scenario="highway")
+
+
+def test_multi_agent_pettingzoo_view() -> None:
+    pytest.importorskip("pettingzoo")
+    match = parallel_pool.make_pettingzoo("intersection-multi-agent-v1", num_players=3, seed=0)
+    observations, _ = match.reset()
+    assert sorted(observations) == ["player_0", "player_1", "player_2"]
+    observations, rewards, terminations, truncations, infos = match.step(dict.fromkeys(match.agents, 1))
+    assert observations["player_2"].shape == (15, 7)
+    assert set(rewards) == set(infos) == set(match.possible_agents)
+    assert rewards["player_1"] == infos["player_1"]["agents_rewards"]
+    match.close()

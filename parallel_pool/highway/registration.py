@@ -12,9 +12,28 @@ from typing import Any
 
 from parallel_pool.registration import register
 
-# The action type picks the env class: an int action (DiscreteMetaAction) or a float32
-# one in [-1, 1] per axis (ContinuousAction).
-_ACTION_CLASSES = ("action_type", {"DiscreteMetaAction": "Highway", "ContinuousAction": "HighwayContinuous"})
+# The action type picks the env class: an int action (DiscreteMetaAction), a float32
+# one in [-1, 1] per axis (ContinuousAction), or an int action per agent, each agent a
+# player (MultiAgentAction).
+_ACTION_CLASSES = (
+    "action_type",
+    {"DiscreteMetaAction": "Highway", "ContinuousAction": "HighwayContinuous", "MultiAgentAction": "HighwayMultiAgent"},
+)
+
+
+def _players_are_agents(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+    """MultiAgentAction has a player per controlled vehicle: either count given sets the
+    other (`make_pettingzoo(..., num_players=3)` is 3 agents). Another action type has one
+    player, whatever the id's default."""
+    if kwargs.get("action_type", config.get("action_type")) != "MultiAgentAction":
+        if "max_num_players" not in kwargs:
+            kwargs["max_num_players"] = 1
+        return kwargs
+    if "max_num_players" in kwargs and "controlled_vehicles" not in kwargs:
+        kwargs["controlled_vehicles"] = kwargs["max_num_players"]
+    elif "controlled_vehicles" in kwargs and "max_num_players" not in kwargs:
+        kwargs["max_num_players"] = kwargs["controlled_vehicles"]
+    return kwargs
 
 
 def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | None = None, **config: Any) -> None:
@@ -30,6 +49,7 @@ def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | 
             import_path="parallel_pool.highway",
             env=_ACTION_CLASSES[1][config.get("action_type", "DiscreteMetaAction")],
             class_by=_ACTION_CLASSES,
+            config_aliases=_players_are_agents,
             max_episode_steps=max_episode_steps,
             scenario=scenario,
             **config,
@@ -226,4 +246,21 @@ _highway(
     policy_frequency=10,
     state_noise=0.05,
     derivative_noise=0.05,
+)
+# intersection-multi-agent: two agents (players), each with its own Kinematics
+# observation and DiscreteMetaAction. -v0 rewards each with the agents' shared reward;
+# -v1 and -v2 (ConnectedLane) with its own, as highway-env's MultiAgentWrapper does.
+_MULTI_AGENT: dict[str, Any] = dict(
+    _INTERSECTION, action_type="MultiAgentAction", controlled_vehicles=2, max_num_players=2
+)
+_highway(("intersection-multi-agent-v0", "IntersectionMultiAgent-v0"), "intersection", **_MULTI_AGENT)
+_highway(
+    ("intersection-multi-agent-v1", "IntersectionMultiAgent-v1"), "intersection", **_MULTI_AGENT, agent_rewards=True
+)
+_highway(
+    ("intersection-multi-agent-v2",),
+    "intersection",
+    **_MULTI_AGENT,
+    agent_rewards=True,
+    neighbour_vehicles_connected_lanes=True,
 )

@@ -70,6 +70,16 @@ class IntersectionScenario : public Scenario {
     return all_arrived || (config_.offroad_terminal && !sim.vehicle()->OnRoad());
   }
 
+  double AgentReward(const Simulation& sim, int agent) const override {
+    return AgentReward(*sim.controlled[agent]);
+  }
+
+  // _agent_is_terminal: the agent crashed or arrived.
+  bool AgentTerminated(const Simulation& sim, int agent) const override {
+    const Vehicle& v = *sim.controlled[agent];
+    return v.crashed || HasArrived(v);
+  }
+
   // After the step's observation, reward and info: the traffic that left is
   // removed and a new vehicle may enter.
   void AfterStep(Simulation& sim) override {

@@ -65,6 +65,12 @@ class Scenario {
   // _reward(action).
   virtual double Reward(const Simulation& sim, int action) const = 0;
   virtual bool IsTerminated(const Simulation& sim) const = 0;
+  // _agent_reward and _agent_is_terminal of the controlled vehicle `agent`
+  // (MultiAgentAction's per-agent reward and end); by default the shared ones.
+  virtual double AgentReward(const Simulation& sim, int /*agent*/) const { return Reward(sim, -1); }
+  virtual bool AgentTerminated(const Simulation& sim, int /*agent*/) const {
+    return IsTerminated(sim);
+  }
   // _is_truncated; by default highway-env's `time >= duration`.
   virtual bool IsTruncated(const Simulation& sim) const { return sim.time >= sim.config.duration; }
   // Whether IsTruncated is the clock (`time >= duration`, the env's step
