@@ -23,7 +23,9 @@
 #include "parallel_pool/highway/action/continuous_action.h"
 #include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/kinematics.h"
+#include "parallel_pool/highway/observation/lidar.h"
 #include "parallel_pool/highway/observation/observer.h"
+#include "parallel_pool/highway/observation/occupancy_grid.h"
 #include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
 #include "parallel_pool/highway/simulation.h"
@@ -58,7 +60,8 @@ class HighwayCommonFns {
         "action_steering_range"_.Bind(std::vector<double>{-kPi / 4, kPi / 4}),
         "action_speed_range"_.Bind(std::vector<double>{}), "action_clip"_.Bind(true),
         "observation_vehicles_count"_.Bind(5),
-        "observation_features"_.Bind(std::string("presence x y vx vy")),
+        // "": the observation type's own default features.
+        "observation_features"_.Bind(std::string("")),
         "observation_features_range"_.Bind(std::vector<double>{}),
         "observation_absolute"_.Bind(false), "observation_order"_.Bind(std::string("sorted")),
         "observation_normalize"_.Bind(true), "observation_clip"_.Bind(true),
@@ -72,7 +75,18 @@ class HighwayCommonFns {
         "spawn_probability"_.Bind(0.6), "incoming_vehicle_destination"_.Bind(-1),
         "roundabout_radius"_.Bind(20.0), "roundabout_lanes"_.Bind(2),
         "before_merge_length"_.Bind(150.0), "converge_merge_length"_.Bind(80.0),
-        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0));
+        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0),
+        // OccupancyGrid: [xmin, xmax, ymin, ymax], [step x, step y].
+        "observation_grid_size"_.Bind(std::vector<double>{-27.5, 27.5, -27.5, 27.5}),
+        "observation_grid_step"_.Bind(std::vector<double>{5.0, 5.0}),
+        "observation_align_to_vehicle_axes"_.Bind(false), "observation_as_image"_.Bind(false),
+        // LidarObservation.
+        "observation_cells"_.Bind(16), "observation_maximum_range"_.Bind(60.0),
+        // racetrack.
+        "lane_centering_cost"_.Bind(4.0), "lane_centering_reward"_.Bind(1.0),
+        "action_reward"_.Bind(-0.3), "other_vehicles"_.Bind(1), "speed_limit"_.Bind(10.0),
+        "terminate_off_road"_.Bind(true), "length"_.Bind(100.0), "no_lanes"_.Bind(3),
+        "block_lane"_.Bind(false), "force_decision"_.Bind(false));
   }
 
   template <typename Config>
@@ -81,11 +95,12 @@ class HighwayCommonFns {
     RequireConfig(FindScenario(scenario) != nullptr,
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
-    RequireConfig(
-        observation == "Kinematics" || observation == "TimeToCollision" ||
-            observation == "ExitObservation",
-        "observation_type: expected 'Kinematics', 'TimeToCollision' or 'ExitObservation', got '" +
-            observation + "'");
+    RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
+                      observation == "ExitObservation" || observation == "OccupancyGrid" ||
+                      observation == "LidarObservation",
+                  "observation_type: expected 'Kinematics', 'TimeToCollision', "
+                  "'ExitObservation', 'OccupancyGrid' or 'LidarObservation', got '" +
+                      observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     // exit draws its traffic's lanes with probabilities proportional to the ids.
     RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
@@ -129,12 +144,14 @@ class HighwayCommonFns {
                   "'DiscreteMetaAction'");
     RequireConfig(conf["observation_vehicles_count"_] >= 1,
                   "observation_vehicles_count: expected an int >= 1");
-    const std::vector<Feature> features = FeaturesOf(conf);
-    RequireConfig(!features.empty(),
+    const std::size_t n_features =
+        observation == "OccupancyGrid" ? GridFeaturesOf(conf).size() : FeaturesOf(conf).size();
+    RequireConfig(n_features > 0,
                   "observation_features: expected space-separated names among presence x y vx "
-                  "vy heading cos_h sin_h cos_d sin_d long_off lat_off ang_off");
+                  "vy heading cos_h sin_h cos_d sin_d long_off lat_off ang_off (and on_road for "
+                  "OccupancyGrid)");
     const auto& range = conf["observation_features_range"_];
-    RequireConfig(range.empty() || range.size() == 2 * features.size(),
+    RequireConfig(range.empty() || range.size() == 2 * n_features,
                   "observation_features_range: expected [] (the defaults) or a (min, max) pair "
                   "per feature, NaN for none");
     const int destination = conf["incoming_vehicle_destination"_];
@@ -150,6 +167,22 @@ class HighwayCommonFns {
                                                        conf["policy_frequency"_]) >= 1,
                   "observation_horizon: expected at least one policy step (horizon * "
                   "policy_frequency >= 1)");
+    if (observation == "OccupancyGrid") {
+      const auto& size = conf["observation_grid_size"_];
+      const auto& step = conf["observation_grid_step"_];
+      RequireConfig(size.size() == 4 && step.size() == 2 && step[0] > 0 && step[1] > 0 &&
+                        OccupancyGridConfig::CellsAlong(size[0], size[1], step[0]) >= 1 &&
+                        OccupancyGridConfig::CellsAlong(size[2], size[3], step[1]) >= 1,
+                    "observation_grid_size, observation_grid_step: expected [xmin, xmax, ymin, "
+                    "ymax] and [step x, step y] > 0 of at least one cell each way");
+      // The reference's absolute grid is not implemented (NotImplementedError).
+      RequireConfig(!conf["observation_absolute"_],
+                    "observation_absolute: OccupancyGrid has relative coordinates only");
+    }
+    RequireConfig(observation != "LidarObservation" ||
+                      (conf["observation_cells"_] >= 1 && conf["observation_maximum_range"_] > 0),
+                  "observation_cells, observation_maximum_range: expected an int >= 1 and a "
+                  "range > 0");
     if (scenario == "merge_generic") {
       RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
                         conf["parallel_merge_length"_] > 0,
@@ -199,6 +232,15 @@ class HighwayCommonFns {
               TimeToCollisionObserver::StepsOf(conf["observation_horizon"_],
                                                conf["policy_frequency"_])};
     }
+    // OccupancyGrid: a layer per feature, x cells, y cells.
+    if (conf["observation_type"_] == std::string("OccupancyGrid")) {
+      const OccupancyGridConfig g = GridOf(conf);
+      return {static_cast<int>(g.features.size()), g.nx(), g.ny()};
+    }
+    // LidarObservation: a row per cell, distance and speed.
+    if (conf["observation_type"_] == std::string("LidarObservation")) {
+      return {conf["observation_cells"_], 2};
+    }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
   }
@@ -208,23 +250,64 @@ class HighwayCommonFns {
     return conf["observation_type"_] == std::string("TimeToCollision");
   }
 
-  // observation_features: space-separated names.
+  // observation_features: space-separated names ("": Kinematics' defaults).
   template <typename Config>
   static std::vector<Feature> FeaturesOf(const Config& conf) {
     std::vector<Feature> features;
+    for (const std::string& name : FeatureNamesOf(conf, "presence x y vx vy")) {
+      const auto f = FeatureNamed(name);
+      if (!f) return {};
+      features.push_back(*f);
+    }
+    return features;
+  }
+
+  // The names in observation_features, or `defaults`' when it is "".
+  template <typename Config>
+  static std::vector<std::string> FeatureNamesOf(const Config& conf, const std::string& defaults) {
     std::string names = conf["observation_features"_];
+    if (names.find_first_not_of(' ') == std::string::npos) names = defaults;
+    std::vector<std::string> split;
     std::size_t begin = 0;
     while (begin < names.size()) {
       std::size_t end = names.find(' ', begin);
       if (end == std::string::npos) end = names.size();
-      if (end > begin) {
-        const auto f = FeatureNamed(names.substr(begin, end - begin));
-        if (!f) return {};
-        features.push_back(*f);
-      }
+      if (end > begin) split.push_back(names.substr(begin, end - begin));
       begin = end + 1;
     }
+    return split;
+  }
+
+  // OccupancyGrid's layers ("": presence vx vy on_road).
+  template <typename Config>
+  static std::vector<int> GridFeaturesOf(const Config& conf) {
+    std::vector<int> features;
+    for (const std::string& name : FeatureNamesOf(conf, "presence vx vy on_road")) {
+      const auto f = GridFeatureNamed(name);
+      if (!f) return {};
+      features.push_back(*f);
+    }
     return features;
+  }
+
+  template <typename Config>
+  static OccupancyGridConfig GridOf(const Config& conf) {
+    OccupancyGridConfig g;
+    g.features = GridFeaturesOf(conf);
+    const auto& range = conf["observation_features_range"_];
+    for (std::size_t i = 0; i + 1 < range.size(); i += 2) {
+      g.features_range.push_back(
+          std::isnan(range[i]) ? std::nullopt
+                               : std::optional<std::array<double, 2>>({range[i], range[i + 1]}));
+    }
+    const auto& size = conf["observation_grid_size"_];
+    const auto& step = conf["observation_grid_step"_];
+    if (size.size() == 4) g.grid_size = {size[0], size[1], size[2], size[3]};
+    if (step.size() == 2) g.grid_step = {step[0], step[1]};
+    g.align_to_vehicle_axes = conf["observation_align_to_vehicle_axes"_];
+    g.clip = conf["observation_clip"_];
+    g.as_image = conf["observation_as_image"_];
+    return g;
   }
 
   template <typename Config>
@@ -312,6 +395,16 @@ class HighwayCommonFns {
     c.converge_merge_length = conf["converge_merge_length"_];
     c.parallel_merge_length = conf["parallel_merge_length"_];
     c.after_merge_length = conf["after_merge_length"_];
+    c.lane_centering_cost = conf["lane_centering_cost"_];
+    c.lane_centering_reward = conf["lane_centering_reward"_];
+    c.action_reward = conf["action_reward"_];
+    c.other_vehicles = conf["other_vehicles"_];
+    c.speed_limit = conf["speed_limit"_];
+    c.terminate_off_road = conf["terminate_off_road"_];
+    c.length = conf["length"_];
+    c.no_lanes = conf["no_lanes"_];
+    c.block_lane = conf["block_lane"_];
+    c.force_decision = conf["force_decision"_];
     return c;
   }
 };
@@ -418,6 +511,14 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
     }
     if (conf["observation_type"_] == std::string("ExitObservation")) {
       return std::make_unique<ExitObserver>(Fns::KinematicsOf(conf));
+    }
+    if (conf["observation_type"_] == std::string("OccupancyGrid")) {
+      return std::make_unique<OccupancyGridObserver>(Fns::GridOf(conf));
+    }
+    if (conf["observation_type"_] == std::string("LidarObservation")) {
+      return std::make_unique<LidarObserver>(conf["observation_cells"_],
+                                             conf["observation_maximum_range"_],
+                                             conf["observation_normalize"_]);
     }
     return std::make_unique<KinematicsObserver>(Fns::KinematicsOf(conf));
   }

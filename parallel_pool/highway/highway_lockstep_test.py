@@ -10,6 +10,8 @@ without a seed), for every registered id.
 
 from __future__ import annotations
 
+import math
+
 import gymnasium
 import highway_env  # noqa: F401  (registers highway-env's ids with gymnasium)
 import numpy as np
@@ -86,6 +88,43 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         "highway-fast-v0",
         {"action_type": "ContinuousAction", "action_lateral": False, "action_speed_range": [10.0, 28.0]},
         {"action": {"type": "ContinuousAction", "lateral": False, "speed_range": [10.0, 28.0]}},
+    ),
+    "highway-fast-occupancy": (
+        "highway-fast-v0",
+        {"observation_type": "OccupancyGrid"},
+        {"observation": {"type": "OccupancyGrid"}},
+    ),
+    "highway-fast-occupancy-aligned": (
+        "highway-fast-v0",
+        {
+            "observation_type": "OccupancyGrid",
+            "observation_features": "presence x y vx on_road cos_h",
+            "observation_features_range": [math.nan, math.nan, -40, 40, -10, 10, -20, 20, math.nan, math.nan]
+            + [math.nan, math.nan],
+            "observation_grid_size": [-30, 42, -9, 9],
+            "observation_grid_step": [4, 2],
+            "observation_align_to_vehicle_axes": True,
+        },
+        {
+            "observation": {
+                "type": "OccupancyGrid",
+                "features": ["presence", "x", "y", "vx", "on_road", "cos_h"],
+                "features_range": {"x": [-40, 40], "y": [-10, 10], "vx": [-20, 20]},
+                "grid_size": [[-30, 42], [-9, 9]],
+                "grid_step": [4, 2],
+                "align_to_vehicle_axes": True,
+            }
+        },
+    ),
+    "highway-fast-occupancy-image": (
+        "highway-fast-v0",
+        {"observation_type": "OccupancyGrid", "observation_as_image": True},
+        {"observation": {"type": "OccupancyGrid", "as_image": True}},
+    ),
+    "highway-fast-lidar": (
+        "highway-fast-v0",
+        {"observation_type": "LidarObservation", "observation_cells": 24, "observation_maximum_range": 50.0},
+        {"observation": {"type": "LidarObservation", "cells": 24, "maximum_range": 50}},
     ),
     "merge-steering": (
         "merge-v0",

@@ -44,6 +44,16 @@ struct ScenarioConfig {
   double converge_merge_length = 80;      // merge-generic
   double parallel_merge_length = 80;      // merge-generic
   double after_merge_length = 150;        // merge-generic
+  double lane_centering_cost = 4;         // racetrack
+  double lane_centering_reward = 1;       // racetrack
+  double action_reward = -0.3;            // racetrack
+  int other_vehicles = 1;                 // racetrack
+  double speed_limit = 10;                // racetrack-large
+  bool terminate_off_road = true;         // racetrack
+  double length = 100;                    // racetrack-oval (0: drawn)
+  int no_lanes = 3;                       // racetrack-oval
+  bool block_lane = false;                // racetrack-oval
+  bool force_decision = false;            // racetrack-oval
 };
 
 class Scenario {
