@@ -183,6 +183,9 @@ class HighwayCommonFns {
                       (conf["observation_cells"_] >= 1 && conf["observation_maximum_range"_] > 0),
                   "observation_cells, observation_maximum_range: expected an int >= 1 and a "
                   "range > 0");
+    RequireConfig(scenario != "racetrack_oval" || (conf["no_lanes"_] >= 2 && conf["length"_] >= 0),
+                  "no_lanes, length: expected an int >= 2 (the reference's 0, random, fails in its "
+                  "_make_vehicles) and a length >= 0 (0: drawn)");
     if (scenario == "merge_generic") {
       RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
                         conf["parallel_merge_length"_] > 0,

@@ -41,6 +41,12 @@ TASKS: dict[str, str] = {
     "roundabout-generic-v1": "roundabout-generic-v1",
     "intersection-v0": "intersection-v0",
     "intersection-v2": "intersection-v2",
+    "racetrack-v0": "racetrack-v0",
+    "racetrack-v1": "racetrack-v1",
+    "racetrack-large-v0": "racetrack-large-v0",
+    "racetrack-large-v1": "racetrack-large-v1",
+    "racetrack-oval-v0": "racetrack-oval-v0",
+    "racetrack-oval-v1": "racetrack-oval-v1",
 }
 # EnvPool's names for the same scenarios: the same config as highway-env's name.
 ENVPOOL_NAMES: dict[str, str] = {
@@ -52,6 +58,9 @@ ENVPOOL_NAMES: dict[str, str] = {
     "Merge-v0": "merge-v0",
     "Roundabout-v0": "roundabout-v0",
     "Intersection-v0": "intersection-v0",
+    "Racetrack-v0": "racetrack-v0",
+    "RacetrackLarge-v0": "racetrack-large-v0",
+    "RacetrackOval-v0": "racetrack-oval-v0",
 }
 NUM_ENVS = 3
 STEPS = 45
@@ -99,8 +108,7 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         {
             "observation_type": "OccupancyGrid",
             "observation_features": "presence x y vx on_road cos_h",
-            "observation_features_range": [math.nan, math.nan, -40, 40, -10, 10, -20, 20, math.nan, math.nan]
-            + [math.nan, math.nan],
+            "observation_features_range": [math.nan, math.nan, -40, 40, -10, 10, -20, 20, *[math.nan] * 4],
             "observation_grid_size": [-30, 42, -9, 9],
             "observation_grid_step": [4, 2],
             "observation_align_to_vehicle_axes": True,
@@ -125,6 +133,11 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         "highway-fast-v0",
         {"observation_type": "LidarObservation", "observation_cells": 24, "observation_maximum_range": 50.0},
         {"observation": {"type": "LidarObservation", "cells": 24, "maximum_range": 50}},
+    ),
+    "racetrack-oval-blocked": (
+        "racetrack-oval-v0",
+        {"no_lanes": 4, "length": 120.0, "block_lane": True, "force_decision": True, "other_vehicles": 3},
+        {"no_lanes": 4, "length": 120, "block_lane": True, "force_decision": True, "other_vehicles": 3},
     ),
     "merge-steering": (
         "merge-v0",

@@ -12,6 +12,7 @@
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/intersection.h"
 #include "parallel_pool/highway/scenarios/merge.h"
+#include "parallel_pool/highway/scenarios/racetrack.h"
 #include "parallel_pool/highway/scenarios/roundabout.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
@@ -42,6 +43,9 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<RoundaboutScenario>("roundabout"),
       Entry<RoundaboutGenericScenario>("roundabout_generic"),
       Entry<IntersectionScenario>("intersection"),
+      Entry<RacetrackScenario>("racetrack"),
+      Entry<RacetrackLargeScenario>("racetrack_large"),
+      Entry<RacetrackOvalScenario>("racetrack_oval"),
   };
   return entries;
 }
