@@ -4,9 +4,11 @@
 // (registration.py).
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
-// Kinematics table (or its variant ExitObservation), or [3, 3, horizon
-// steps], the TimeToCollision grid (observation_type). Action "action":
-// DiscreteMetaAction's index.
+// Kinematics table (or its variant ExitObservation), [3, 3, horizon
+// steps], the TimeToCollision grid, [features, x cells, y cells], the
+// OccupancyGrid (as_image: its uint8 values as float32), or [cells, 2], the
+// LidarObservation (observation_type). Action "action": DiscreteMetaAction's
+// index, or ContinuousAction's float32 values.
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
@@ -197,7 +199,6 @@ class HighwayCommonFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    const float inf = std::numeric_limits<float>::infinity();
     const ScenarioEntry* scenario = FindScenario(conf["scenario"_]);
     const std::vector<std::string> terms =
         scenario != nullptr ? scenario->reward_terms() : std::vector<std::string>{};
@@ -208,9 +209,7 @@ class HighwayCommonFns {
       return false;
     };
     return MakeDict(
-        "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
-                                                    ? std::pair<float, float>(0.0f, 1.0f)
-                                                    : std::pair<float, float>(-inf, inf))),
+        "obs"_.Bind(Spec<float>(ObsShape(conf), ObsBounds(conf))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
@@ -224,6 +223,23 @@ class HighwayCommonFns {
         "info:arrived_reward"_.Bind(Spec<double>({}).OnlyIf(has("arrived_reward"))),
         "info:lane_centering_reward"_.Bind(Spec<double>({}).OnlyIf(has("lane_centering_reward"))),
         "info:action_reward"_.Bind(Spec<double>({}).OnlyIf(has("action_reward"))));
+  }
+
+  // The observation's bounds, as the reference's observation space has them.
+  template <typename Config>
+  static std::pair<float, float> ObsBounds(const Config& conf) {
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::string type = conf["observation_type"_];
+    if (type == "TimeToCollision") return {0.0F, 1.0F};
+    // as_image: uint8 values there, float32 here.
+    if (type == "OccupancyGrid" && conf["observation_as_image"_]) return {0.0F, 255.0F};
+    if (type == "LidarObservation") {
+      const float high = conf["observation_normalize"_]
+                             ? 1.0F
+                             : static_cast<float>(conf["observation_maximum_range"_]);
+      return {-high, high};
+    }
+    return {-inf, inf};
   }
 
   // The observation's shape, per observation_type.

@@ -139,6 +139,27 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         {"no_lanes": 4, "length": 120.0, "block_lane": True, "force_decision": True, "other_vehicles": 3},
         {"no_lanes": 4, "length": 120, "block_lane": True, "force_decision": True, "other_vehicles": 3},
     ),
+    "racetrack-oval-lidar": (
+        "racetrack-oval-v0",
+        {
+            "block_lane": True,
+            "force_decision": True,
+            "observation_type": "LidarObservation",
+            "observation_features": "",
+            "observation_cells": 32,
+            "observation_maximum_range": 40.0,
+        },
+        {
+            "block_lane": True,
+            "force_decision": True,
+            "observation": {"type": "LidarObservation", "cells": 32, "maximum_range": 40},
+        },
+    ),
+    "racetrack-throttle": (
+        "racetrack-v0",
+        {"action_longitudinal": True},
+        {"action": {"type": "ContinuousAction", "longitudinal": True, "lateral": True}},
+    ),
     "merge-steering": (
         "merge-v0",
         {"action_type": "ContinuousAction", "action_longitudinal": False, "action_steering_range": [-0.3, 0.3]},
