@@ -4,14 +4,15 @@
 // (registration.py).
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
-// Kinematics table (or its variant ExitObservation), or [3, 3, horizon
-// steps], the TimeToCollision grid (observation_type); for KinematicsGoal
-// (parking) "obs" is off and "obs:observation", "obs:achieved_goal",
-// "obs:desired_goal" are float64 [features] instead; for
-// AttributesObservation (lane keeping), float64 [4, 1] columns "obs:state",
-// "obs:derivative", "obs:reference_state". Action "action":
-// DiscreteMetaAction's index, or ContinuousAction's float32 [-1, 1] values
-// (action_dynamical: driving a BicycleVehicle).
+// Kinematics table (or its variant ExitObservation), [3, 3, horizon
+// steps], the TimeToCollision grid, [features, x cells, y cells], the
+// OccupancyGrid (as_image: its uint8 values as float32), or [cells, 2], the
+// LidarObservation (observation_type); for KinematicsGoal (parking) "obs" is
+// off and "obs:observation", "obs:achieved_goal", "obs:desired_goal" are
+// float64 [features] instead; for AttributesObservation (lane keeping),
+// float64 [4, 1] columns "obs:state", "obs:derivative", "obs:reference_state".
+// Action "action": DiscreteMetaAction's index, or ContinuousAction's float32
+// [-1, 1] values (action_dynamical: driving a BicycleVehicle).
 // MultiAgentAction: one player per controlled vehicle, each with its own
 // row of obs, action, reward and info (speed, crashed, action,
 // agents_rewards, agents_terminated): HighwayMultiAgentEnvFns.
@@ -33,7 +34,9 @@
 #include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/kinematics_goal.h"
+#include "parallel_pool/highway/observation/lidar.h"
 #include "parallel_pool/highway/observation/observer.h"
+#include "parallel_pool/highway/observation/occupancy_grid.h"
 #include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
 #include "parallel_pool/highway/simulation.h"
@@ -68,7 +71,8 @@ class HighwayCommonFns {
         "action_steering_range"_.Bind(std::vector<double>{-kPi / 4, kPi / 4}),
         "action_speed_range"_.Bind(std::vector<double>{}), "action_clip"_.Bind(true),
         "observation_vehicles_count"_.Bind(5),
-        "observation_features"_.Bind(std::string("presence x y vx vy")),
+        // "": the observation type's own default features.
+        "observation_features"_.Bind(std::string("")),
         "observation_features_range"_.Bind(std::vector<double>{}),
         "observation_absolute"_.Bind(false), "observation_order"_.Bind(std::string("sorted")),
         "observation_normalize"_.Bind(true), "observation_clip"_.Bind(true),
@@ -87,7 +91,18 @@ class HighwayCommonFns {
         "success_goal_reward"_.Bind(0.12), "add_walls"_.Bind(true),
         "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}),
         "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05),
-        "agent_rewards"_.Bind(false));
+        "agent_rewards"_.Bind(false),
+        // OccupancyGrid: [xmin, xmax, ymin, ymax], [step x, step y].
+        "observation_grid_size"_.Bind(std::vector<double>{-27.5, 27.5, -27.5, 27.5}),
+        "observation_grid_step"_.Bind(std::vector<double>{5.0, 5.0}),
+        "observation_align_to_vehicle_axes"_.Bind(false), "observation_as_image"_.Bind(false),
+        // LidarObservation.
+        "observation_cells"_.Bind(16), "observation_maximum_range"_.Bind(60.0),
+        // racetrack.
+        "lane_centering_cost"_.Bind(4.0), "lane_centering_reward"_.Bind(1.0),
+        "action_reward"_.Bind(-0.3), "other_vehicles"_.Bind(1), "speed_limit"_.Bind(10.0),
+        "terminate_off_road"_.Bind(true), "length"_.Bind(100.0), "no_lanes"_.Bind(3),
+        "block_lane"_.Bind(false), "force_decision"_.Bind(false));
   }
 
   template <typename Config>
@@ -98,9 +113,11 @@ class HighwayCommonFns {
     const std::string observation = conf["observation_type"_];
     RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
                       observation == "ExitObservation" || observation == "KinematicsGoal" ||
-                      observation == "AttributesObservation",
+                      observation == "AttributesObservation" || observation == "OccupancyGrid" ||
+                      observation == "LidarObservation",
                   "observation_type: expected 'Kinematics', 'TimeToCollision', "
-                  "'ExitObservation', 'KinematicsGoal' or 'AttributesObservation', got '" +
+                  "'ExitObservation', 'KinematicsGoal', 'AttributesObservation', "
+                  "'OccupancyGrid' or 'LidarObservation', got '" +
                       observation + "'");
     // AttributesObservation reads the lane keeping env's attributes, of its
     // dynamical vehicle.
@@ -154,12 +171,14 @@ class HighwayCommonFns {
                   "'DiscreteMetaAction'");
     RequireConfig(conf["observation_vehicles_count"_] >= 1,
                   "observation_vehicles_count: expected an int >= 1");
-    const std::vector<Feature> features = FeaturesOf(conf);
-    RequireConfig(!features.empty(),
+    const std::size_t n_features =
+        observation == "OccupancyGrid" ? GridFeaturesOf(conf).size() : FeaturesOf(conf).size();
+    RequireConfig(n_features > 0,
                   "observation_features: expected space-separated names among presence x y vx "
-                  "vy heading cos_h sin_h cos_d sin_d long_off lat_off ang_off");
+                  "vy heading cos_h sin_h cos_d sin_d long_off lat_off ang_off (and on_road for "
+                  "OccupancyGrid)");
     const auto& range = conf["observation_features_range"_];
-    RequireConfig(range.empty() || range.size() == 2 * features.size(),
+    RequireConfig(range.empty() || range.size() == 2 * n_features,
                   "observation_features_range: expected [] (the defaults) or a (min, max) pair "
                   "per feature, NaN for none");
     const int destination = conf["incoming_vehicle_destination"_];
@@ -179,6 +198,7 @@ class HighwayCommonFns {
     RequireConfig(observation != "KinematicsGoal" || scenario == "parking",
                   "observation_type: 'KinematicsGoal' needs the parking scenario");
     if (observation == "KinematicsGoal") {
+      const std::vector<Feature> features = FeaturesOf(conf);
       for (Feature f : features) {
         RequireConfig(IsGoalFeature(f),
                       "observation_features: KinematicsGoal observes the goal by presence x y "
@@ -194,6 +214,25 @@ class HighwayCommonFns {
                     "controlled_vehicles: expected at most 5 for the parking scenario (each "
                     "agent's start spot must be its own)");
     }
+    if (observation == "OccupancyGrid") {
+      const auto& size = conf["observation_grid_size"_];
+      const auto& step = conf["observation_grid_step"_];
+      RequireConfig(size.size() == 4 && step.size() == 2 && step[0] > 0 && step[1] > 0 &&
+                        OccupancyGridConfig::CellsAlong(size[0], size[1], step[0]) >= 1 &&
+                        OccupancyGridConfig::CellsAlong(size[2], size[3], step[1]) >= 1,
+                    "observation_grid_size, observation_grid_step: expected [xmin, xmax, ymin, "
+                    "ymax] and [step x, step y] > 0 of at least one cell each way");
+      // The reference's absolute grid is not implemented (NotImplementedError).
+      RequireConfig(!conf["observation_absolute"_],
+                    "observation_absolute: OccupancyGrid has relative coordinates only");
+    }
+    RequireConfig(observation != "LidarObservation" ||
+                      (conf["observation_cells"_] >= 1 && conf["observation_maximum_range"_] > 0),
+                  "observation_cells, observation_maximum_range: expected an int >= 1 and a "
+                  "range > 0");
+    RequireConfig(scenario != "racetrack_oval" || (conf["no_lanes"_] >= 2 && conf["length"_] >= 0),
+                  "no_lanes, length: expected an int >= 2 (the reference's 0, random, fails in its "
+                  "_make_vehicles) and a length >= 0 (0: drawn)");
     if (scenario == "merge_generic") {
       RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
                         conf["parallel_merge_length"_] > 0,
@@ -205,7 +244,6 @@ class HighwayCommonFns {
 
   template <typename Config>
   static auto StateSpec(const Config& conf) {
-    const float inf = std::numeric_limits<float>::infinity();
     const ScenarioEntry* scenario = FindScenario(conf["scenario"_]);
     const std::vector<std::string> terms =
         scenario != nullptr ? scenario->reward_terms() : std::vector<std::string>{};
@@ -229,10 +267,7 @@ class HighwayCommonFns {
     std::vector<int> obs_shape = ObsShape(conf);
     if (multi) obs_shape.insert(obs_shape.begin(), -1);
     return MakeDict(
-        "obs"_.Bind(Spec<float>(obs_shape, IsTimeToCollision(conf)
-                                               ? std::pair<float, float>(0.0f, 1.0f)
-                                               : std::pair<float, float>(-inf, inf))
-                        .OnlyIf(!goal && !attributes)),
+        "obs"_.Bind(Spec<float>(obs_shape, ObsBounds(conf)).OnlyIf(!goal && !attributes)),
         "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
         "obs:desired_goal"_.Bind(goal_spec), "obs:state"_.Bind(attribute()),
         "obs:derivative"_.Bind(attribute()), "obs:reference_state"_.Bind(attribute()),
@@ -254,6 +289,23 @@ class HighwayCommonFns {
         "info:action_reward"_.Bind(Spec<double>({}).OnlyIf(has("action_reward"))));
   }
 
+  // The observation's bounds, as the reference's observation space has them.
+  template <typename Config>
+  static std::pair<float, float> ObsBounds(const Config& conf) {
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::string type = conf["observation_type"_];
+    if (type == "TimeToCollision") return {0.0F, 1.0F};
+    // as_image: uint8 values there, float32 here.
+    if (type == "OccupancyGrid" && conf["observation_as_image"_]) return {0.0F, 255.0F};
+    if (type == "LidarObservation") {
+      const float high = conf["observation_normalize"_]
+                             ? 1.0F
+                             : static_cast<float>(conf["observation_maximum_range"_]);
+      return {-high, high};
+    }
+    return {-inf, inf};
+  }
+
   // The observation's shape, per observation_type.
   template <typename Config>
   static std::vector<int> ObsShape(const Config& conf) {
@@ -262,6 +314,15 @@ class HighwayCommonFns {
       return {TimeToCollisionObserver::kSpeeds, TimeToCollisionObserver::kLanes,
               TimeToCollisionObserver::StepsOf(conf["observation_horizon"_],
                                                conf["policy_frequency"_])};
+    }
+    // OccupancyGrid: a layer per feature, x cells, y cells.
+    if (conf["observation_type"_] == std::string("OccupancyGrid")) {
+      const OccupancyGridConfig g = GridOf(conf);
+      return {static_cast<int>(g.features.size()), g.nx(), g.ny()};
+    }
+    // LidarObservation: a row per cell, distance and speed.
+    if (conf["observation_type"_] == std::string("LidarObservation")) {
+      return {conf["observation_cells"_], 2};
     }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
@@ -283,23 +344,64 @@ class HighwayCommonFns {
     return conf["observation_type"_] == std::string("TimeToCollision");
   }
 
-  // observation_features: space-separated names.
+  // observation_features: space-separated names ("": Kinematics' defaults).
   template <typename Config>
   static std::vector<Feature> FeaturesOf(const Config& conf) {
     std::vector<Feature> features;
+    for (const std::string& name : FeatureNamesOf(conf, "presence x y vx vy")) {
+      const auto f = FeatureNamed(name);
+      if (!f) return {};
+      features.push_back(*f);
+    }
+    return features;
+  }
+
+  // The names in observation_features, or `defaults`' when it is "".
+  template <typename Config>
+  static std::vector<std::string> FeatureNamesOf(const Config& conf, const std::string& defaults) {
     std::string names = conf["observation_features"_];
+    if (names.find_first_not_of(' ') == std::string::npos) names = defaults;
+    std::vector<std::string> split;
     std::size_t begin = 0;
     while (begin < names.size()) {
       std::size_t end = names.find(' ', begin);
       if (end == std::string::npos) end = names.size();
-      if (end > begin) {
-        const auto f = FeatureNamed(names.substr(begin, end - begin));
-        if (!f) return {};
-        features.push_back(*f);
-      }
+      if (end > begin) split.push_back(names.substr(begin, end - begin));
       begin = end + 1;
     }
+    return split;
+  }
+
+  // OccupancyGrid's layers ("": presence vx vy on_road).
+  template <typename Config>
+  static std::vector<int> GridFeaturesOf(const Config& conf) {
+    std::vector<int> features;
+    for (const std::string& name : FeatureNamesOf(conf, "presence vx vy on_road")) {
+      const auto f = GridFeatureNamed(name);
+      if (!f) return {};
+      features.push_back(*f);
+    }
     return features;
+  }
+
+  template <typename Config>
+  static OccupancyGridConfig GridOf(const Config& conf) {
+    OccupancyGridConfig g;
+    g.features = GridFeaturesOf(conf);
+    const auto& range = conf["observation_features_range"_];
+    for (std::size_t i = 0; i + 1 < range.size(); i += 2) {
+      g.features_range.push_back(
+          std::isnan(range[i]) ? std::nullopt
+                               : std::optional<std::array<double, 2>>({range[i], range[i + 1]}));
+    }
+    const auto& size = conf["observation_grid_size"_];
+    const auto& step = conf["observation_grid_step"_];
+    if (size.size() == 4) g.grid_size = {size[0], size[1], size[2], size[3]};
+    if (step.size() == 2) g.grid_step = {step[0], step[1]};
+    g.align_to_vehicle_axes = conf["observation_align_to_vehicle_axes"_];
+    g.clip = conf["observation_clip"_];
+    g.as_image = conf["observation_as_image"_];
+    return g;
   }
 
   template <typename Config>
@@ -399,6 +501,16 @@ class HighwayCommonFns {
     c.add_walls = conf["add_walls"_];
     c.state_noise = conf["state_noise"_];
     c.derivative_noise = conf["derivative_noise"_];
+    c.lane_centering_cost = conf["lane_centering_cost"_];
+    c.lane_centering_reward = conf["lane_centering_reward"_];
+    c.action_reward = conf["action_reward"_];
+    c.other_vehicles = conf["other_vehicles"_];
+    c.speed_limit = conf["speed_limit"_];
+    c.terminate_off_road = conf["terminate_off_road"_];
+    c.length = conf["length"_];
+    c.no_lanes = conf["no_lanes"_];
+    c.block_lane = conf["block_lane"_];
+    c.force_decision = conf["force_decision"_];
     return c;
   }
 };
@@ -586,6 +698,14 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
     }
     if (conf["observation_type"_] == std::string("ExitObservation")) {
       return std::make_unique<ExitObserver>(Fns::KinematicsOf(conf));
+    }
+    if (conf["observation_type"_] == std::string("OccupancyGrid")) {
+      return std::make_unique<OccupancyGridObserver>(Fns::GridOf(conf));
+    }
+    if (conf["observation_type"_] == std::string("LidarObservation")) {
+      return std::make_unique<LidarObserver>(conf["observation_cells"_],
+                                             conf["observation_maximum_range"_],
+                                             conf["observation_normalize"_]);
     }
     return std::make_unique<KinematicsObserver>(Fns::KinematicsOf(conf));
   }

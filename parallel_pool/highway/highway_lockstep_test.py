@@ -10,6 +10,8 @@ without a seed), for every registered id.
 
 from __future__ import annotations
 
+import math
+
 import gymnasium
 import highway_env  # noqa: F401  (registers highway-env's ids with gymnasium)
 import numpy as np
@@ -44,6 +46,12 @@ TASKS: dict[str, str] = {
     "parking-parked-v0": "parking-parked-v0",
     "intersection-v1": "intersection-v1",
     "lane-keeping-v0": "lane-keeping-v0",
+    "racetrack-v0": "racetrack-v0",
+    "racetrack-v1": "racetrack-v1",
+    "racetrack-large-v0": "racetrack-large-v0",
+    "racetrack-large-v1": "racetrack-large-v1",
+    "racetrack-oval-v0": "racetrack-oval-v0",
+    "racetrack-oval-v1": "racetrack-oval-v1",
 }
 # The multi-agent ids: our id -> highway-env's id, each agent a player (a row).
 MULTI_AGENT_TASKS: dict[str, str] = {
@@ -68,6 +76,9 @@ ENVPOOL_NAMES: dict[str, str] = {
     "LaneKeeping-v0": "lane-keeping-v0",
     "IntersectionMultiAgent-v0": "intersection-multi-agent-v0",
     "IntersectionMultiAgent-v1": "intersection-multi-agent-v1",
+    "Racetrack-v0": "racetrack-v0",
+    "RacetrackLarge-v0": "racetrack-large-v0",
+    "RacetrackOval-v0": "racetrack-oval-v0",
 }
 NUM_ENVS = 3
 STEPS = 45
@@ -111,6 +122,68 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         "highway-fast-v0",
         {"action_type": "ContinuousAction", "action_dynamical": True},
         {"action": {"type": "ContinuousAction", "dynamical": True}},
+    ),
+    "highway-fast-occupancy": (
+        "highway-fast-v0",
+        {"observation_type": "OccupancyGrid"},
+        {"observation": {"type": "OccupancyGrid"}},
+    ),
+    "highway-fast-occupancy-aligned": (
+        "highway-fast-v0",
+        {
+            "observation_type": "OccupancyGrid",
+            "observation_features": "presence x y vx on_road cos_h",
+            "observation_features_range": [math.nan, math.nan, -40, 40, -10, 10, -20, 20, *[math.nan] * 4],
+            "observation_grid_size": [-30, 42, -9, 9],
+            "observation_grid_step": [4, 2],
+            "observation_align_to_vehicle_axes": True,
+        },
+        {
+            "observation": {
+                "type": "OccupancyGrid",
+                "features": ["presence", "x", "y", "vx", "on_road", "cos_h"],
+                "features_range": {"x": [-40, 40], "y": [-10, 10], "vx": [-20, 20]},
+                "grid_size": [[-30, 42], [-9, 9]],
+                "grid_step": [4, 2],
+                "align_to_vehicle_axes": True,
+            }
+        },
+    ),
+    "highway-fast-occupancy-image": (
+        "highway-fast-v0",
+        {"observation_type": "OccupancyGrid", "observation_as_image": True},
+        {"observation": {"type": "OccupancyGrid", "as_image": True}},
+    ),
+    "highway-fast-lidar": (
+        "highway-fast-v0",
+        {"observation_type": "LidarObservation", "observation_cells": 24, "observation_maximum_range": 50.0},
+        {"observation": {"type": "LidarObservation", "cells": 24, "maximum_range": 50}},
+    ),
+    "racetrack-oval-blocked": (
+        "racetrack-oval-v0",
+        {"no_lanes": 4, "length": 120.0, "block_lane": True, "force_decision": True, "other_vehicles": 3},
+        {"no_lanes": 4, "length": 120, "block_lane": True, "force_decision": True, "other_vehicles": 3},
+    ),
+    "racetrack-oval-lidar": (
+        "racetrack-oval-v0",
+        {
+            "block_lane": True,
+            "force_decision": True,
+            "observation_type": "LidarObservation",
+            "observation_features": "",
+            "observation_cells": 32,
+            "observation_maximum_range": 40.0,
+        },
+        {
+            "block_lane": True,
+            "force_decision": True,
+            "observation": {"type": "LidarObservation", "cells": 32, "maximum_range": 40},
+        },
+    ),
+    "racetrack-throttle": (
+        "racetrack-v0",
+        {"action_longitudinal": True},
+        {"action": {"type": "ContinuousAction", "longitudinal": True, "lateral": True}},
     ),
     "merge-steering": (
         "merge-v0",

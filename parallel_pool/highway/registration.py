@@ -264,3 +264,34 @@ _highway(
     agent_rewards=True,
     neighbour_vehicles_connected_lanes=True,
 )
+# racetrack: an OccupancyGrid of presence and on_road in the agent's axes, steering only.
+_RACETRACK: dict[str, Any] = {
+    "observation_type": "OccupancyGrid",
+    "observation_features": "presence on_road",
+    "observation_grid_size": [-18.0, 18.0, -18.0, 18.0],
+    "observation_grid_step": [3.0, 3.0],
+    "observation_as_image": False,
+    "observation_align_to_vehicle_axes": True,
+    "action_type": "ContinuousAction",
+    "action_longitudinal": False,
+    "action_lateral": True,
+    "target_speeds": [0.0, 5.0, 10.0],
+    "simulation_frequency": 15,
+    "policy_frequency": 5,
+    "duration": 300,
+    "collision_reward": -1.0,
+    "lane_centering_cost": 4.0,
+    "lane_centering_reward": 1.0,
+    "action_reward": -0.3,
+    "controlled_vehicles": 1,
+    "other_vehicles": 1,
+    "speed_limit": 10.0,
+    "terminate_off_road": True,
+}
+_highway(("racetrack-v0", "Racetrack-v0"), "racetrack", **_RACETRACK)
+_highway(("racetrack-v1",), "racetrack", neighbour_vehicles_connected_lanes=True, **_RACETRACK)
+_highway(("racetrack-large-v0", "RacetrackLarge-v0"), "racetrack_large", **_RACETRACK)
+_highway(("racetrack-large-v1",), "racetrack_large", neighbour_vehicles_connected_lanes=True, **_RACETRACK)
+_RACETRACK_OVAL: dict[str, Any] = dict(_RACETRACK, length=100.0, no_lanes=3, block_lane=False, force_decision=False)
+_highway(("racetrack-oval-v0", "RacetrackOval-v0"), "racetrack_oval", **_RACETRACK_OVAL)
+_highway(("racetrack-oval-v1",), "racetrack_oval", neighbour_vehicles_connected_lanes=True, **_RACETRACK_OVAL)

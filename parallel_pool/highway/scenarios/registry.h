@@ -14,6 +14,7 @@
 #include "parallel_pool/highway/scenarios/lane_keeping.h"
 #include "parallel_pool/highway/scenarios/merge.h"
 #include "parallel_pool/highway/scenarios/parking.h"
+#include "parallel_pool/highway/scenarios/racetrack.h"
 #include "parallel_pool/highway/scenarios/roundabout.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
@@ -46,6 +47,9 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<IntersectionScenario>("intersection"),
       Entry<ParkingScenario>("parking"),
       Entry<LaneKeepingScenario>("lane_keeping"),
+      Entry<RacetrackScenario>("racetrack"),
+      Entry<RacetrackLargeScenario>("racetrack_large"),
+      Entry<RacetrackOvalScenario>("racetrack_oval"),
   };
   return entries;
 }

@@ -50,6 +50,16 @@ struct ScenarioConfig {
   bool add_walls = true;              // parking
   double state_noise = 0.05;          // lane-keeping
   double derivative_noise = 0.05;     // lane-keeping
+  double lane_centering_cost = 4;     // racetrack
+  double lane_centering_reward = 1;   // racetrack
+  double action_reward = -0.3;        // racetrack
+  int other_vehicles = 1;             // racetrack
+  double speed_limit = 10;            // racetrack-large
+  bool terminate_off_road = true;     // racetrack
+  double length = 100;                // racetrack-oval (0: drawn)
+  int no_lanes = 3;                   // racetrack-oval
+  bool block_lane = false;            // racetrack-oval
+  bool force_decision = false;        // racetrack-oval
 };
 
 class Scenario {
