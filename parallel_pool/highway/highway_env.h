@@ -91,7 +91,7 @@ class HighwayCommonFns {
         "success_goal_reward"_.Bind(0.12), "add_walls"_.Bind(true),
         "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}),
         "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05),
-        "agent_rewards"_.Bind(false),
+        "agent_rewards"_.Bind(false), "action_actions_per_axis"_.Bind(3),
         // OccupancyGrid: [xmin, xmax, ymin, ymax], [step x, step y].
         "observation_grid_size"_.Bind(std::vector<double>{-27.5, 27.5, -27.5, 27.5}),
         "observation_grid_step"_.Bind(std::vector<double>{5.0, 5.0}),
@@ -154,10 +154,12 @@ class HighwayCommonFns {
                   "action_longitudinal, action_lateral: at least one must be true");
     const std::string action_type = conf["action_type"_];
     RequireConfig(action_type == "DiscreteMetaAction" || action_type == "ContinuousAction" ||
-                      action_type == "MultiAgentAction",
-                  "action_type: expected 'DiscreteMetaAction', 'ContinuousAction' or "
-                  "'MultiAgentAction', got '" +
+                      action_type == "DiscreteAction" || action_type == "MultiAgentAction",
+                  "action_type: expected 'DiscreteMetaAction', 'ContinuousAction', "
+                  "'DiscreteAction' or 'MultiAgentAction', got '" +
                       action_type + "'");
+    RequireConfig(conf["action_actions_per_axis"_] >= 2 && conf["action_actions_per_axis"_] <= 64,
+                  "action_actions_per_axis: expected an int in [2, 64]");
     RequireConfig(conf["action_acceleration_range"_].size() == 2 &&
                       conf["action_steering_range"_].size() == 2,
                   "action_acceleration_range, action_steering_range: expected (low, high)");
@@ -165,7 +167,7 @@ class HighwayCommonFns {
                   "action_speed_range: expected [] (none) or (min speed, max speed)");
     // The TimeToCollision grid and these scenarios' rewards read the MDP
     // vehicle's target speeds: DiscreteMetaAction's vehicle.
-    RequireConfig(action_type != "ContinuousAction" ||
+    RequireConfig((action_type != "ContinuousAction" && action_type != "DiscreteAction") ||
                       (observation != "TimeToCollision" && scenario != "two_way"),
                   "action_type: the TimeToCollision observation and the two_way scenario need "
                   "'DiscreteMetaAction'");
@@ -271,7 +273,7 @@ class HighwayCommonFns {
         "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
         "obs:desired_goal"_.Bind(goal_spec), "obs:state"_.Bind(attribute()),
         "obs:derivative"_.Bind(attribute()), "obs:reference_state"_.Bind(attribute()),
-        "info:is_success"_.Bind(Spec<bool>({}).OnlyIf(conf["scenario"_] == std::string("parking"))),
+        "info:is_success"_.Bind(Spec<bool>({}).OnlyIf(ReportsSuccess(conf))),
         "info:speed"_.Bind(Spec<double>(player)), "info:crashed"_.Bind(Spec<bool>(player)),
         "info:action"_.Bind(Spec<int>(player)),
         "info:agents_rewards"_.Bind(Spec<double>({-1}).OnlyIf(multi)),
@@ -432,7 +434,7 @@ class HighwayCommonFns {
     s.target_speeds = conf["target_speeds"_];
     s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
     s.other_vehicles_type = conf["other_vehicles_type"_];
-    s.agent_vehicle = !IsContinuous(conf)         ? AgentVehicle::kMdp
+    s.agent_vehicle = !DrivesContinuously(conf)   ? AgentVehicle::kMdp
                       : conf["action_dynamical"_] ? AgentVehicle::kDynamical
                                                   : AgentVehicle::kKinematic;
     return s;
@@ -446,6 +448,20 @@ class HighwayCommonFns {
   template <typename Config>
   static bool IsContinuous(const Config& conf) {
     return conf["action_type"_] == std::string("ContinuousAction");
+  }
+
+  // info["is_success"]: the scenarios whose step reports it.
+  template <typename Config>
+  static bool ReportsSuccess(const Config& conf) {
+    const std::string scenario = conf["scenario"_];
+    return scenario == "parking" || scenario == "exit";
+  }
+
+  // ContinuousAction or its discretization DiscreteAction: the agent's
+  // vehicle takes throttle and steering (a Vehicle or BicycleVehicle).
+  template <typename Config>
+  static bool DrivesContinuously(const Config& conf) {
+    return IsContinuous(conf) || conf["action_type"_] == std::string("DiscreteAction");
   }
 
   template <typename Config>
@@ -530,7 +546,13 @@ class HighwayEnvFns : public HighwayCommonFns {
   }
   template <typename Config>
   static auto ActionSpec(const Config& conf) {
-    const int n = conf["action_longitudinal"_] && conf["action_lateral"_] ? 5 : 3;
+    const bool both = conf["action_longitudinal"_] && conf["action_lateral"_];
+    int n = both ? 5 : 3;
+    if (conf["action_type"_] == std::string("DiscreteAction")) {
+      // DiscreteAction: actions_per_axis values on each axis, every combination.
+      const int per_axis = conf["action_actions_per_axis"_];
+      n = both ? per_axis * per_axis : per_axis;
+    }
     return MakeDict("action"_.Bind(Spec<int>({-1}, {0, n - 1})));
   }
 };
@@ -603,8 +625,11 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         goal_features_(Fns::FeaturesOf(spec.config)),
         goal_scales_(spec.config["observation_scales"_]),
         goal_(Fns::IsKinematicsGoal(spec.config)),
-        reports_success_(spec.config["scenario"_] == std::string("parking")),
+        reports_success_(Fns::ReportsSuccess(spec.config)),
         continuous_(Fns::ContinuousOf(spec.config)),
+        discrete_values_(spec.config["action_type"_] == std::string("DiscreteAction")
+                             ? UnitLinspace(spec.config["action_actions_per_axis"_])
+                             : std::vector<float>{}),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]),
         agent_rewards_(spec.config["agent_rewards"_]) {
@@ -657,6 +682,16 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
       sim_.last_action.assign(a, a + continuous_.size());
       const VehicleAction command = ContinuousCommand(continuous_, a);
       StepWith(-1, [&] { sim_.vehicle()->SetAction(command); });
+    } else if (!discrete_values_.empty()) {
+      // DiscreteAction: the index-th of the axes' value combinations, as a
+      // continuous action.
+      const int index = action["action"_].template Get<int>();
+      const int per_axis = static_cast<int>(discrete_values_.size());
+      const float values[2] = {discrete_values_[continuous_.size() == 2 ? index / per_axis : index],
+                               discrete_values_[index % per_axis]};
+      sim_.last_action.assign(values, values + continuous_.size());
+      const VehicleAction command = ContinuousCommand(continuous_, values);
+      StepWith(index, [&] { sim_.vehicle()->SetAction(command); });
     } else {
       const int index = action["action"_].template Get<int>();
       auto* agent = static_cast<MDPVehicle*>(sim_.vehicle());
@@ -808,6 +843,8 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   bool goal_;
   bool reports_success_;
   ContinuousActionConfig continuous_;
+  // DiscreteAction's values of each axis (empty for other action types).
+  std::vector<float> discrete_values_;
   bool lateral_;
   bool longitudinal_;
   bool agent_rewards_;

@@ -118,6 +118,11 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         {"action_type": "ContinuousAction", "action_lateral": False, "action_speed_range": [10.0, 28.0]},
         {"action": {"type": "ContinuousAction", "lateral": False, "speed_range": [10.0, 28.0]}},
     ),
+    "highway-fast-discrete-action": (
+        "highway-fast-v0",
+        {"action_type": "DiscreteAction", "action_actions_per_axis": 4},
+        {"action": {"type": "DiscreteAction", "actions_per_axis": 4}},
+    ),
     "highway-fast-dynamical": (
         "highway-fast-v0",
         {"action_type": "ContinuousAction", "action_dynamical": True},

@@ -17,7 +17,12 @@ from parallel_pool.registration import register
 # player (MultiAgentAction).
 _ACTION_CLASSES = (
     "action_type",
-    {"DiscreteMetaAction": "Highway", "ContinuousAction": "HighwayContinuous", "MultiAgentAction": "HighwayMultiAgent"},
+    {
+        "DiscreteMetaAction": "Highway",
+        "DiscreteAction": "Highway",
+        "ContinuousAction": "HighwayContinuous",
+        "MultiAgentAction": "HighwayMultiAgent",
+    },
 )
 
 

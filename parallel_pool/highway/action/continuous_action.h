@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/vehicle/vehicle.h"
@@ -48,6 +49,19 @@ inline VehicleAction ContinuousCommand(const ContinuousActionConfig& config, con
     command.steering = MapFromUnit(config.longitudinal ? a[1] : a[0], config.steering_range);
   }
   return command;
+}
+
+// np.linspace(-1, 1, n) of the float32 action space's bounds, as NumPy
+// computes it in float32: k * step + start with step = (stop - start) / (n -
+// 1), the last value stop itself (DiscreteAction's values per axis).
+inline std::vector<float> UnitLinspace(int n) {
+  const float start = -1.0F;
+  const float stop = 1.0F;
+  const float step = (stop - start) / static_cast<float>(n - 1);
+  std::vector<float> values(n);
+  for (int k = 0; k < n; ++k) values[k] = static_cast<float>(k) * step + start;
+  values[n - 1] = stop;
+  return values;
 }
 
 }  // namespace parallel_pool::highway

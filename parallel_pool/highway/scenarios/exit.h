@@ -39,7 +39,7 @@ class ExitScenario : public Scenario {
     const double scaled_speed =
         Lmap(v.speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);
     return {{"collision_reward", v.crashed ? 1.0 : 0.0},
-            {"goal_reward", IsSuccess(v) ? 1.0 : 0.0},
+            {"goal_reward", Succeeded(v) ? 1.0 : 0.0},
             {"high_speed_reward", Clip(scaled_speed, 0, 1)},
             {"right_lane_reward", static_cast<double>(TargetLaneIndex(v).id)}};
   }
@@ -54,6 +54,9 @@ class ExitScenario : public Scenario {
   }
 
   bool IsTerminated(const Simulation& sim) const override { return sim.vehicle()->crashed; }
+
+  // info["is_success"] (exit's step adds it).
+  bool IsSuccess(const Simulation& sim) const override { return Succeeded(*sim.vehicle()); }
 
  private:
   // Three straight roads 0 -> 1 -> 2 -> 3, the middle one a lane wider, a
@@ -105,7 +108,7 @@ class ExitScenario : public Scenario {
   }
 
   // _is_success: the agent's target lane is the extra lane or the exit.
-  bool IsSuccess(const Vehicle& v) const {
+  bool Succeeded(const Vehicle& v) const {
     const LaneIndex& target = TargetLaneIndex(v);
     return target == exit_road_ || target == exit_;
   }
