@@ -20,8 +20,12 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
+#include "parallel_pool/image/canvas.h"
 #include "parallel_pool/highway/action/continuous_action.h"
+#include "parallel_pool/highway/graphics.h"
 #include "parallel_pool/highway/observation/exit.h"
+#include "parallel_pool/highway/observation/grayscale.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/observer.h"
 #include "parallel_pool/highway/observation/time_to_collision.h"
@@ -72,7 +76,13 @@ class HighwayCommonFns {
         "spawn_probability"_.Bind(0.6), "incoming_vehicle_destination"_.Bind(-1),
         "roundabout_radius"_.Bind(20.0), "roundabout_lanes"_.Bind(2),
         "before_merge_length"_.Bind(150.0), "converge_merge_length"_.Bind(80.0),
-        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0));
+        "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0),
+        // The viewer (render() and GrayscaleObservation).
+        "screen_width"_.Bind(600), "screen_height"_.Bind(150), "scaling"_.Bind(5.5),
+        "centering_position"_.Bind(std::vector<double>{0.3, 0.5}),
+        "observation_shape"_.Bind(std::vector<int>{84, 84}), "observation_stack_size"_.Bind(4),
+        "observation_weights"_.Bind(std::vector<double>{0.2989, 0.5870, 0.1140}),
+        "observation_scaling"_.Bind(0.0));
   }
 
   template <typename Config>
@@ -83,8 +93,9 @@ class HighwayCommonFns {
     const std::string observation = conf["observation_type"_];
     RequireConfig(
         observation == "Kinematics" || observation == "TimeToCollision" ||
-            observation == "ExitObservation",
-        "observation_type: expected 'Kinematics', 'TimeToCollision' or 'ExitObservation', got '" +
+            observation == "ExitObservation" || observation == "GrayscaleObservation",
+        "observation_type: expected 'Kinematics', 'TimeToCollision', 'ExitObservation' or "
+        "'GrayscaleObservation', got '" +
             observation + "'");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     // exit draws its traffic's lanes with probabilities proportional to the ids.
@@ -150,6 +161,19 @@ class HighwayCommonFns {
                                                        conf["policy_frequency"_]) >= 1,
                   "observation_horizon: expected at least one policy step (horizon * "
                   "policy_frequency >= 1)");
+    RequireConfig(conf["screen_width"_] >= 1 && conf["screen_height"_] >= 1 && conf["scaling"_] > 0,
+                  "screen_width, screen_height, scaling: expected ints >= 1 and a float > 0");
+    RequireConfig(conf["centering_position"_].size() == 2,
+                  "centering_position: expected (x, y), fractions of the frame");
+    RequireConfig(conf["observation_shape"_].size() == 2 && conf["observation_shape"_][0] >= 1 &&
+                      conf["observation_shape"_][1] >= 1,
+                  "observation_shape: expected (width, height), ints >= 1");
+    RequireConfig(conf["observation_stack_size"_] >= 1,
+                  "observation_stack_size: expected an int >= 1");
+    RequireConfig(conf["observation_weights"_].size() == 3,
+                  "observation_weights: expected 3 weights (red, green, blue)");
+    RequireConfig(conf["observation_scaling"_] >= 0,
+                  "observation_scaling: expected 0 (the viewer's scaling) or a float > 0");
     if (scenario == "merge_generic") {
       RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
                         conf["parallel_merge_length"_] > 0,
@@ -174,6 +198,8 @@ class HighwayCommonFns {
     return MakeDict(
         "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
                                                     ? std::pair<float, float>(0.0f, 1.0f)
+                                                : IsGrayscale(conf)
+                                                    ? std::pair<float, float>(0.0f, 255.0f)
                                                     : std::pair<float, float>(-inf, inf))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
@@ -199,8 +225,45 @@ class HighwayCommonFns {
               TimeToCollisionObserver::StepsOf(conf["observation_horizon"_],
                                                conf["policy_frequency"_])};
     }
+    // GrayscaleObservation: stacked frames, each width x height.
+    if (IsGrayscale(conf)) {
+      const auto& shape = conf["observation_shape"_];
+      return {conf["observation_stack_size"_], shape[0], shape[1]};
+    }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
+  }
+
+  template <typename Config>
+  static bool IsGrayscale(const Config& conf) {
+    return conf["observation_type"_] == std::string("GrayscaleObservation");
+  }
+
+  // The viewer render() draws with (EnvViewer's config).
+  template <typename Config>
+  static ViewConfig ViewOf(const Config& conf) {
+    ViewConfig v;
+    v.width = conf["screen_width"_];
+    v.height = conf["screen_height"_];
+    v.scaling = conf["scaling"_];
+    v.centering_x = conf["centering_position"_][0];
+    v.centering_y = conf["centering_position"_][1];
+    return v;
+  }
+
+  // GrayscaleObservation's: its own frame size, its scaling if not 0.
+  template <typename Config>
+  static GrayscaleConfig GrayscaleOf(const Config& conf) {
+    GrayscaleConfig g;
+    g.view = ViewOf(conf);
+    g.view.width = conf["observation_shape"_][0];
+    g.view.height = conf["observation_shape"_][1];
+    const double scaling = conf["observation_scaling"_];
+    if (scaling != 0.0) g.view.scaling = scaling;
+    g.stack_size = conf["observation_stack_size"_];
+    const auto& w = conf["observation_weights"_];
+    g.weights = {w[0], w[1], w[2]};
+    return g;
   }
 
   template <typename Config>
@@ -367,9 +430,26 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         scenario_(FindScenario(spec.config["scenario"_])->make(Fns::ScenarioOf(spec.config))),
         observer_(MakeObserver(spec.config)),
         continuous_(Fns::ContinuousOf(spec.config)),
+        view_(Fns::ViewOf(spec.config)),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]) {
     sim_.np_random = numpy_exact::NumpyGenerator(this->seed());
+  }
+
+  // render(): EnvViewer's frame (screen_height x screen_width).
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    return image::CheckFixedFrame(request, spec.config["screen_height"_],
+                                  spec.config["screen_width"_], "highway");
+  }
+
+  void Render(const RenderRequest& /*request*/, std::uint8_t* rgb) {
+    if (sim_.road == nullptr || sim_.controlled.empty()) {
+      throw std::runtime_error("render(): highway has nothing to draw before its first reset()");
+    }
+    // The surface is scratch, repainted whole each time: one per thread.
+    static thread_local image::Canvas canvas(1, 1);
+    DrawFrame(*sim_.road, view_, sim_.vehicle()->position, &canvas);
+    CopyFrame(canvas, rgb);
   }
 
  protected:
@@ -416,6 +496,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
     }
+    if (Fns::IsGrayscale(conf)) return std::make_unique<GrayscaleObserver>(Fns::GrayscaleOf(conf));
     if (conf["observation_type"_] == std::string("ExitObservation")) {
       return std::make_unique<ExitObserver>(Fns::KinematicsOf(conf));
     }
@@ -466,6 +547,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   std::unique_ptr<Scenario> scenario_;
   std::unique_ptr<Observer> observer_;
   ContinuousActionConfig continuous_;
+  ViewConfig view_;
   bool lateral_;
   bool longitudinal_;
 };

@@ -73,6 +73,7 @@ _u_turn: dict[str, Any] = {
     "normalize_reward": True,
     "offroad_terminal": False,
 }
+_u_turn.update(screen_width=789, screen_height=289)
 _highway(("u-turn-v0", "UTurn-v0"), "u_turn", **_u_turn)
 _highway(("u-turn-v1",), "u_turn", neighbour_vehicles_connected_lanes=True, **_u_turn)
 # exit-v0's default_config: HighwayEnv's, then its own.
@@ -93,6 +94,7 @@ _EXIT: dict[str, Any] = {
     "controlled_vehicles": 1,
     "duration": 18,
     "simulation_frequency": 5,
+    "scaling": 5.0,
 }
 _highway(("exit-v0", "Exit-v0"), "exit", **_EXIT)
 _highway(("exit-v1",), "exit", neighbour_vehicles_connected_lanes=True, **_EXIT)
@@ -124,6 +126,9 @@ _ROUNDABOUT: dict[str, Any] = dict(
     lane_change_reward=-0.05,
     duration=11,
     normalize_reward=True,
+    screen_width=600,
+    screen_height=600,
+    centering_position=[0.5, 0.6],
 )
 _highway(("roundabout-v0", "Roundabout-v0"), "roundabout", **_ROUNDABOUT)
 _highway(("roundabout-v1",), "roundabout", neighbour_vehicles_connected_lanes=True, **_ROUNDABOUT)
@@ -162,6 +167,10 @@ _INTERSECTION: dict[str, Any] = {
     "reward_speed_high": 9.0,
     "normalize_reward": False,
     "offroad_terminal": False,
+    "screen_width": 600,
+    "screen_height": 600,
+    "centering_position": [0.5, 0.6],
+    "scaling": 5.5 * 1.3,
 }
 _highway(("intersection-v0", "Intersection-v0"), "intersection", **_INTERSECTION)
 _highway(("intersection-v2",), "intersection", **_INTERSECTION, neighbour_vehicles_connected_lanes=True)
