@@ -124,8 +124,8 @@ inline void DrawStripes(image::Canvas* canvas, const World& world, const Lane& l
 // lane in view.
 inline void DrawLane(image::Canvas* canvas, const World& world, const Lane& lane) {
   const ViewConfig& view = world.view();
-  const int stripes = static_cast<int>(PyInt(2 * (view.height + view.width) /
-                                             (kStripeSpacing * view.scaling)));
+  const int stripes =
+      static_cast<int>(PyInt(2 * (view.height + view.width) / (kStripeSpacing * view.scaling)));
   const double s_origin = lane.LocalCoordinates(world.origin()).longitudinal;
   const double s0 =
       (PyFloorDiv(std::trunc(s_origin), kStripeSpacing) - static_cast<double>(stripes / 2)) *

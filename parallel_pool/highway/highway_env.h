@@ -5,8 +5,11 @@
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
 // Kinematics table (or its variant ExitObservation), or [3, 3, horizon
-// steps], the TimeToCollision grid (observation_type). Action "action":
-// DiscreteMetaAction's index.
+// steps], the TimeToCollision grid, or [stack_size, width, height], the
+// GrayscaleObservation's stacked frames (bytes 0-255 held as float32)
+// (observation_type). Action "action": DiscreteMetaAction's index.
+// render(): highway-env's EnvViewer frame, screen_height x screen_width
+// (graphics.h).
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...).
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
@@ -21,7 +24,6 @@
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
 #include "parallel_pool/core/render.h"
-#include "parallel_pool/image/canvas.h"
 #include "parallel_pool/highway/action/continuous_action.h"
 #include "parallel_pool/highway/graphics.h"
 #include "parallel_pool/highway/observation/exit.h"
@@ -31,6 +33,7 @@
 #include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
 #include "parallel_pool/highway/simulation.h"
+#include "parallel_pool/image/canvas.h"
 
 namespace parallel_pool::highway {
 
@@ -196,11 +199,10 @@ class HighwayCommonFns {
       return false;
     };
     return MakeDict(
-        "obs"_.Bind(Spec<float>(ObsShape(conf), IsTimeToCollision(conf)
-                                                    ? std::pair<float, float>(0.0f, 1.0f)
-                                                : IsGrayscale(conf)
-                                                    ? std::pair<float, float>(0.0f, 255.0f)
-                                                    : std::pair<float, float>(-inf, inf))),
+        "obs"_.Bind(Spec<float>(ObsShape(conf),
+                                IsTimeToCollision(conf) ? std::pair<float, float>(0.0f, 1.0f)
+                                : IsGrayscale(conf)     ? std::pair<float, float>(0.0f, 255.0f)
+                                                        : std::pair<float, float>(-inf, inf))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),

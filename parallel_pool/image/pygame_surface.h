@@ -139,12 +139,12 @@ inline AlphaSurface Rotate(const AlphaSurface& src, float angle) {
   const double cy = cosine * h;
   const double sx = sine * w;
   const double sy = sine * h;
-  const int new_w = static_cast<int>(std::max(
-      std::max(std::max(std::fabs(cx + sy), std::fabs(cx - sy)), std::fabs(-cx + sy)),
-      std::fabs(-cx - sy)));
-  const int new_h = static_cast<int>(std::max(
-      std::max(std::max(std::fabs(sx + cy), std::fabs(sx - cy)), std::fabs(-sx + cy)),
-      std::fabs(-sx - cy)));
+  const int new_w = static_cast<int>(
+      std::max(std::max(std::max(std::fabs(cx + sy), std::fabs(cx - sy)), std::fabs(-cx + sy)),
+               std::fabs(-cx - sy)));
+  const int new_h = static_cast<int>(
+      std::max(std::max(std::max(std::fabs(sx + cy), std::fabs(sx - cy)), std::fabs(-sx + cy)),
+               std::fabs(-sx - cy)));
   AlphaSurface dst(new_w, new_h);
   Rgba ground = src.At(0, 0);
   ground.a = 0;
@@ -154,9 +154,11 @@ inline AlphaSurface Rotate(const AlphaSurface& src, float angle) {
   const int isin = static_cast<int>(sine * 65536);
   const int icos = static_cast<int>(cosine * 65536);
   const int ax = (dst.width() << 15) -
-                 static_cast<int>(cosine * static_cast<double>((static_cast<long long>(dst.width()) - 1) << 15));
-  const int ay = (dst.height() << 15) -
-                 static_cast<int>(sine * static_cast<double>((static_cast<long long>(dst.width()) - 1) << 15));
+                 static_cast<int>(
+                     cosine * static_cast<double>((static_cast<long long>(dst.width()) - 1) << 15));
+  const int ay =
+      (dst.height() << 15) -
+      static_cast<int>(sine * static_cast<double>((static_cast<long long>(dst.width()) - 1) << 15));
   const int x_max = (src.width() << 16) - 1;
   const int y_max = (src.height() << 16) - 1;
   for (int y = 0; y < dst.height(); ++y) {
