@@ -17,6 +17,10 @@ from parallel_pool.registration import register
 _ACTION_CLASSES = ("action_type", {"DiscreteMetaAction": "Highway", "ContinuousAction": "HighwayContinuous"})
 
 
+def _render_fps(config: dict[str, Any]) -> int:
+    return 2 * int(config["policy_frequency"])
+
+
 def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | None = None, **config: Any) -> None:
     duration = config.get("duration", 40)
     policy_frequency = config.get("policy_frequency", 1)
@@ -31,6 +35,8 @@ def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | 
             env=_ACTION_CLASSES[1][config.get("action_type", "DiscreteMetaAction")],
             class_by=_ACTION_CLASSES,
             max_episode_steps=max_episode_steps,
+            # highway-env's metadata: twice the policy frequency (its video ratio).
+            render_fps=_render_fps,
             scenario=scenario,
             **config,
         )
