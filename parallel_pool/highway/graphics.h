@@ -20,6 +20,7 @@
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road.h"
 #include "parallel_pool/highway/vehicle/controlled_vehicle.h"
+#include "parallel_pool/highway/vehicle/dynamics.h"
 #include "parallel_pool/highway/vehicle/idm_vehicle.h"
 #include "parallel_pool/highway/vehicle/vehicle.h"
 #include "parallel_pool/image/canvas.h"
@@ -205,7 +206,9 @@ inline void DrawVehicle(image::Canvas* canvas, const World& world, const Vehicle
   const int side = world.PixInt(length);
   AlphaSurface body(side, side);
   Rgba color = kYellow;
-  if (v.crashed) {
+  if (v.color) {
+    color = {(*v.color)[0], (*v.color)[1], (*v.color)[2], 255};
+  } else if (v.crashed) {
     color = kRed;
   } else if (dynamic_cast<const IDMVehicle*>(&v) != nullptr) {
     color = kBlue;
@@ -219,8 +222,9 @@ inline void DrawVehicle(image::Canvas* canvas, const World& world, const Vehicle
   DrawRect(&body, world, light_x, length / 2 + (0.6 * v.width) / 5, kHeadlightLength,
            kHeadlightWidth, Lighten(color));
   DrawRect(&body, world, kTireLength, length / 2 - v.width / 2, v.length, v.width, kBlack, 1);
-  // Tires: on kinematic vehicles only (not their controlled subclasses).
-  if (typeid(v) == typeid(Vehicle)) {
+  // Tires: on kinematic and dynamical bicycles only (not the controlled
+  // vehicles).
+  if (typeid(v) == typeid(Vehicle) || typeid(v) == typeid(BicycleVehicle)) {
     const double near = world.Pix(length / 2 - v.width / 2);
     const double far = world.Pix(length / 2 + v.width / 2);
     const double back = world.Pix(kTireLength);

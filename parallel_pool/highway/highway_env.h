@@ -7,11 +7,18 @@
 // Kinematics table (or its variant ExitObservation), or [3, 3, horizon
 // steps], the TimeToCollision grid, or [stack_size, width, height], the
 // GrayscaleObservation's stacked frames (bytes 0-255 held as float32)
-// (observation_type). Action "action": DiscreteMetaAction's index.
+// (observation_type); for KinematicsGoal
+// (parking) "obs" is off and "obs:observation", "obs:achieved_goal",
+// "obs:desired_goal" are float64 [features] instead; for
+// AttributesObservation (lane keeping), float64 [4, 1] columns "obs:state",
+// "obs:derivative", "obs:reference_state". Action "action":
+// DiscreteMetaAction's index, or ContinuousAction's float32 [-1, 1] values
+// (action_dynamical: driving a BicycleVehicle).
 // render(): highway-env's EnvViewer frame, screen_height x screen_width
 // (graphics.h).
 // Info: speed, crashed, action and the reward terms of the reference's
-// info["rewards"], each its own key ("collision_reward", ...).
+// info["rewards"], each its own key ("collision_reward", ...); parking's
+// is_success.
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 #define PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 
@@ -29,6 +36,7 @@
 #include "parallel_pool/highway/observation/exit.h"
 #include "parallel_pool/highway/observation/grayscale.h"
 #include "parallel_pool/highway/observation/kinematics.h"
+#include "parallel_pool/highway/observation/kinematics_goal.h"
 #include "parallel_pool/highway/observation/observer.h"
 #include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
@@ -80,6 +88,10 @@ class HighwayCommonFns {
         "roundabout_radius"_.Bind(20.0), "roundabout_lanes"_.Bind(2),
         "before_merge_length"_.Bind(150.0), "converge_merge_length"_.Bind(80.0),
         "parallel_merge_length"_.Bind(80.0), "after_merge_length"_.Bind(150.0),
+        "reward_weights"_.Bind(std::vector<double>{1.0, 0.3, 0.0, 0.0, 0.02, 0.02}),
+        "success_goal_reward"_.Bind(0.12), "add_walls"_.Bind(true),
+        "observation_scales"_.Bind(std::vector<double>{100.0, 100.0, 5.0, 5.0, 1.0, 1.0}),
+        "action_dynamical"_.Bind(false), "state_noise"_.Bind(0.05), "derivative_noise"_.Bind(0.05),
         // The viewer (render() and GrayscaleObservation).
         "screen_width"_.Bind(600), "screen_height"_.Bind(150), "scaling"_.Bind(5.5),
         "centering_position"_.Bind(std::vector<double>{0.3, 0.5}),
@@ -94,12 +106,21 @@ class HighwayCommonFns {
     RequireConfig(FindScenario(scenario) != nullptr,
                   "scenario: expected one of " + ScenarioNames() + ", got '" + scenario + "'");
     const std::string observation = conf["observation_type"_];
-    RequireConfig(
-        observation == "Kinematics" || observation == "TimeToCollision" ||
-            observation == "ExitObservation" || observation == "GrayscaleObservation",
-        "observation_type: expected 'Kinematics', 'TimeToCollision', 'ExitObservation' or "
-        "'GrayscaleObservation', got '" +
-            observation + "'");
+    RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
+                      observation == "ExitObservation" || observation == "KinematicsGoal" ||
+                      observation == "AttributesObservation" ||
+                      observation == "GrayscaleObservation",
+                  "observation_type: expected 'Kinematics', 'TimeToCollision', "
+                  "'ExitObservation', 'KinematicsGoal', 'AttributesObservation' or "
+                  "'GrayscaleObservation', got '" +
+                      observation + "'");
+    // AttributesObservation reads the lane keeping env's attributes, of its
+    // dynamical vehicle.
+    RequireConfig(observation != "AttributesObservation" || scenario == "lane_keeping",
+                  "observation_type: 'AttributesObservation' needs the lane_keeping scenario");
+    RequireConfig(scenario != "lane_keeping" || (IsContinuous(conf) && conf["action_dynamical"_]),
+                  "scenario: lane_keeping needs action_type='ContinuousAction' with "
+                  "action_dynamical=True");
     RequireConfig(conf["lanes_count"_] >= 1, "lanes_count: expected an int >= 1");
     // exit draws its traffic's lanes with probabilities proportional to the ids.
     RequireConfig(scenario != "exit" || conf["lanes_count"_] >= 2,
@@ -177,6 +198,25 @@ class HighwayCommonFns {
                   "observation_weights: expected 3 weights (red, green, blue)");
     RequireConfig(conf["observation_scaling"_] >= 0,
                   "observation_scaling: expected 0 (the viewer's scaling) or a float > 0");
+    // KinematicsGoal observes the agent's goal: parking's.
+    RequireConfig(observation != "KinematicsGoal" || scenario == "parking",
+                  "observation_type: 'KinematicsGoal' needs the parking scenario");
+    if (observation == "KinematicsGoal") {
+      for (Feature f : features) {
+        RequireConfig(IsGoalFeature(f),
+                      "observation_features: KinematicsGoal observes the goal by presence x y "
+                      "vx vy cos_h sin_h cos_d sin_d only");
+      }
+      RequireConfig(conf["observation_scales"_].size() == features.size(),
+                    "observation_scales: expected a scale per feature");
+    }
+    if (scenario == "parking") {
+      RequireConfig(conf["reward_weights"_].size() == 6,
+                    "reward_weights: expected 6 weights (x y vx vy cos_h sin_h)");
+      RequireConfig(conf["controlled_vehicles"_] <= ParkingScenario::kMaxAgents,
+                    "controlled_vehicles: expected at most 5 for the parking scenario (each "
+                    "agent's start spot must be its own)");
+    }
     if (scenario == "merge_generic") {
       RequireConfig(conf["before_merge_length"_] > 0 && conf["converge_merge_length"_] > 0 &&
                         conf["parallel_merge_length"_] > 0,
@@ -198,11 +238,24 @@ class HighwayCommonFns {
       }
       return false;
     };
+    const bool goal = IsKinematicsGoal(conf);
+    const double dinf = std::numeric_limits<double>::infinity();
+    const auto goal_spec = Spec<double>({static_cast<int>(FeaturesOf(conf).size())},
+                                        std::pair<double, double>(-dinf, dinf))
+                               .OnlyIf(goal);
+    const bool attributes = IsAttributes(conf);
+    const double inf64 = std::numeric_limits<double>::infinity();
+    const auto attribute = [&] { return Spec<double>({4, 1}, {-inf64, inf64}).OnlyIf(attributes); };
     return MakeDict(
         "obs"_.Bind(Spec<float>(ObsShape(conf),
                                 IsTimeToCollision(conf) ? std::pair<float, float>(0.0f, 1.0f)
                                 : IsGrayscale(conf)     ? std::pair<float, float>(0.0f, 255.0f)
-                                                        : std::pair<float, float>(-inf, inf))),
+                                                        : std::pair<float, float>(-inf, inf))
+                        .OnlyIf(!goal && !attributes)),
+        "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
+        "obs:desired_goal"_.Bind(goal_spec), "obs:state"_.Bind(attribute()),
+        "obs:derivative"_.Bind(attribute()), "obs:reference_state"_.Bind(attribute()),
+        "info:is_success"_.Bind(Spec<bool>({}).OnlyIf(conf["scenario"_] == std::string("parking"))),
         "info:speed"_.Bind(Spec<double>({})), "info:crashed"_.Bind(Spec<bool>({})),
         "info:action"_.Bind(Spec<int>({})),
         "info:collision_reward"_.Bind(Spec<double>({}).OnlyIf(has("collision_reward"))),
@@ -234,6 +287,17 @@ class HighwayCommonFns {
     }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
+  }
+
+  // AttributesObservation: a Dict of the scenario's attributes, not "obs".
+  template <typename Config>
+  static bool IsAttributes(const Config& conf) {
+    return conf["observation_type"_] == std::string("AttributesObservation");
+  }
+
+  template <typename Config>
+  static bool IsKinematicsGoal(const Config& conf) {
+    return conf["observation_type"_] == std::string("KinematicsGoal");
   }
 
   template <typename Config>
@@ -320,7 +384,9 @@ class HighwayCommonFns {
     s.target_speeds = conf["target_speeds"_];
     s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
     s.other_vehicles_type = conf["other_vehicles_type"_];
-    s.agent_vehicle = IsContinuous(conf) ? AgentVehicle::kKinematic : AgentVehicle::kMdp;
+    s.agent_vehicle = !IsContinuous(conf)         ? AgentVehicle::kMdp
+                      : conf["action_dynamical"_] ? AgentVehicle::kDynamical
+                                                  : AgentVehicle::kKinematic;
     return s;
   }
 
@@ -377,6 +443,11 @@ class HighwayCommonFns {
     c.converge_merge_length = conf["converge_merge_length"_];
     c.parallel_merge_length = conf["parallel_merge_length"_];
     c.after_merge_length = conf["after_merge_length"_];
+    c.reward_weights = conf["reward_weights"_];
+    c.success_goal_reward = conf["success_goal_reward"_];
+    c.add_walls = conf["add_walls"_];
+    c.state_noise = conf["state_noise"_];
+    c.derivative_noise = conf["derivative_noise"_];
     return c;
   }
 };
@@ -431,6 +502,10 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         sim_(Fns::SimulationOf(spec.config)),
         scenario_(FindScenario(spec.config["scenario"_])->make(Fns::ScenarioOf(spec.config))),
         observer_(MakeObserver(spec.config)),
+        goal_features_(Fns::FeaturesOf(spec.config)),
+        goal_scales_(spec.config["observation_scales"_]),
+        goal_(Fns::IsKinematicsGoal(spec.config)),
+        reports_success_(spec.config["scenario"_] == std::string("parking")),
         continuous_(Fns::ContinuousOf(spec.config)),
         view_(Fns::ViewOf(spec.config)),
         lateral_(spec.config["action_lateral"_]),
@@ -463,27 +538,42 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         v->max_speed = (*continuous_.speed_range)[1];
       }
     }
-    observer_->Reset();
+    if (observer_) observer_->Reset();
     if (scenario_->TruncatesAtDuration()) this->LimitEpisodeSteps(sim_.StepsToDuration());
     sim_.last_action.assign(kContinuous ? continuous_.size() : 0, 0.0F);
     Write(0.0, -1);
   }
 
   void Step(const Action& action) override {
-    int index = -1;
+    scenario_->BeforeStep(sim_);
     if constexpr (kContinuous) {
       const float* a = action["action"_].template Data<float>();
       sim_.last_action.assign(a, a + continuous_.size());
       const VehicleAction command = ContinuousCommand(continuous_, a);
-      sim_.Simulate([&] { sim_.vehicle()->SetAction(command); });
+      StepWith(-1, [&] { sim_.vehicle()->SetAction(command); });
     } else {
-      index = action["action"_].template Get<int>();
+      const int index = action["action"_].template Get<int>();
       auto* agent = static_cast<MDPVehicle*>(sim_.vehicle());
       const MetaAction meta = MetaActionOf(index);
-      sim_.Simulate([&] { agent->ActMeta(meta); });
+      StepWith(index, [&] { agent->ActMeta(meta); });
     }
-    Write(scenario_->Reward(sim_, index), index);
     scenario_->AfterStep(sim_);
+  }
+
+  // The agent acts at the simulation's first step, observed after it; or
+  // (lane keeping) it acts, is observed, then the simulation runs.
+  template <typename Act>
+  void StepWith(int index, Act&& act) {
+    if (!scenario_->ObservesBeforeSimulating()) {
+      sim_.Simulate(act);
+      Write(scenario_->Reward(sim_, index), index);
+      return;
+    }
+    act();
+    State state = this->Allocate();
+    WriteObservation(state);
+    sim_.Simulate([] {});
+    WriteRest(state, scenario_->Reward(sim_, index), index);
   }
 
   // highway-env's reset(seed=...): a new np_random from the seed.
@@ -494,6 +584,8 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
  private:
   // The observation type the config names (one branch per type).
   static std::unique_ptr<Observer> MakeObserver(const Config& conf) {
+    // AttributesObservation: the scenario's (WriteObservation).
+    if (Fns::IsAttributes(conf)) return nullptr;
     if (Fns::IsTimeToCollision(conf)) {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
@@ -521,8 +613,31 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
 
   void Write(double reward, int action) {
     State state = this->Allocate();
+    WriteObservation(state);
+    WriteRest(state, reward, action);
+  }
+
+  void WriteObservation(State& state) {
+    if (goal_) {
+      const GoalObservation g =
+          ObserveGoal(*sim_.vehicle(), *sim_.goals.front(), goal_features_, goal_scales_);
+      state["obs:observation"_].Assign(g.achieved.data(), g.achieved.size());
+      state["obs:achieved_goal"_].Assign(g.achieved.data(), g.achieved.size());
+      state["obs:desired_goal"_].Assign(g.desired.data(), g.desired.size());
+      return;
+    }
+    if (observer_) {
+      observer_->Observe(sim_, state["obs"_].template Data<float>());
+      return;
+    }
+    scenario_->ObserveAttributes(sim_, state["obs:state"_].template Data<double>(),
+                                 state["obs:derivative"_].template Data<double>(),
+                                 state["obs:reference_state"_].template Data<double>());
+  }
+
+  void WriteRest(State& state, double reward, int action) {
     const Vehicle& ego = *sim_.vehicle();
-    observer_->Observe(sim_, state["obs"_].template Data<float>());
+    if (reports_success_) state["info:is_success"_] = scenario_->IsSuccess(sim_);
     state["reward"_] = reward;
     state["info:speed"_] = ego.speed;
     state["info:crashed"_] = ego.crashed;
@@ -548,6 +663,11 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   Simulation sim_;
   std::unique_ptr<Scenario> scenario_;
   std::unique_ptr<Observer> observer_;
+  // KinematicsGoal (observer_ then unused): its features and scales.
+  std::vector<Feature> goal_features_;
+  std::vector<double> goal_scales_;
+  bool goal_;
+  bool reports_success_;
   ContinuousActionConfig continuous_;
   ViewConfig view_;
   bool lateral_;

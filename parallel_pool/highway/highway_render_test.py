@@ -40,6 +40,12 @@ CASES: dict[str, tuple[str, dict, dict]] = {
     "intersection-v0": ("intersection-v0", {}, {}),
     "u-turn-v0": ("u-turn-v0", {}, {}),
     "exit-v0": ("exit-v0", {}, {}),
+    # Walls (obstacles of other sizes), the goal (a landmark), parked kinematic
+    # vehicles with tires, the agent in the colour the scenario gives it.
+    "parking-parked-v0": ("parking-parked-v0", {}, {}),
+    # Dynamical bicycles (with tires).
+    "lane-keeping-v0": ("lane-keeping-v0", {}, {}),
+    "intersection-v1": ("intersection-v1", {}, {}),
     # A kinematic agent: yellow, with tires turned by its steering.
     "highway-fast-continuous": (
         "highway-fast-v0",
@@ -81,15 +87,24 @@ def assert_same_frame(frame: np.ndarray, expected: np.ndarray, where: str) -> No
     assert not differ.any(), (where, f"{int(differ.sum())} pixels differ", np.argwhere(differ)[:5])
 
 
+def reference(task_id: str, config: dict) -> Any:
+    """highway-env's env, rendering rgb_array frames. Some classes (lane keeping,
+    parking with parked vehicles) take no render_mode: it is set on them after."""
+    kwargs: dict[str, Any] = {"config": config} if config else {}
+    try:
+        return gymnasium.make(task_id, render_mode="rgb_array", **kwargs).unwrapped
+    except TypeError:
+        env = gymnasium.make(task_id, **kwargs).unwrapped
+        env.render_mode = "rgb_array"
+        return env
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_frames_equal_highway_env(case: str, seed: int) -> None:
     task_id, config, ref_config = CASES[case]
     env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, render_mode="rgb_array", **config)
-    refs: list[Any] = [
-        gymnasium.make(task_id, render_mode="rgb_array", **({"config": ref_config} if ref_config else {})).unwrapped
-        for _ in range(NUM_ENVS)
-    ]
+    refs = [reference(task_id, ref_config) for _ in range(NUM_ENVS)]
     env.reset()
     for i, ref in enumerate(refs):
         ref.reset(seed=seed + i)

@@ -43,6 +43,40 @@ def test_observation_and_action_config_shape_the_spaces() -> None:
     env.close()
 
 
+def test_action_type_picks_the_continuous_env() -> None:
+    for make in (parallel_pool.make_gym, parallel_pool.make_gymnasium, parallel_pool.make_vec):
+        env = make(TASK, num_envs=2, seed=0, action_type="ContinuousAction")
+        space = env.action_space if make is not parallel_pool.make_vec else env.single_action_space
+        # (make_gym's space is gym's Box: compared by what it holds.)
+        assert (space.shape, space.dtype, space.low.tolist(), space.high.tolist()) == (
+            (2,),
+            np.float32,
+            [-1.0, -1.0],
+            [1.0, 1.0],
+        )
+        env.reset()
+        env.step(np.array([[1.0, 0.0], [-0.5, 0.25]], dtype=np.float32))
+        env.close()
+    throttle = parallel_pool.make_vec(TASK, num_envs=1, action_type="ContinuousAction", action_lateral=False)
+    assert throttle.single_action_space == spaces.Box(-1.0, 1.0, (1,), np.float32)
+    throttle.close()
+    dm = parallel_pool.make_dm(TASK, num_envs=1, action_type="ContinuousAction")
+    assert dm.action_spec().shape == (2,)
+    dm.close()
+
+
+def test_full_throttle_accelerates_by_the_acceleration_range() -> None:
+    # No traffic: +1 throttle is +5 m/s^2 over the 1 s policy step (15 Hz of 1/15 s in
+    # float steps), the speed from 25 m/s.
+    env = parallel_pool.make_vec(
+        "highway-v0", num_envs=1, seed=0, vehicles_count=0, action_type="ContinuousAction", action_lateral=False
+    )
+    env.reset()
+    _, _, _, _, info = env.step(np.array([[1.0]], dtype=np.float32))
+    assert abs(info["speed"][0] - 30.0) < 1e-9
+    env.close()
+
+
 def test_initial_lane_id_places_the_agent() -> None:
     env = parallel_pool.make_vec(
         TASK, num_envs=4, seed=1, initial_lane_id=2, observation_normalize=False, observation_absolute=True
@@ -90,6 +124,9 @@ def test_same_seed_same_episodes_and_reset_seed_is_a_new_pool() -> None:
         ({"action_lateral": False, "action_longitudinal": False}, "action_lateral"),
         ({"simulation_frequency": 1, "policy_frequency": 2}, "simulation_frequency"),
         ({"other_vehicles_type": "LinearVehicle"}, "other_vehicles_type"),
+        ({"action_type": "DiscreteAction"}, "action_type"),
+        ({"action_acceleration_range": [1.0]}, "action_acceleration_range"),
+        ({"action_speed_range": [1.0, 2.0, 3.0]}, "action_speed_range"),
     ],
 )
 def test_bad_config_is_a_value_error_naming_the_key(config: dict, key: str) -> None:

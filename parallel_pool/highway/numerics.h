@@ -43,16 +43,36 @@ inline double Arctan2(double y, double x) { return numpy_exact::NumpyArctan2(y, 
 inline double Power(double x, double y) { return numpy_exact::NumpyPower(x, y); }
 inline double Exp(double x) { return numpy_exact::NumpyExp(x); }
 
-// np.dot(a, b) and np.linalg.norm(a) of 2-element float64 arrays.
+namespace internal {
+// A fused multiply-add as the FMA instruction does it, called only where
+// NumPy's own ddot kernel fuses (which runs on FMA hardware only); the
+// package is compiled without -mfma, where std::fma is a call into libm.
+__attribute__((target("fma"))) inline double FusedMultiplyAdd(double a, double b, double c) {
+  return __builtin_fma(a, b, c);
+}
+}  // namespace internal
+
+// np.dot(a, b) of 2-element float64 arrays: OpenBLAS's ddot of 2 elements,
+// all in its kernels' scalar tail (numpy_ddot.h): fused on SkylakeX,
+// sum = sum + a * b from 0 on the others but the SSE2 kernel's, which
+// numpy_ddot.h does as it is. (The lane geometry calls this most of all.)
 inline double Dot(Vec2 a, Vec2 b) {
-  const double x[2] = {a.x, a.y};
-  const double y[2] = {b.x, b.y};
-  return numpy_exact::NumpyDdot(x, y, 2);
+  switch (numpy_exact::NumpyDdotKernel()) {
+    case numpy_exact::DdotKernel::kSkylakeX:
+      return internal::FusedMultiplyAdd(a.y, b.y, internal::FusedMultiplyAdd(a.x, b.x, 0.0));
+    case numpy_exact::DdotKernel::kHaswell:
+    case numpy_exact::DdotKernel::kSandybridge:
+    case numpy_exact::DdotKernel::kNehalem:
+      return (0.0 + a.x * b.x) + a.y * b.y;
+    default: {
+      const double x[2] = {a.x, a.y};
+      const double y[2] = {b.x, b.y};
+      return numpy_exact::NumpyDdot(x, y, 2);
+    }
+  }
 }
-inline double Norm(Vec2 a) {
-  const double x[2] = {a.x, a.y};
-  return numpy_exact::NumpyDdotNorm(x, 2);
-}
+// np.linalg.norm(a): sqrt(a . a).
+inline double Norm(Vec2 a) { return std::sqrt(Dot(a, a)); }
 
 // A 2x2 float64 matrix, row-major: {{a, b}, {c, d}}.
 struct Mat2 {

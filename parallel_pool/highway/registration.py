@@ -180,3 +180,73 @@ _INTERSECTION: dict[str, Any] = {
 }
 _highway(("intersection-v0", "Intersection-v0"), "intersection", **_INTERSECTION)
 _highway(("intersection-v2",), "intersection", **_INTERSECTION, neighbour_vehicles_connected_lanes=True)
+
+# parking: the KinematicsGoal observation (a Dict of float64 "observation", "achieved_goal",
+# "desired_goal") and ContinuousAction (steering within +-45 degrees).
+_PARKING: dict[str, Any] = {
+    "observation_type": "KinematicsGoal",
+    "observation_features": "x y vx vy cos_h sin_h",
+    "observation_scales": [100.0, 100.0, 5.0, 5.0, 1.0, 1.0],
+    "observation_normalize": False,
+    "action_type": "ContinuousAction",
+    "action_steering_range": [-math.pi / 4, math.pi / 4],
+    "reward_weights": [1.0, 0.3, 0.0, 0.0, 0.02, 0.02],
+    "success_goal_reward": 0.12,
+    "collision_reward": -5.0,
+    "simulation_frequency": 15,
+    "policy_frequency": 5,
+    "duration": 100,
+    "controlled_vehicles": 1,
+    "vehicles_count": 0,
+    "add_walls": True,
+    "screen_width": 600,
+    "screen_height": 300,
+    "centering_position": [0.5, 0.5],
+    "scaling": 7.0,
+}
+_highway(("parking-v0", "Parking-v0"), "parking", **_PARKING)
+_highway(
+    ("parking-ActionRepeat-v0", "ParkingActionRepeat-v0"),
+    "parking",
+    **{**_PARKING, "policy_frequency": 1, "duration": 20},
+)
+_highway(("parking-parked-v0", "ParkingParked-v0"), "parking", **{**_PARKING, "vehicles_count": 10})
+# intersection-v1: the same crossing, the agent a dynamical bicycle steered and
+# throttled (ContinuousAction), seeing 5 vehicles with their lane offsets.
+_highway(
+    ("intersection-v1", "Intersection-v1"),
+    "intersection",
+    **dict(
+        _INTERSECTION,
+        observation_vehicles_count=5,
+        observation_features="presence x y vx vy long_off lat_off ang_off",
+        observation_features_range=[math.nan, math.nan, -100.0, 100.0, -100.0, 100.0, -20.0, 20.0, -20.0, 20.0]
+        + [math.nan] * 6,
+        action_type="ContinuousAction",
+        action_lateral=True,
+        action_dynamical=True,
+        action_steering_range=[-math.pi / 3, math.pi / 3],
+    ),
+)
+# lane-keeping-v0: a dynamical bicycle, steered only, observed as its noisy
+# lateral state, its derivative and the lane's reference (AttributesObservation);
+# never ends by itself: highway-env registers it with a TimeLimit of 200 steps.
+_highway(
+    ("lane-keeping-v0", "LaneKeeping-v0"),
+    "lane_keeping",
+    max_episode_steps=200,
+    observation_type="AttributesObservation",
+    action_type="ContinuousAction",
+    action_longitudinal=False,
+    action_lateral=True,
+    action_dynamical=True,
+    action_steering_range=[-math.pi / 3, math.pi / 3],
+    simulation_frequency=10,
+    policy_frequency=10,
+    state_noise=0.05,
+    derivative_noise=0.05,
+    screen_width=600,
+    screen_height=250,
+    scaling=7.0,
+    centering_position=[0.4, 0.5],
+)

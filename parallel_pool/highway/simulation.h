@@ -13,14 +13,15 @@
 
 #include "parallel_pool/highway/road/road.h"
 #include "parallel_pool/highway/vehicle/controlled_vehicle.h"
+#include "parallel_pool/highway/vehicle/dynamics.h"
 #include "parallel_pool/highway/vehicle/idm_vehicle.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
 
 namespace parallel_pool::highway {
 
 // The vehicle class an action type drives: DiscreteMetaAction's MDPVehicle,
-// ContinuousAction's kinematic Vehicle.
-enum class AgentVehicle { kMdp, kKinematic };
+// ContinuousAction's kinematic Vehicle, or its BicycleVehicle (dynamical).
+enum class AgentVehicle { kMdp, kKinematic, kDynamical };
 
 // One reward term, as the reference's `_rewards` dict names it.
 struct RewardTerm {
@@ -49,6 +50,7 @@ class Simulation {
   template <typename R = Road>
   R& NewRoad() {
     controlled.clear();
+    goals.clear();
     auto fresh = std::make_unique<R>(&np_random, config.neighbour_vehicles_connected_lanes);
     R& made = *fresh;
     road = std::move(fresh);
@@ -63,6 +65,8 @@ class Simulation {
     if (config.agent_vehicle == AgentVehicle::kMdp) {
       v = road->AddVehicle(
           std::make_unique<MDPVehicle>(road.get(), position, heading, speed, config.target_speeds));
+    } else if (config.agent_vehicle == AgentVehicle::kDynamical) {
+      v = road->AddVehicle(std::make_unique<BicycleVehicle>(road.get(), position, heading, speed));
     } else {
       v = road->AddVehicle(std::make_unique<Vehicle>(road.get(), position, heading, speed));
     }
@@ -111,6 +115,9 @@ class Simulation {
   numpy_exact::NumpyGenerator np_random{0};
   std::unique_ptr<Road> road;
   std::vector<Vehicle*> controlled;
+  // Each agent's goal where the scenario sets one (parking's Landmark: the
+  // reference's vehicle.goal), in the agents' order.
+  std::vector<RoadObject*> goals;
   // The agent's last continuous action, as given (float32; empty for a
   // discrete one): what the reference's _rewards(action) reads.
   std::vector<float> last_action;

@@ -16,6 +16,7 @@
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road.h"
 #include "parallel_pool/highway/vehicle/controlled_vehicle.h"
+#include "parallel_pool/highway/vehicle/dynamics.h"
 #include "parallel_pool/highway/vehicle/vehicle.h"
 
 namespace parallel_pool::highway {
@@ -142,6 +143,11 @@ class RegulatedRoad : public Road {
   Trajectory Predict(const RoadObject& object) const {
     if (const auto* controlled = dynamic_cast<const ControlledVehicle*>(&object)) {
       return AlongRoute(*controlled);
+    }
+    if (const auto* dynamical = dynamic_cast<const BicycleVehicle*>(&object)) {
+      Trajectory out;
+      dynamical->PredictConstantSteering(kHorizonStep, &out.positions, &out.headings);
+      return out;
     }
     return ConstantSteering(dynamic_cast<const Vehicle&>(object));
   }

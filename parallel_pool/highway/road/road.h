@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -40,9 +41,14 @@ class Road {
     return raw;
   }
 
-  // Road.act: every vehicle decides.
+  // Road.act: every vehicle decides. Nothing moves while they do, so the
+  // neighbour searches share each lane's coordinates of every object
+  // (computed once per lane and frame, the same values).
   void Act() {
+    coordinates_.clear();
+    sharing_coordinates_ = true;
     for (auto& v : vehicles) v->Act();
+    sharing_coordinates_ = false;
   }
 
   // Road.step: every vehicle moves, then each pair is checked once.
@@ -70,10 +76,12 @@ class Road {
     RoadObject* rear = nullptr;
     double s_front = 0.0;
     double s_rear = 0.0;
+    std::size_t k = 0;  // v's index in vehicles + objects
     auto visit = [&](RoadObject* v) {
+      const std::size_t index = k++;
       if (v == &vehicle || v->kind == RoadObject::Kind::kLandmark) return;
       for (const auto& [search_lane, offset] : lanes_offsets) {
-        const LaneCoordinates c = search_lane->LocalCoordinates(v->position);
+        const LaneCoordinates c = CoordinatesOn(*search_lane, index, *v);
         if (!search_lane->OnLane(c.longitudinal, c.lateral, 1.0)) continue;
         const double s_v = c.longitudinal + offset;
         if (s <= s_v && (front == nullptr || s_v <= s_front)) {
@@ -132,6 +140,22 @@ class Road {
   bool neighbour_vehicles_connected_lanes;
 
  private:
+  // lane.local_coordinates of the index-th of vehicles + objects: shared
+  // during Act(), computed on the spot otherwise.
+  LaneCoordinates CoordinatesOn(const Lane& lane, std::size_t index, const RoadObject& o) const {
+    if (!sharing_coordinates_) return lane.LocalCoordinates(o.position);
+    std::vector<LaneCoordinates>& on_lane = coordinates_[&lane];
+    if (on_lane.empty()) {
+      on_lane.reserve(vehicles.size() + objects.size());
+      for (const auto& v : vehicles) on_lane.push_back(lane.LocalCoordinates(v->position));
+      for (const auto& v : objects) on_lane.push_back(lane.LocalCoordinates(v->position));
+    }
+    return on_lane[index];
+  }
+
+  bool sharing_coordinates_ = false;
+  mutable std::unordered_map<const Lane*, std::vector<LaneCoordinates>> coordinates_;
+
   // The next and previous lane segments (same id, or the first) with their
   // longitudinal offsets.
   void AddConnectedLanes(const LaneIndex& index, const Lane& lane,

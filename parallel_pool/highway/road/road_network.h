@@ -100,6 +100,19 @@ class RoadNetwork {
     return best;
   }
 
+  // lanes_dict()'s keys: every lane, in the graph's order.
+  std::vector<LaneIndex> LaneIndices() const {
+    std::vector<LaneIndex> indices;
+    for (const Edges& edges : graph_) {
+      for (const Edge& edge : edges.to) {
+        for (std::size_t id = 0; id < edge.lanes.size(); ++id) {
+          indices.push_back({edges.from, edge.node, static_cast<int>(id)});
+        }
+      }
+    }
+    return indices;
+  }
+
   // side_lanes: the lanes left and right of one, on its road.
   std::vector<LaneIndex> SideLanes(const LaneIndex& index) const {
     std::vector<LaneIndex> lanes;

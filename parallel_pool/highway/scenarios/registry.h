@@ -11,7 +11,9 @@
 #include "parallel_pool/highway/scenarios/exit.h"
 #include "parallel_pool/highway/scenarios/highway.h"
 #include "parallel_pool/highway/scenarios/intersection.h"
+#include "parallel_pool/highway/scenarios/lane_keeping.h"
 #include "parallel_pool/highway/scenarios/merge.h"
+#include "parallel_pool/highway/scenarios/parking.h"
 #include "parallel_pool/highway/scenarios/roundabout.h"
 #include "parallel_pool/highway/scenarios/scenario.h"
 #include "parallel_pool/highway/scenarios/two_way.h"
@@ -42,6 +44,8 @@ inline const std::vector<ScenarioEntry>& Scenarios() {
       Entry<RoundaboutScenario>("roundabout"),
       Entry<RoundaboutGenericScenario>("roundabout_generic"),
       Entry<IntersectionScenario>("intersection"),
+      Entry<ParkingScenario>("parking"),
+      Entry<LaneKeepingScenario>("lane_keeping"),
   };
   return entries;
 }

@@ -44,6 +44,12 @@ struct ScenarioConfig {
   double converge_merge_length = 80;      // merge-generic
   double parallel_merge_length = 80;      // merge-generic
   double after_merge_length = 150;        // merge-generic
+  // parking: the weights of |achieved - desired| (x y vx vy cos_h sin_h).
+  std::vector<double> reward_weights = {1, 0.3, 0, 0, 0.02, 0.02};
+  double success_goal_reward = 0.12;  // parking
+  bool add_walls = true;              // parking
+  double state_noise = 0.05;          // lane-keeping
+  double derivative_noise = 0.05;     // lane-keeping
 };
 
 class Scenario {
@@ -68,6 +74,18 @@ class Scenario {
   // What the reference's step does after its observation, reward and info
   // (intersection's traffic leaving and entering); by default nothing.
   virtual void AfterStep(Simulation& /*sim*/) {}
+  // info["is_success"] where the scenario reports it (parking).
+  virtual bool IsSuccess(const Simulation& /*sim*/) const { return false; }
+  // What the reference's step does before the agent acts (lane keeping's
+  // switch of the lane followed); by default nothing.
+  virtual void BeforeStep(Simulation& /*sim*/) {}
+  // Whether the reference's step observes after the agent's action is set
+  // but before the simulation (lane keeping's step); by default after.
+  virtual bool ObservesBeforeSimulating() const { return false; }
+  // AttributesObservation: the scenario's attributes (state, derivative,
+  // reference_state: 4 values each), where it has them.
+  virtual void ObserveAttributes(Simulation& /*sim*/, double* /*state*/, double* /*derivative*/,
+                                 double* /*reference_state*/) {}
 
  protected:
   ScenarioConfig config_;

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 
 #include "parallel_pool/highway/numerics.h"
@@ -51,16 +52,14 @@ class RoadObject {
 
   // The rectangle's corners, closed (the first repeated last).
   std::array<Vec2, 5> Polygon() const {
-    const double c = Cos(heading);
-    const double s = Sin(heading);
+    const Mat2 rotation = Rotation(heading);
     const double hl = length / 2;
     const double hw = width / 2;
     const Vec2 local[4] = {{-hl, -hw}, {-hl, hw}, {hl, hw}, {hl, -hw}};
     std::array<Vec2, 5> points;
     for (int i = 0; i < 4; ++i) {
-      // rotation @ points, then + position.
-      const Vec2 r{c * local[i].x + -s * local[i].y, s * local[i].x + c * local[i].y};
-      points[i] = r + position;
+      // rotation @ points (dgemm), then + position.
+      points[i] = MatMulColumn(rotation, local[i]) + position;
     }
     points[4] = points[0];
     return points;
@@ -91,6 +90,9 @@ class RoadObject {
   bool check_collisions = true;
   bool crashed = false;
   bool hit = false;
+  // The colour a scenario gives an object to be drawn in (highway-env's
+  // `color` attribute: parking's agents), if any.
+  std::optional<std::array<std::uint8_t, 3>> color;
   // A vehicle's pending impact is None until a collision sets it.
   std::optional<Vec2> impact;
 };
