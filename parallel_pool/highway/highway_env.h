@@ -6,16 +6,20 @@
 // Observation "obs": float32 [observation_vehicles_count, features], the
 // Kinematics table (or its variant ExitObservation), [3, 3, horizon
 // steps], the TimeToCollision grid, [features, x cells, y cells], the
-// OccupancyGrid (as_image: its uint8 values as float32), or [cells, 2], the
-// LidarObservation (observation_type); for KinematicsGoal (parking) "obs" is
-// off and "obs:observation", "obs:achieved_goal", "obs:desired_goal" are
-// float64 [features] instead; for AttributesObservation (lane keeping),
-// float64 [4, 1] columns "obs:state", "obs:derivative", "obs:reference_state".
-// Action "action": DiscreteMetaAction's index, or ContinuousAction's float32
-// [-1, 1] values (action_dynamical: driving a BicycleVehicle).
-// MultiAgentAction: one player per controlled vehicle, each with its own
-// row of obs, action, reward and info (speed, crashed, action,
-// agents_rewards, agents_terminated): HighwayMultiAgentEnvFns.
+// OccupancyGrid (as_image: its uint8 values as float32), [cells, 2], the
+// LidarObservation, or [stack_size, width, height], the
+// GrayscaleObservation's stacked frames (bytes 0-255 held as float32)
+// (observation_type); for KinematicsGoal (parking) "obs" is off and
+// "obs:observation", "obs:achieved_goal", "obs:desired_goal" are float64
+// [features] instead; for AttributesObservation (lane keeping), float64
+// [4, 1] columns "obs:state", "obs:derivative", "obs:reference_state".
+// Action "action": DiscreteMetaAction's index, DiscreteAction's index, or
+// ContinuousAction's float32 [-1, 1] values (action_dynamical: driving a
+// BicycleVehicle). MultiAgentAction: one player per controlled vehicle,
+// each with its own row of obs, action, reward and info (speed, crashed,
+// action, agents_rewards, agents_terminated): HighwayMultiAgentEnvFns.
+// render(): highway-env's EnvViewer frame, screen_height x screen_width
+// (graphics.h).
 // Info: speed, crashed, action and the reward terms of the reference's
 // info["rewards"], each its own key ("collision_reward", ...); parking's
 // is_success.
@@ -30,8 +34,11 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/core/render.h"
 #include "parallel_pool/highway/action/continuous_action.h"
+#include "parallel_pool/highway/graphics.h"
 #include "parallel_pool/highway/observation/exit.h"
+#include "parallel_pool/highway/observation/grayscale.h"
 #include "parallel_pool/highway/observation/kinematics.h"
 #include "parallel_pool/highway/observation/kinematics_goal.h"
 #include "parallel_pool/highway/observation/lidar.h"
@@ -40,6 +47,7 @@
 #include "parallel_pool/highway/observation/time_to_collision.h"
 #include "parallel_pool/highway/scenarios/registry.h"
 #include "parallel_pool/highway/simulation.h"
+#include "parallel_pool/image/canvas.h"
 
 namespace parallel_pool::highway {
 
@@ -102,7 +110,13 @@ class HighwayCommonFns {
         "lane_centering_cost"_.Bind(4.0), "lane_centering_reward"_.Bind(1.0),
         "action_reward"_.Bind(-0.3), "other_vehicles"_.Bind(1), "speed_limit"_.Bind(10.0),
         "terminate_off_road"_.Bind(true), "length"_.Bind(100.0), "no_lanes"_.Bind(3),
-        "block_lane"_.Bind(false), "force_decision"_.Bind(false));
+        "block_lane"_.Bind(false), "force_decision"_.Bind(false),
+        // The viewer (render() and GrayscaleObservation).
+        "screen_width"_.Bind(600), "screen_height"_.Bind(150), "scaling"_.Bind(5.5),
+        "centering_position"_.Bind(std::vector<double>{0.3, 0.5}),
+        "observation_shape"_.Bind(std::vector<int>{84, 84}), "observation_stack_size"_.Bind(4),
+        "observation_weights"_.Bind(std::vector<double>{0.2989, 0.5870, 0.1140}),
+        "observation_scaling"_.Bind(0.0));
   }
 
   template <typename Config>
@@ -114,10 +128,10 @@ class HighwayCommonFns {
     RequireConfig(observation == "Kinematics" || observation == "TimeToCollision" ||
                       observation == "ExitObservation" || observation == "KinematicsGoal" ||
                       observation == "AttributesObservation" || observation == "OccupancyGrid" ||
-                      observation == "LidarObservation",
+                      observation == "LidarObservation" || observation == "GrayscaleObservation",
                   "observation_type: expected 'Kinematics', 'TimeToCollision', "
                   "'ExitObservation', 'KinematicsGoal', 'AttributesObservation', "
-                  "'OccupancyGrid' or 'LidarObservation', got '" +
+                  "'OccupancyGrid', 'LidarObservation' or 'GrayscaleObservation', got '" +
                       observation + "'");
     // AttributesObservation reads the lane keeping env's attributes, of its
     // dynamical vehicle.
@@ -196,6 +210,19 @@ class HighwayCommonFns {
                                                        conf["policy_frequency"_]) >= 1,
                   "observation_horizon: expected at least one policy step (horizon * "
                   "policy_frequency >= 1)");
+    RequireConfig(conf["screen_width"_] >= 1 && conf["screen_height"_] >= 1 && conf["scaling"_] > 0,
+                  "screen_width, screen_height, scaling: expected ints >= 1 and a float > 0");
+    RequireConfig(conf["centering_position"_].size() == 2,
+                  "centering_position: expected (x, y), fractions of the frame");
+    RequireConfig(conf["observation_shape"_].size() == 2 && conf["observation_shape"_][0] >= 1 &&
+                      conf["observation_shape"_][1] >= 1,
+                  "observation_shape: expected (width, height), ints >= 1");
+    RequireConfig(conf["observation_stack_size"_] >= 1,
+                  "observation_stack_size: expected an int >= 1");
+    RequireConfig(conf["observation_weights"_].size() == 3,
+                  "observation_weights: expected 3 weights (red, green, blue)");
+    RequireConfig(conf["observation_scaling"_] >= 0,
+                  "observation_scaling: expected 0 (the viewer's scaling) or a float > 0");
     // KinematicsGoal observes the agent's goal: parking's.
     RequireConfig(observation != "KinematicsGoal" || scenario == "parking",
                   "observation_type: 'KinematicsGoal' needs the parking scenario");
@@ -297,6 +324,7 @@ class HighwayCommonFns {
     const float inf = std::numeric_limits<float>::infinity();
     const std::string type = conf["observation_type"_];
     if (type == "TimeToCollision") return {0.0F, 1.0F};
+    if (type == "GrayscaleObservation") return {0.0F, 255.0F};
     // as_image: uint8 values there, float32 here.
     if (type == "OccupancyGrid" && conf["observation_as_image"_]) return {0.0F, 255.0F};
     if (type == "LidarObservation") {
@@ -326,6 +354,11 @@ class HighwayCommonFns {
     if (conf["observation_type"_] == std::string("LidarObservation")) {
       return {conf["observation_cells"_], 2};
     }
+    // GrayscaleObservation: stacked frames, each width x height.
+    if (IsGrayscale(conf)) {
+      const auto& shape = conf["observation_shape"_];
+      return {conf["observation_stack_size"_], shape[0], shape[1]};
+    }
     // Kinematics, ExitObservation: a row per vehicle, a column per feature.
     return {conf["observation_vehicles_count"_], static_cast<int>(FeaturesOf(conf).size())};
   }
@@ -339,6 +372,38 @@ class HighwayCommonFns {
   template <typename Config>
   static bool IsKinematicsGoal(const Config& conf) {
     return conf["observation_type"_] == std::string("KinematicsGoal");
+  }
+
+  template <typename Config>
+  static bool IsGrayscale(const Config& conf) {
+    return conf["observation_type"_] == std::string("GrayscaleObservation");
+  }
+
+  // The viewer render() draws with (EnvViewer's config).
+  template <typename Config>
+  static ViewConfig ViewOf(const Config& conf) {
+    ViewConfig v;
+    v.width = conf["screen_width"_];
+    v.height = conf["screen_height"_];
+    v.scaling = conf["scaling"_];
+    v.centering_x = conf["centering_position"_][0];
+    v.centering_y = conf["centering_position"_][1];
+    return v;
+  }
+
+  // GrayscaleObservation's: its own frame size, its scaling if not 0.
+  template <typename Config>
+  static GrayscaleConfig GrayscaleOf(const Config& conf) {
+    GrayscaleConfig g;
+    g.view = ViewOf(conf);
+    g.view.width = conf["observation_shape"_][0];
+    g.view.height = conf["observation_shape"_][1];
+    const double scaling = conf["observation_scaling"_];
+    if (scaling != 0.0) g.view.scaling = scaling;
+    g.stack_size = conf["observation_stack_size"_];
+    const auto& w = conf["observation_weights"_];
+    g.weights = {w[0], w[1], w[2]};
+    return g;
   }
 
   template <typename Config>
@@ -630,6 +695,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
         discrete_values_(spec.config["action_type"_] == std::string("DiscreteAction")
                              ? UnitLinspace(spec.config["action_actions_per_axis"_])
                              : std::vector<float>{}),
+        view_(Fns::ViewOf(spec.config)),
         lateral_(spec.config["action_lateral"_]),
         longitudinal_(spec.config["action_longitudinal"_]),
         agent_rewards_(spec.config["agent_rewards"_]) {
@@ -641,6 +707,22 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
             std::make_unique<KinematicsObserver>(Fns::KinematicsOf(spec.config)));
       }
     }
+  }
+
+  // render(): EnvViewer's frame (screen_height x screen_width).
+  static RenderRequest CheckRender(const Spec& spec, RenderRequest request) {
+    return image::CheckFixedFrame(request, spec.config["screen_height"_],
+                                  spec.config["screen_width"_], "highway");
+  }
+
+  void Render(const RenderRequest& /*request*/, std::uint8_t* rgb) {
+    if (sim_.road == nullptr || sim_.controlled.empty()) {
+      throw std::runtime_error("render(): highway has nothing to draw before its first reset()");
+    }
+    // The surface is scratch, repainted whole each time: one per thread.
+    static thread_local image::Canvas canvas(1, 1);
+    DrawFrame(*sim_.road, view_, sim_.vehicle()->position, &canvas);
+    CopyFrame(canvas, rgb);
   }
 
  protected:
@@ -731,6 +813,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
       return std::make_unique<TimeToCollisionObserver>(conf["observation_horizon"_],
                                                        conf["policy_frequency"_]);
     }
+    if (Fns::IsGrayscale(conf)) return std::make_unique<GrayscaleObserver>(Fns::GrayscaleOf(conf));
     if (conf["observation_type"_] == std::string("ExitObservation")) {
       return std::make_unique<ExitObserver>(Fns::KinematicsOf(conf));
     }
@@ -845,6 +928,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   ContinuousActionConfig continuous_;
   // DiscreteAction's values of each axis (empty for other action types).
   std::vector<float> discrete_values_;
+  ViewConfig view_;
   bool lateral_;
   bool longitudinal_;
   bool agent_rewards_;

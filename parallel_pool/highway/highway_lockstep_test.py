@@ -11,6 +11,11 @@ without a seed), for every registered id.
 from __future__ import annotations
 
 import math
+import os
+
+# GrayscaleObservation renders: highway-env's viewer draws nothing (black frames)
+# under SDL's dummy driver, and draws under its offscreen one, as headless.
+os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
 import gymnasium
 import highway_env  # noqa: F401  (registers highway-env's ids with gymnasium)
@@ -194,6 +199,43 @@ VARIANTS: dict[str, tuple[str, dict, dict]] = {
         "merge-v0",
         {"action_type": "ContinuousAction", "action_longitudinal": False, "action_steering_range": [-0.3, 0.3]},
         {"action": {"type": "ContinuousAction", "longitudinal": False, "steering_range": [-0.3, 0.3]}},
+    ),
+    # GrayscaleObservation: the viewer's frames, weighted to grey and stacked.
+    "highway-fast-grayscale": (
+        "highway-fast-v0",
+        {
+            "observation_type": "GrayscaleObservation",
+            "observation_shape": [128, 64],
+            "observation_stack_size": 4,
+            "observation_weights": [0.2989, 0.5870, 0.1140],
+            "observation_scaling": 1.75,
+        },
+        {
+            "observation": {
+                "type": "GrayscaleObservation",
+                "observation_shape": (128, 64),
+                "stack_size": 4,
+                "weights": [0.2989, 0.5870, 0.1140],
+                "scaling": 1.75,
+            }
+        },
+    ),
+    "roundabout-grayscale": (
+        "roundabout-v0",
+        {
+            "observation_type": "GrayscaleObservation",
+            "observation_shape": [96, 80],
+            "observation_stack_size": 3,
+            "observation_weights": [0.25, 0.45, 0.3],
+        },
+        {
+            "observation": {
+                "type": "GrayscaleObservation",
+                "observation_shape": (96, 80),
+                "stack_size": 3,
+                "weights": [0.25, 0.45, 0.3],
+            }
+        },
     ),
     # A goal reached within ~10 m: episodes that end in success too.
     "parking-success": ("parking-v0", {"success_goal_reward": 0.3}, {"success_goal_reward": 0.3}),

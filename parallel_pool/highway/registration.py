@@ -41,6 +41,10 @@ def _players_are_agents(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[
     return kwargs
 
 
+def _render_fps(config: dict[str, Any]) -> int:
+    return 2 * int(config["policy_frequency"])
+
+
 def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | None = None, **config: Any) -> None:
     duration = config.get("duration", 40)
     policy_frequency = config.get("policy_frequency", 1)
@@ -56,6 +60,8 @@ def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | 
             class_by=_ACTION_CLASSES,
             config_aliases=_players_are_agents,
             max_episode_steps=max_episode_steps,
+            # highway-env's metadata: twice the policy frequency (its video ratio).
+            render_fps=_render_fps,
             scenario=scenario,
             **config,
         )
@@ -98,6 +104,7 @@ _u_turn: dict[str, Any] = {
     "normalize_reward": True,
     "offroad_terminal": False,
 }
+_u_turn.update(screen_width=789, screen_height=289)
 _highway(("u-turn-v0", "UTurn-v0"), "u_turn", **_u_turn)
 _highway(("u-turn-v1",), "u_turn", neighbour_vehicles_connected_lanes=True, **_u_turn)
 # exit-v0's default_config: HighwayEnv's, then its own.
@@ -118,6 +125,7 @@ _EXIT: dict[str, Any] = {
     "controlled_vehicles": 1,
     "duration": 18,
     "simulation_frequency": 5,
+    "scaling": 5.0,
 }
 _highway(("exit-v0", "Exit-v0"), "exit", **_EXIT)
 _highway(("exit-v1",), "exit", neighbour_vehicles_connected_lanes=True, **_EXIT)
@@ -149,6 +157,9 @@ _ROUNDABOUT: dict[str, Any] = dict(
     lane_change_reward=-0.05,
     duration=11,
     normalize_reward=True,
+    screen_width=600,
+    screen_height=600,
+    centering_position=[0.5, 0.6],
 )
 _highway(("roundabout-v0", "Roundabout-v0"), "roundabout", **_ROUNDABOUT)
 _highway(("roundabout-v1",), "roundabout", neighbour_vehicles_connected_lanes=True, **_ROUNDABOUT)
@@ -187,6 +198,10 @@ _INTERSECTION: dict[str, Any] = {
     "reward_speed_high": 9.0,
     "normalize_reward": False,
     "offroad_terminal": False,
+    "screen_width": 600,
+    "screen_height": 600,
+    "centering_position": [0.5, 0.6],
+    "scaling": 5.5 * 1.3,
 }
 _highway(("intersection-v0", "Intersection-v0"), "intersection", **_INTERSECTION)
 _highway(("intersection-v2",), "intersection", **_INTERSECTION, neighbour_vehicles_connected_lanes=True)
@@ -209,6 +224,10 @@ _PARKING: dict[str, Any] = {
     "controlled_vehicles": 1,
     "vehicles_count": 0,
     "add_walls": True,
+    "screen_width": 600,
+    "screen_height": 300,
+    "centering_position": [0.5, 0.5],
+    "scaling": 7.0,
 }
 _highway(("parking-v0", "Parking-v0"), "parking", **_PARKING)
 _highway(
@@ -251,6 +270,10 @@ _highway(
     policy_frequency=10,
     state_noise=0.05,
     derivative_noise=0.05,
+    screen_width=600,
+    screen_height=250,
+    scaling=7.0,
+    centering_position=[0.4, 0.5],
 )
 # intersection-multi-agent: two agents (players), each with its own Kinematics
 # observation and DiscreteMetaAction. -v0 rewards each with the agents' shared reward;

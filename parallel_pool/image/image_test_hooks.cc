@@ -14,6 +14,7 @@
 
 #include "parallel_pool/image/canvas.h"
 #include "parallel_pool/image/pygame_draw.h"
+#include "parallel_pool/image/pygame_surface.h"
 #include "parallel_pool/image/resize.h"
 #include "parallel_pool/image/smoothscale.h"
 
@@ -162,6 +163,52 @@ py::array_t<std::uint8_t> Draw(int width, int height, const py::list& ops) {
   return out;
 }
 
+// An RGBA image [H, W, 4] as an AlphaSurface, and back.
+parallel_pool::image::AlphaSurface ToAlphaSurface(const ImageArray& image) {
+  if (image.ndim() != 3 || image.shape(2) != 4) throw py::value_error("expected (H, W, 4)");
+  const int height = static_cast<int>(image.shape(0));
+  const int width = static_cast<int>(image.shape(1));
+  parallel_pool::image::AlphaSurface s(width, height);
+  const std::uint8_t* p = image.data();
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x, p += 4) s.Set(x, y, {p[0], p[1], p[2], p[3]});
+  }
+  return s;
+}
+
+py::array_t<std::uint8_t> FromAlphaSurface(const parallel_pool::image::AlphaSurface& s) {
+  py::array_t<std::uint8_t> out({s.height(), s.width(), 4});
+  std::uint8_t* p = out.mutable_data();
+  for (int y = 0; y < s.height(); ++y) {
+    for (int x = 0; x < s.width(); ++x, p += 4) {
+      const parallel_pool::image::Rgba c = s.At(x, y);
+      p[0] = c.r;
+      p[1] = c.g;
+      p[2] = c.b;
+      p[3] = c.a;
+    }
+  }
+  return out;
+}
+
+// pygame.draw.rect of each (x, y, w, h, (r, g, b, a), width) on a transparent
+// SRCALPHA surface, then pygame.transform.rotate by angle (float32) unless None.
+py::array_t<std::uint8_t> DrawRectsRotated(int width, int height, const py::list& rects,
+                                           const py::object& angle) {
+  parallel_pool::image::AlphaSurface s(width, height);
+  for (const py::handle& r : rects) {
+    const py::tuple t = r.cast<py::tuple>();
+    const py::tuple c = t[4].cast<py::tuple>();
+    parallel_pool::image::DrawRect(&s, t[0].cast<int>(), t[1].cast<int>(), t[2].cast<int>(),
+                                   t[3].cast<int>(),
+                                   {c[0].cast<std::uint8_t>(), c[1].cast<std::uint8_t>(),
+                                    c[2].cast<std::uint8_t>(), c[3].cast<std::uint8_t>()},
+                                   t[5].cast<int>());
+  }
+  if (angle.is_none()) return FromAlphaSurface(s);
+  return FromAlphaSurface(parallel_pool::image::Rotate(s, angle.cast<float>()));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(image_test_hooks, m) {
@@ -184,4 +231,14 @@ PYBIND11_MODULE(image_test_hooks, m) {
       },
       py::arg("x"), py::arg("y"), py::arg("angle"),
       "pygame.math.Vector2((x, y)).rotate_rad(angle), reimplemented.");
+  m.def(
+      "rotate_rgba",
+      [](const ImageArray& image, float angle) {
+        return FromAlphaSurface(parallel_pool::image::Rotate(ToAlphaSurface(image), angle));
+      },
+      py::arg("image"), py::arg("angle"),
+      "pygame.transform.rotate of an RGBA image [H, W, 4] (a SRCALPHA surface), reimplemented.");
+  m.def("draw_rects_rotated", &DrawRectsRotated, py::arg("width"), py::arg("height"),
+        py::arg("rects"), py::arg("angle"),
+        "pygame.draw.rect calls on a SRCALPHA surface, then transform.rotate, reimplemented.");
 }

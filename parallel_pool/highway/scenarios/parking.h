@@ -9,7 +9,9 @@
 #ifndef PARALLEL_POOL_HIGHWAY_SCENARIOS_PARKING_H_
 #define PARALLEL_POOL_HIGHWAY_SCENARIOS_PARKING_H_
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -116,6 +118,7 @@ class ParkingScenario : public Scenario {
     for (int i = 0; i < n; ++i) {
       const double x0 = static_cast<double>(i - n / 2) * 10.0;
       Vehicle* v = sim.AddControlled({x0, 0.0}, 2.0 * kPi * sim.np_random.Uniform(0.0, 1.0), 0.0);
+      v->color = std::array<std::uint8_t, 3>{50, 200, 0};  // VehicleGraphics.EGO_COLOR
       take(v->lane_index);
     }
     for (std::size_t i = 0; i < sim.controlled.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 
 #include "parallel_pool/highway/numerics.h"
@@ -89,6 +90,9 @@ class RoadObject {
   bool check_collisions = true;
   bool crashed = false;
   bool hit = false;
+  // The colour a scenario gives an object to be drawn in (highway-env's
+  // `color` attribute: parking's agents), if any.
+  std::optional<std::array<std::uint8_t, 3>> color;
   // A vehicle's pending impact is None until a collision sets it.
   std::optional<Vec2> impact;
 };
