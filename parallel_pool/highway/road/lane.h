@@ -19,10 +19,22 @@ struct LaneCoordinates {
   double lateral;
 };
 
+// AbstractLane.DEFAULT_WIDTH.
+inline constexpr double kDefaultLaneWidth = 4.0;
+
+// Common lane options (the keyword arguments every lane kind takes).
+struct LaneOptions {
+  double width = kDefaultLaneWidth;
+  std::array<LineType, 2> line_types = {LineType::kStriped, LineType::kStriped};
+  bool forbidden = false;
+  std::optional<double> speed_limit = 20.0;
+  int priority = 0;
+};
+
 // What every lane kind shares: AbstractLane.
 class Lane {
  public:
-  static constexpr double kDefaultWidth = 4.0;
+  static constexpr double kDefaultWidth = kDefaultLaneWidth;
   static constexpr double kVehicleLength = 5.0;
 
   virtual ~Lane() = default;
@@ -65,17 +77,16 @@ class Lane {
     return WrapToPi(heading - HeadingAt(longitudinal));
   }
 
+  void SetOptions(const LaneOptions& options) {
+    width = options.width;
+    line_types = options.line_types;
+    forbidden = options.forbidden;
+    speed_limit = options.speed_limit;
+    priority = options.priority;
+  }
+
   double length = 0.0;
   double width = kDefaultWidth;
-  std::array<LineType, 2> line_types = {LineType::kStriped, LineType::kStriped};
-  bool forbidden = false;
-  std::optional<double> speed_limit = 20.0;
-  int priority = 0;
-};
-
-// Common lane options (the keyword arguments every lane kind takes).
-struct LaneOptions {
-  double width = Lane::kDefaultWidth;
   std::array<LineType, 2> line_types = {LineType::kStriped, LineType::kStriped};
   bool forbidden = false;
   std::optional<double> speed_limit = 20.0;
@@ -85,11 +96,7 @@ struct LaneOptions {
 class StraightLane : public Lane {
  public:
   StraightLane(Vec2 start, Vec2 end, const LaneOptions& options = {}) : start_(start), end_(end) {
-    width = options.width;
-    line_types = options.line_types;
-    forbidden = options.forbidden;
-    speed_limit = options.speed_limit;
-    priority = options.priority;
+    SetOptions(options);
     heading_ = Arctan2(end.y - start.y, end.x - start.x);
     length = Norm(end - start);
     direction_ = (end - start) / length;
@@ -151,11 +158,7 @@ class CircularLane : public Lane {
         radius_(radius),
         start_phase_(start_phase),
         direction_(clockwise ? 1 : -1) {
-    width = options.width;
-    line_types = options.line_types;
-    forbidden = options.forbidden;
-    speed_limit = options.speed_limit;
-    priority = options.priority;
+    SetOptions(options);
     length = radius * (end_phase - start_phase) * direction_;
   }
   Vec2 Position(double longitudinal, double lateral) const override {

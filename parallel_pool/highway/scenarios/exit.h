@@ -45,8 +45,7 @@ class ExitScenario : public Scenario {
   }
 
   double Reward(const Simulation& sim, int action) const override {
-    double reward = 0;
-    for (const RewardTerm& t : Rewards(sim, action)) reward += Weight(t.name) * t.value;
+    double reward = WeightedSum(Rewards(sim, action));
     if (config_.normalize_reward) {
       reward = Clip(Lmap(reward, config_.collision_reward, config_.goal_reward, 0, 1), 0, 1);
     }
@@ -111,15 +110,6 @@ class ExitScenario : public Scenario {
   bool Succeeded(const Vehicle& v) const {
     const LaneIndex& target = TargetLaneIndex(v);
     return target == exit_road_ || target == exit_;
-  }
-
-  // config.get(name, 0).
-  double Weight(const std::string& name) const {
-    if (name == "collision_reward") return config_.collision_reward;
-    if (name == "goal_reward") return config_.goal_reward;
-    if (name == "high_speed_reward") return config_.high_speed_reward;
-    if (name == "right_lane_reward") return config_.right_lane_reward;
-    return 0;
   }
 
   int from_ = -1;

@@ -103,22 +103,13 @@ class IntersectionScenario : public Scenario {
 
   double AgentReward(const Vehicle& v) const {
     const std::vector<RewardTerm> terms = AgentRewards(v);
-    double reward = 0.0;
-    for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
+    double reward = WeightedSum(terms);
     if (terms[2].value != 0) reward = config_.arrived_reward;
     reward *= terms[3].value;
     if (config_.normalize_reward) {
       reward = Lmap(reward, config_.collision_reward, config_.arrived_reward, 0, 1);
     }
     return reward;
-  }
-
-  // config.get(name, 0).
-  double Weight(const std::string& name) const {
-    if (name == "collision_reward") return config_.collision_reward;
-    if (name == "high_speed_reward") return config_.high_speed_reward;
-    if (name == "arrived_reward") return config_.arrived_reward;
-    return 0;
   }
 
   // The lane's road runs from an "il" node to an "o" node: an exit.

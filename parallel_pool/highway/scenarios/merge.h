@@ -64,8 +64,7 @@ class MergeScenario : public Scenario {
   }
 
   double Reward(const Simulation& sim, int action) const override {
-    double reward = 0;
-    for (const RewardTerm& t : Rewards(sim, action)) reward += Weight(t.name) * t.value;
+    double reward = WeightedSum(Rewards(sim, action));
     return Lmap(reward, config_.collision_reward + config_.merging_speed_reward,
                 config_.high_speed_reward + config_.right_lane_reward, 0, 1);
   }
@@ -226,16 +225,6 @@ class MergeScenario : public Scenario {
   static void AddObstacle(Road& road, Vec2 position) {
     road.AddObject(std::make_unique<RoadObject>(&road, &road.network, position, 0.0, 0.0,
                                                 RoadObject::Kind::kObstacle));
-  }
-
-  // config.get(name, 0).
-  double Weight(const std::string& name) const {
-    if (name == "collision_reward") return config_.collision_reward;
-    if (name == "right_lane_reward") return config_.right_lane_reward;
-    if (name == "high_speed_reward") return config_.high_speed_reward;
-    if (name == "lane_change_reward") return config_.lane_change_reward;
-    if (name == "merging_speed_reward") return config_.merging_speed_reward;
-    return 0;
   }
 
   bool generic_;

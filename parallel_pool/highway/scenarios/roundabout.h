@@ -45,8 +45,7 @@ class RoundaboutScenario : public Scenario {
 
   double Reward(const Simulation& sim, int action) const override {
     const std::vector<RewardTerm> terms = Rewards(sim, action);
-    double reward = 0;
-    for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
+    double reward = WeightedSum(terms);
     if (config_.normalize_reward) {
       reward = Lmap(reward, config_.collision_reward, config_.high_speed_reward, 0, 1);
     }
@@ -193,13 +192,6 @@ class RoundaboutScenario : public Scenario {
   }
 
  private:
-  // config.get(name, 0).
-  double Weight(const std::string& name) const {
-    if (name == "collision_reward") return config_.collision_reward;
-    if (name == "high_speed_reward") return config_.high_speed_reward;
-    if (name == "lane_change_reward") return config_.lane_change_reward;
-    return 0;
-  }
 };
 
 class RoundaboutGenericScenario : public RoundaboutScenario {

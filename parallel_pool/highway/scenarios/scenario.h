@@ -104,6 +104,28 @@ class Scenario {
                                  double* /*reference_state*/) {}
 
  protected:
+  // sum(config.get(name, 0) * value for name, value in terms.items()): the
+  // reward terms weighted by the config keys of their names (0 for a term
+  // with no key, as on_road_reward).
+  double WeightedSum(const std::vector<RewardTerm>& terms) const {
+    double reward = 0;
+    for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
+    return reward;
+  }
+
+  // config.get(name, 0) of a reward term's name.
+  double Weight(const std::string& name) const {
+    if (name == "collision_reward") return config_.collision_reward;
+    if (name == "right_lane_reward") return config_.right_lane_reward;
+    if (name == "high_speed_reward") return config_.high_speed_reward;
+    if (name == "lane_change_reward") return config_.lane_change_reward;
+    if (name == "merging_speed_reward") return config_.merging_speed_reward;
+    if (name == "goal_reward") return config_.goal_reward;
+    if (name == "left_lane_reward") return config_.left_lane_reward;
+    if (name == "arrived_reward") return config_.arrived_reward;
+    return 0;
+  }
+
   ScenarioConfig config_;
 };
 

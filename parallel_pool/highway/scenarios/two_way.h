@@ -73,8 +73,7 @@ class TwoWayScenario : public Scenario {
   }
 
   double Reward(const Simulation& sim, int action) const override {
-    double reward = 0;
-    for (const RewardTerm& t : Rewards(sim, action)) reward += Weight(t.name) * t.value;
+    double reward = WeightedSum(Rewards(sim, action));
     return reward;
   }
 
@@ -83,12 +82,6 @@ class TwoWayScenario : public Scenario {
   bool TruncatesAtDuration() const override { return false; }
 
  private:
-  // config.get(name, 0).
-  double Weight(const std::string& name) const {
-    if (name == "high_speed_reward") return config_.high_speed_reward;
-    if (name == "left_lane_reward") return config_.left_lane_reward;
-    return 0;
-  }
 };
 
 }  // namespace parallel_pool::highway

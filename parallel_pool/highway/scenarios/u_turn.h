@@ -78,8 +78,7 @@ class UTurnScenario : public Scenario {
 
   double Reward(const Simulation& sim, int action) const override {
     const std::vector<RewardTerm> terms = Rewards(sim, action);
-    double reward = 0;
-    for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
+    double reward = WeightedSum(terms);
     if (config_.normalize_reward) {
       reward = Lmap(reward, config_.collision_reward,
                     config_.high_speed_reward + config_.left_lane_reward, 0, 1);
@@ -129,14 +128,6 @@ class UTurnScenario : public Scenario {
 
   // np.deg2rad.
   static double Deg2Rad(double degrees) { return degrees * (kPi / 180.0); }
-
-  // config.get(name, 0).
-  double Weight(const std::string& name) const {
-    if (name == "collision_reward") return config_.collision_reward;
-    if (name == "left_lane_reward") return config_.left_lane_reward;
-    if (name == "high_speed_reward") return config_.high_speed_reward;
-    return 0;
-  }
 };
 
 }  // namespace parallel_pool::highway
