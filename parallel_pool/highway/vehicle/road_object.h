@@ -5,6 +5,7 @@
 #define PARALLEL_POOL_HIGHWAY_VEHICLE_ROAD_OBJECT_H_
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -47,12 +48,24 @@ class RoadObject {
   virtual void Act() {}
   virtual void Step(double /*dt*/) {}
 
-  Vec2 direction() const { return Direction(heading); }
+  // [cos(heading), sin(heading)], NumPy's values, computed again only when
+  // the heading's bits changed (-0.0 is not 0.0 here: sin keeps the sign):
+  // the driver models ask it many times a frame.
+  Vec2 direction() const {
+    const auto bits = std::bit_cast<std::uint64_t>(heading);
+    if (!direction_valid_ || bits != direction_heading_bits_) {
+      direction_ = Direction(heading);
+      direction_heading_bits_ = bits;
+      direction_valid_ = true;
+    }
+    return direction_;
+  }
   Vec2 velocity() const { return speed * direction(); }
 
   // The rectangle's corners, closed (the first repeated last).
   std::array<Vec2, 5> Polygon() const {
-    const Mat2 rotation = Rotation(heading);
+    const Vec2 d = direction();
+    const Mat2 rotation = {{{d.x, -d.y}, {d.y, d.x}}};  // Rotation(heading)
     const double hl = length / 2;
     const double hw = width / 2;
     const Vec2 local[4] = {{-hl, -hw}, {-hl, hw}, {hl, hw}, {hl, -hw}};
@@ -95,6 +108,11 @@ class RoadObject {
   std::optional<std::array<std::uint8_t, 3>> color;
   // A vehicle's pending impact is None until a collision sets it.
   std::optional<Vec2> impact;
+
+ private:
+  mutable bool direction_valid_ = false;
+  mutable std::uint64_t direction_heading_bits_ = 0;
+  mutable Vec2 direction_;
 };
 
 }  // namespace parallel_pool::highway
