@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "parallel_pool/highway/numerics.h"
 
@@ -84,6 +86,12 @@ class Lane {
     speed_limit = options.speed_limit;
     priority = options.priority;
   }
+
+  // Road::Act's coordinates of every object on this lane, for one frame of
+  // one road (road.h's CoordinatesOn).
+  mutable std::vector<LaneCoordinates> shared_coordinates;
+  mutable std::uint64_t shared_frame = 0;
+  mutable const void* shared_road = nullptr;
 
   double length = 0.0;
   double width = kDefaultWidth;

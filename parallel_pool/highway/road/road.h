@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -45,7 +45,7 @@ class Road {
   // neighbour searches share each lane's coordinates of every object
   // (computed once per lane and frame, the same values).
   void Act() {
-    coordinates_.clear();
+    ++frame_;  // every lane's shared coordinates are stale now
     sharing_coordinates_ = true;
     for (auto& v : vehicles) v->Act();
     sharing_coordinates_ = false;
@@ -144,8 +144,11 @@ class Road {
   // during Act(), computed on the spot otherwise.
   LaneCoordinates CoordinatesOn(const Lane& lane, std::size_t index, const RoadObject& o) const {
     if (!sharing_coordinates_) return lane.LocalCoordinates(o.position);
-    std::vector<LaneCoordinates>& on_lane = coordinates_[&lane];
-    if (on_lane.empty()) {
+    std::vector<LaneCoordinates>& on_lane = lane.shared_coordinates;
+    if (lane.shared_frame != frame_ || lane.shared_road != this) {
+      lane.shared_frame = frame_;
+      lane.shared_road = this;
+      on_lane.clear();
       on_lane.reserve(vehicles.size() + objects.size());
       for (const auto& v : vehicles) on_lane.push_back(lane.LocalCoordinates(v->position));
       for (const auto& v : objects) on_lane.push_back(lane.LocalCoordinates(v->position));
@@ -154,7 +157,7 @@ class Road {
   }
 
   bool sharing_coordinates_ = false;
-  mutable std::unordered_map<const Lane*, std::vector<LaneCoordinates>> coordinates_;
+  std::uint64_t frame_ = 0;
 
   // The next and previous lane segments (same id, or the first) with their
   // longitudinal offsets.
