@@ -2,14 +2,17 @@
 FACTS = {
     "title": "highway-env",
     "doc": "highway.md",
-    "fuzz_tasks": ["highway-fast-v0", "highway-v0"],
+    "fuzz_tasks": ["highway-fast-v0", "parking-v0", "intersection-v1", "lane-keeping-v0"],
     "fuzz_max_envs": 32,
     "fuzz_examples": 60,
     "fuzz_weight": 1,
     "sanitizer_task": "highway-fast-v0",
     "sanitizer_in_make_test": True,
-    "seed_tasks": [["highway-fast-v0", {"max_episode_steps": 15}]],
-    "bench_tasks": ["highway-fast-v0", "highway-v0"],
+    "seed_tasks": [
+        ["highway-fast-v0", {"max_episode_steps": 15}],
+        ["parking-v0", {"max_episode_steps": 15}],
+    ],
+    "bench_tasks": ["highway-fast-v0", "intersection-v0", "parking-v0"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
     # The benchmark report's targets (issue 44), which benchmark/performance/targets/highway.md states.
