@@ -17,6 +17,6 @@ FACTS = {
     "bench_min_rounds": 1,
     # The benchmark report's targets (issue 44), which benchmark/performance/targets/highway.md states.
     "bench_targets": {"each_mode": ["envpool", 1.2], "one_env": ["gymnasium single env", 20.0]},
-    "envpool_test_dirs": [],
-    "envpool_test_helpers": [],
+    "envpool_test_dirs": ["envpool/highway"],
+    "envpool_test_helpers": ["envpool/highway/highway_oracle_util.py"],
 }
