@@ -188,6 +188,7 @@ def _family_section(data: Data, family: str) -> list[str]:
         dm_control=packages.get("dm-control") or "",
         gymnasium_robotics=packages.get("gymnasium-robotics") or "",
         metaworld=packages.get("metaworld") or "",
+        highway_env=packages.get("highway-env") or "",
         vizdoom=packages.get("vizdoom") or "",
         envpool=packages.get("envpool") or "",
     )

@@ -303,6 +303,7 @@ def machine() -> dict[str, Any]:
                 "mujoco",
                 "dm-control",
                 "gymnasium-robotics",
+                "highway-env",
                 "ale-py",
                 "vizdoom",
                 "pybind11",
