@@ -5,9 +5,9 @@
 #define PARALLEL_POOL_HIGHWAY_VEHICLE_ROAD_OBJECT_H_
 
 #include <array>
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 
 #include "parallel_pool/highway/numerics.h"
@@ -52,7 +52,8 @@ class RoadObject {
   // the heading's bits changed (-0.0 is not 0.0 here: sin keeps the sign):
   // the driver models ask it many times a frame.
   Vec2 direction() const {
-    const auto bits = std::bit_cast<std::uint64_t>(heading);
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &heading, sizeof bits);
     if (!direction_valid_ || bits != direction_heading_bits_) {
       direction_ = Direction(heading);
       direction_heading_bits_ = bits;
