@@ -51,12 +51,6 @@
 
 namespace parallel_pool::highway {
 
-// Every reward term some scenario reports in info["rewards"].
-inline constexpr const char* kRewardTerms[] = {
-    "collision_reward",   "right_lane_reward",     "high_speed_reward", "on_road_reward",
-    "lane_change_reward", "merging_speed_reward",  "goal_reward",       "left_lane_reward",
-    "arrived_reward",     "lane_centering_reward", "action_reward"};
-
 // What both action kinds share: the config, its checks, the state.
 class HighwayCommonFns {
  public:
@@ -498,7 +492,6 @@ class HighwayCommonFns {
     s.duration = conf["duration"_];
     s.target_speeds = conf["target_speeds"_];
     s.neighbour_vehicles_connected_lanes = conf["neighbour_vehicles_connected_lanes"_];
-    s.other_vehicles_type = conf["other_vehicles_type"_];
     s.agent_vehicle = !DrivesContinuously(conf)   ? AgentVehicle::kMdp
                       : conf["action_dynamical"_] ? AgentVehicle::kDynamical
                                                   : AgentVehicle::kKinematic;

@@ -35,8 +35,6 @@ struct SimulationConfig {
   double duration = 40;
   std::vector<double> target_speeds = {20.0, 25.0, 30.0};
   bool neighbour_vehicles_connected_lanes = false;
-  // other_vehicles_type: IDMVehicle only for now.
-  std::string other_vehicles_type = "IDMVehicle";
   // The agents' vehicle class, the action type's vehicle_class.
   AgentVehicle agent_vehicle = AgentVehicle::kMdp;
 };
