@@ -11,7 +11,12 @@
 #define PARALLEL_POOL_HIGHWAY_NUMERICS_H_
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
 
 #include "parallel_pool/numpy_exact/numpy_blas.h"
 #include "parallel_pool/numpy_exact/numpy_ddot.h"
@@ -44,11 +49,12 @@ inline double Power(double x, double y) { return numpy_exact::NumpyPower(x, y); 
 inline double Exp(double x) { return numpy_exact::NumpyExp(x); }
 
 namespace internal {
-// A fused multiply-add as the FMA instruction does it, called only where
-// NumPy's own ddot kernel fuses (which runs on FMA hardware only); the
-// package is compiled without -mfma, where std::fma is a call into libm.
-__attribute__((target("fma"))) inline double FusedMultiplyAdd(double a, double b, double c) {
-  return __builtin_fma(a, b, c);
+// SkylakeX's 2-element dot: fused multiply-adds as the FMA instruction does
+// them, called only where NumPy's own ddot kernel fuses (which runs on FMA
+// hardware only); the package is compiled without -mfma, where std::fma is a
+// call into libm.
+__attribute__((target("fma"))) inline double FusedDot(double ax, double ay, double bx, double by) {
+  return __builtin_fma(ay, by, __builtin_fma(ax, bx, 0.0));
 }
 }  // namespace internal
 
@@ -59,7 +65,7 @@ __attribute__((target("fma"))) inline double FusedMultiplyAdd(double a, double b
 inline double Dot(Vec2 a, Vec2 b) {
   switch (numpy_exact::NumpyDdotKernel()) {
     case numpy_exact::DdotKernel::kSkylakeX:
-      return internal::FusedMultiplyAdd(a.y, b.y, internal::FusedMultiplyAdd(a.x, b.x, 0.0));
+      return internal::FusedDot(a.x, a.y, b.x, b.y);
     case numpy_exact::DdotKernel::kHaswell:
     case numpy_exact::DdotKernel::kSandybridge:
     case numpy_exact::DdotKernel::kNehalem:
@@ -71,6 +77,90 @@ inline double Dot(Vec2 a, Vec2 b) {
     }
   }
 }
+namespace internal {
+// Two of SkylakeX's fused 2-element dots in one call (a function with the
+// FMA target is never inlined into this package's code). Scalar arguments:
+// packing them into a vector register goes through the stack, a store
+// forwarding stall on every call.
+__attribute__((target("fma"))) inline Vec2 FusedDots(double ax, double ay, double bx, double by,
+                                                     double cx, double cy) {
+  return {__builtin_fma(ay, by, __builtin_fma(ax, bx, 0.0)),
+          __builtin_fma(ay, cy, __builtin_fma(ax, cx, 0.0))};
+}
+}  // namespace internal
+
+// {Dot(a, b), Dot(a, c)}: a lane's two coordinates of a point.
+inline Vec2 Dots(Vec2 a, Vec2 b, Vec2 c) {
+  switch (numpy_exact::NumpyDdotKernel()) {
+    case numpy_exact::DdotKernel::kSkylakeX:
+      return internal::FusedDots(a.x, a.y, b.x, b.y, c.x, c.y);
+    case numpy_exact::DdotKernel::kHaswell:
+    case numpy_exact::DdotKernel::kSandybridge:
+    case numpy_exact::DdotKernel::kNehalem:
+      return {(0.0 + a.x * b.x) + a.y * b.y, (0.0 + a.x * c.x) + a.y * c.y};
+    default:
+      return {Dot(a, b), Dot(a, c)};
+  }
+}
+
+// np.power(x, y) remembered by its arguments' bits (a hit returns the value
+// NumPy gave for exactly those arguments). The IDM asks the same power
+// several times a frame: a vehicle's own acceleration, then MOBIL's
+// predictions. Want() gathers arguments known in advance, which Compute()
+// gets in one NumPy call (elementwise: numpy_ufunc.h).
+class PowerMemo {
+ public:
+  double Power(double x, double y) {
+    const std::uint64_t xb = Bits(x);
+    const std::uint64_t yb = Bits(y);
+    Entry& e = entries_[Slot(xb, yb)];
+    if (e.valid && e.x == xb && e.y == yb) return e.value;
+    const double value = numpy_exact::NumpyPower(x, y);
+    e = {xb, yb, value, true};
+    return value;
+  }
+  void Want(double x, double y) {
+    // The exponents NumPy's scalar call treats apart (numpy_ufunc.h).
+    if (y == -1.0 || y == 0.0 || y == 0.5 || y == 1.0 || y == 2.0) return;
+    xs_.push_back(x);
+    ys_.push_back(y);
+  }
+  void Compute() {
+    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(xs_.size());
+    values_.resize(n);
+    numpy_exact::NumpyPower(xs_.data(), ys_.data(), values_.data(), n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      const std::uint64_t xb = Bits(xs_[i]);
+      const std::uint64_t yb = Bits(ys_[i]);
+      entries_[Slot(xb, yb)] = {xb, yb, values_[i], true};
+    }
+    xs_.clear();
+    ys_.clear();
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t x;
+    std::uint64_t y;
+    double value;
+    bool valid;
+  };
+  static constexpr int kSlotBits = 7;
+  static std::uint64_t Bits(double v) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    return bits;
+  }
+  static std::size_t Slot(std::uint64_t xb, std::uint64_t yb) {
+    return static_cast<std::size_t>(((xb ^ (yb * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >>
+                                    (64 - kSlotBits));
+  }
+  std::array<Entry, std::size_t{1} << kSlotBits> entries_{};
+  std::vector<double> xs_;
+  std::vector<double> ys_;
+  std::vector<double> values_;
+};
+
 // np.linalg.norm(a): sqrt(a . a).
 inline double Norm(Vec2 a) { return std::sqrt(Dot(a, a)); }
 

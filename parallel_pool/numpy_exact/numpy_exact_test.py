@@ -94,6 +94,29 @@ def test_scalar_unary_equals_numpy(name: str) -> None:
         assert hook(float(v)) == getattr(np, name)(v), (name, v)
 
 
+@pytest.mark.parametrize("name", ["arctan", "tan", "arcsin", "sin", "cos", "power"])
+def test_batch_equals_numpy_scalars(name: str) -> None:
+    """One call on an array of n (every n to 40, past two 8-lane vectors and a
+    masked tail) equals NumPy's scalar call on each element: the highway family
+    makes one call for all the vehicles of a frame where highway-env makes one
+    per vehicle."""
+    rng = np.random.default_rng(7)
+    for n in [*range(1, 41), 64, 100]:
+        for _ in range(40):
+            x = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 2, n)
+            if name == "arcsin":
+                x = np.clip(x, -1.0, 1.0)
+            if name == "power":
+                x = np.abs(x)
+                y = rng.choice([4.0, rng.uniform(3.5, 4.5)], n)
+                ours = hooks.numpy_power_batch(x.tolist(), y.tolist())
+                ref = [np.power(a, b) for a, b in zip(x, y, strict=True)]
+            else:
+                ours = getattr(hooks, f"numpy_{name}_batch")(x.tolist())
+                ref = [getattr(np, name)(v) for v in x]
+            assert ours == [float(r) for r in ref], (name, n)
+
+
 def test_power_equals_numpy() -> None:
     """np.power(x, delta) of two float64 scalars and np.power(x, 2) (the IDM's two
     terms), as NumPy computes them."""

@@ -7,6 +7,9 @@
 //   numpy_log1p(x), numpy_sin(x), numpy_cos(x), numpy_arcsinh(x),
 //   numpy_tanh(x)          elementwise, as the envs compute them
 //   numpy_arctan2(y, x)    the scalar, as the envs compute it
+//   numpy_{arctan,tan,arcsin,sin,cos}_batch(x), numpy_power_batch(x, y)
+//                          one call on the whole array (the highway family's
+//                          per-frame calls over all vehicles)
 //   numpy_matrix_times_matrix3(a, b)  a.dot(b), 3x3 row-major, as the envs
 //                          compute it
 //   _numpy_rounding.gemm   the BLAS accumulation found (numpy_blas_binding.h)
@@ -23,6 +26,7 @@
 //                          scipy.ndimage.zoom of a row-major 2-D array, as
 //                          quadruped escape computes it (scipy_zoom.h)
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -82,6 +86,20 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   m.def("numpy_tan", [](double x) { return nx::NumpyTan(x); });
   m.def("numpy_arcsin", [](double x) { return nx::NumpyArcsin(x); });
   m.def("numpy_power", [](double x, double y) { return nx::NumpyPower(x, y); });
+  m.def("numpy_arctan_batch",
+        [](const std::vector<double>& x) { return Apply(nx::NumpyArctan, x); });
+  m.def("numpy_tan_batch", [](const std::vector<double>& x) { return Apply(nx::NumpyTan, x); });
+  m.def("numpy_arcsin_batch",
+        [](const std::vector<double>& x) { return Apply(nx::NumpyArcsin, x); });
+  m.def("numpy_sin_batch", [](const std::vector<double>& x) { return Apply(nx::NumpySin, x); });
+  m.def("numpy_cos_batch", [](const std::vector<double>& x) { return Apply(nx::NumpyCos, x); });
+  m.def("numpy_power_batch", [](const std::vector<double>& x, const std::vector<double>& y) {
+    std::vector<double> out(x.size());
+    if (y.size() != x.size())
+      throw std::invalid_argument("numpy_power_batch: x and y differ in size");
+    nx::NumpyPower(x.data(), y.data(), out.data(), static_cast<std::ptrdiff_t>(x.size()));
+    return out;
+  });
   m.def("numpy_matrix_times_matrix3",
         [](const std::vector<double>& a, const std::vector<double>& b) {
           if (a.size() != 9 || b.size() != 9) {

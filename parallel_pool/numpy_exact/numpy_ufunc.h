@@ -158,6 +158,21 @@ inline double NumpyCos(double x) {
   return out;
 }
 
+// np.arctan(x), np.tan(x) and np.arcsin(x) of a contiguous array of n
+// float64. NumPy's loops for these are elementwise (SVML's vector functions
+// or the C library's, lane by lane), so element i equals the scalar call on
+// x[i]: the highway family makes one call for all the vehicles of a frame
+// (numpy_exact_test's batch test holds each against NumPy's scalars).
+inline void NumpyArctan(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kArctan, x, out, n, [](double v) { return std::atan(v); });
+}
+inline void NumpyTan(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kTan, x, out, n, [](double v) { return std::tan(v); });
+}
+inline void NumpyArcsin(const double* x, double* out, std::ptrdiff_t n) {
+  internal::NumpyUnary(NumpyUfunc::kArcsin, x, out, n, [](double v) { return std::asin(v); });
+}
+
 inline double NumpyArctan(double x) {
   return NumpyScalar(NumpyUfunc::kArctan, x, [](double v) { return std::atan(v); });
 }
@@ -198,6 +213,23 @@ inline double NumpyArctan2(double y, double x) {
 inline double NumpyPower(double x, double y) {
   return internal::NumpyBinary(NumpyUfunc::kPower, x, y,
                                [](double a, double b) { return std::pow(a, b); });
+}
+
+// np.power(x[i], y[i]) for n pairs of contiguous float64, each as the
+// scalar call NumpyPower(x[i], y[i]) gives it, for exponents the scalar call
+// takes no fast path on (any but -1, 0, 0.5, 1 and 2): elementwise as the
+// unary loops are.
+inline void NumpyPower(const double* x, const double* y, double* out, std::ptrdiff_t n) {
+  const NumpyLoop& loop = NumpyLoopOf(NumpyUfunc::kPower);
+  const NumpyLoopFunction function = loop.function.load(std::memory_order_acquire);
+  if (function == nullptr) {
+    for (std::ptrdiff_t i = 0; i < n; ++i) out[i] = std::pow(x[i], y[i]);
+    return;
+  }
+  char* args[3] = {reinterpret_cast<char*>(const_cast<double*>(x)),
+                   reinterpret_cast<char*>(const_cast<double*>(y)), reinterpret_cast<char*>(out)};
+  const std::ptrdiff_t steps[3] = {sizeof(double), sizeof(double), sizeof(double)};
+  function(args, &n, steps, loop.data.load(std::memory_order_acquire));
 }
 
 }  // namespace parallel_pool::numpy_exact

@@ -68,7 +68,7 @@ using FeatureRow = std::array<double, kFeatureNames.size()>;
 
 // Vehicle.destination_direction: towards the end of the route's last lane.
 inline Vec2 DestinationDirection(const RoadObject& object) {
-  const auto* controlled = dynamic_cast<const ControlledVehicle*>(&object);
+  const auto* controlled = object.AsControlled();
   Vec2 destination = object.position;
   if (controlled != nullptr && controlled->route && !controlled->route->empty()) {
     LaneIndex last = controlled->route->back();

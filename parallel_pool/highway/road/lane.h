@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -92,6 +93,15 @@ class Lane {
   mutable std::vector<LaneCoordinates> shared_coordinates;
   mutable std::uint64_t shared_frame = 0;
   mutable const void* shared_road = nullptr;
+  // The same frame's objects on this lane (within a margin), by longitudinal
+  // coordinate then index (road.h's NeighbourVehicles).
+  struct Occupant {
+    double longitudinal;
+    std::size_t index;
+  };
+  mutable std::vector<Occupant> shared_occupants;
+  mutable std::uint64_t occupants_frame = 0;
+  mutable const void* occupants_road = nullptr;
 
   double length = 0.0;
   double width = kDefaultWidth;
@@ -114,8 +124,8 @@ class StraightLane : public Lane {
     return start_ + longitudinal * direction_ + lateral * direction_lateral_;
   }
   LaneCoordinates LocalCoordinates(Vec2 position) const override {
-    const Vec2 delta = position - start_;
-    return {Dot(delta, direction_), Dot(delta, direction_lateral_)};
+    const Vec2 c = Dots(position - start_, direction_, direction_lateral_);
+    return {c.x, c.y};
   }
   double HeadingAt(double /*longitudinal*/) const override { return heading_; }
   Vec2 start() const { return start_; }

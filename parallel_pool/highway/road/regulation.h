@@ -83,7 +83,7 @@ class RegulatedRoad : public Road {
 
   void EnforceRoadRules() {
     for (auto& v : vehicles) {
-      auto* controlled = dynamic_cast<ControlledVehicle*>(v.get());
+      auto* controlled = v->AsControlled();
       if (controlled == nullptr || !controlled->is_yielding) continue;
       if (controlled->yield_timer >= kYieldDuration * kRegulationFrequency) {
         // The reference's lanes here all have a speed limit.
@@ -141,7 +141,7 @@ class RegulatedRoad : public Road {
   // predict_trajectory_constant_speed at the horizon's times (the road's
   // vehicles are all Vehicles).
   Trajectory Predict(const RoadObject& object) const {
-    if (const auto* controlled = dynamic_cast<const ControlledVehicle*>(&object)) {
+    if (const auto* controlled = object.AsControlled()) {
       return AlongRoute(*controlled);
     }
     if (const auto* dynamical = dynamic_cast<const BicycleVehicle*>(&object)) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -15,7 +16,9 @@
 #include "parallel_pool/highway/road/collision.h"
 #include "parallel_pool/highway/road/road_network.h"
 #include "parallel_pool/highway/vehicle/road_object.h"
+#include "parallel_pool/highway/vehicle/steering_control.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
+#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::highway {
 
@@ -44,16 +47,52 @@ class Road {
   // Road.act: every vehicle decides. Nothing moves while they do, so the
   // neighbour searches share each lane's coordinates of every object
   // (computed once per lane and frame, the same values).
+  // Their steering is finished at the end, together (steering_control.h).
   void Act() {
     ++frame_;  // every lane's shared coordinates are stale now
     sharing_coordinates_ = true;
+    steering_batch.Clear();
+    for (const auto& v : vehicles) v->WantPowers(&powers);
+    powers.Compute();
     for (auto& v : vehicles) v->Act();
     sharing_coordinates_ = false;
+    steering_batch.Finish();
   }
+  // Inside Act().
+  bool acting() const { return sharing_coordinates_; }
 
-  // Road.step: every vehicle moves, then each pair is checked once.
+  // Road.step: every vehicle moves, then each pair is checked once. The
+  // kinematic vehicles' NumPy calls are made once for all of them: each
+  // vehicle's step reads and writes its own state only, and NumPy's loops
+  // are elementwise (numpy_ufunc.h).
   virtual void Step(double dt) {
-    for (auto& v : vehicles) v->Step(dt);
+    stepping_.clear();
+    trig_in_.clear();
+    for (auto& v : vehicles) {
+      double steering = 0.0;
+      if (v->BeginKinematicStep(dt, &steering)) {
+        stepping_.push_back(v.get());
+        trig_in_.push_back(steering);
+      } else {
+        v->Step(dt);
+      }
+    }
+    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(stepping_.size());
+    beta_.resize(n);
+    trig_out_.resize(3 * n);
+    double* const cos_course = trig_out_.data();
+    double* const sin_course = cos_course + n;
+    double* const sin_beta = sin_course + n;
+    numpy_exact::NumpyTan(trig_in_.data(), beta_.data(), n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) trig_in_[i] = 1.0 / 2 * beta_[i];
+    numpy_exact::NumpyArctan(trig_in_.data(), beta_.data(), n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) trig_in_[i] = stepping_[i]->heading + beta_[i];
+    numpy_exact::NumpyCos(trig_in_.data(), cos_course, n);
+    numpy_exact::NumpySin(trig_in_.data(), sin_course, n);
+    numpy_exact::NumpySin(beta_.data(), sin_beta, n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      stepping_[i]->FinishKinematicStep(dt, {beta_[i], cos_course[i], sin_course[i], sin_beta[i]});
+    }
     for (std::size_t i = 0; i < vehicles.size(); ++i) {
       for (std::size_t j = i + 1; j < vehicles.size(); ++j) {
         HandleCollision(*vehicles[i], *vehicles[j], dt);
@@ -70,6 +109,9 @@ class Road {
     if (!lane_index.valid()) return {nullptr, nullptr};
     const Lane& lane = network.GetLane(lane_index);
     const double s = lane.LocalCoordinates(vehicle.position).longitudinal;
+    if (sharing_coordinates_ && !neighbour_vehicles_connected_lanes) {
+      return NeighboursOnLane(lane, s, vehicle);
+    }
     std::vector<std::pair<const Lane*, double>> lanes_offsets = {{&lane, 0.0}};
     if (neighbour_vehicles_connected_lanes) AddConnectedLanes(lane_index, lane, &lanes_offsets);
     RoadObject* front = nullptr;
@@ -138,6 +180,10 @@ class Road {
   std::vector<std::unique_ptr<RoadObject>> objects;
   numpy_exact::NumpyGenerator* np_random;
   bool neighbour_vehicles_connected_lanes;
+  // The vehicles' steering cascades pending during Act().
+  SteeringBatch steering_batch;
+  // The driver models' np.power calls.
+  PowerMemo powers;
 
  private:
   // lane.local_coordinates of the index-th of vehicles + objects: shared
@@ -154,6 +200,76 @@ class Road {
       for (const auto& v : objects) on_lane.push_back(lane.LocalCoordinates(v->position));
     }
     return on_lane[index];
+  }
+
+  // Road::Step's vehicles in their batched kinematic step, and its NumPy
+  // calls' arrays (kept to reuse their storage).
+  std::vector<RoadObject*> stepping_;
+  std::vector<double> trig_in_;
+  std::vector<double> beta_;
+  std::vector<double> trig_out_;
+
+  // The index-th of vehicles + objects.
+  RoadObject* ObjectAt(std::size_t index) const {
+    return index < vehicles.size() ? vehicles[index].get() : objects[index - vehicles.size()].get();
+  }
+
+  // NeighbourVehicles on one lane during Act(), from the lane's occupants
+  // sorted once per frame: the scan's answer, ties included. The scan keeps
+  // the front at the smallest s_v >= s, the last such in list order
+  // (s_v <= s_front replaces), and the rear at the largest s_v < s, the first
+  // such (s_v > s_rear does not replace on a tie); NaN coordinates are never
+  // either.
+  std::pair<RoadObject*, RoadObject*> NeighboursOnLane(const Lane& lane, double s,
+                                                       const RoadObject& vehicle) const {
+    if (std::isnan(s)) return {nullptr, nullptr};
+    const std::vector<Lane::Occupant>& on_lane = OccupantsOf(lane);
+    const auto first_ahead =
+        std::lower_bound(on_lane.begin(), on_lane.end(), s,
+                         [](const Lane::Occupant& o, double x) { return o.longitudinal < x; });
+    RoadObject* front = nullptr;
+    for (auto group = first_ahead; group != on_lane.end() && front == nullptr;) {
+      auto group_end = group;
+      while (group_end != on_lane.end() && group_end->longitudinal == group->longitudinal) {
+        ++group_end;
+      }
+      for (auto it = group_end; it != group;) {
+        RoadObject* o = ObjectAt((--it)->index);
+        if (o != &vehicle) {
+          front = o;
+          break;
+        }
+      }
+      group = group_end;
+    }
+    RoadObject* rear = nullptr;
+    if (first_ahead != on_lane.begin()) {
+      auto group = first_ahead - 1;
+      while (group != on_lane.begin() && (group - 1)->longitudinal == group->longitudinal) --group;
+      rear = ObjectAt(group->index);  // never `vehicle`: its own s_v is s
+    }
+    return {front, rear};
+  }
+
+  const std::vector<Lane::Occupant>& OccupantsOf(const Lane& lane) const {
+    std::vector<Lane::Occupant>& on_lane = lane.shared_occupants;
+    if (lane.occupants_frame == frame_ && lane.occupants_road == this) return on_lane;
+    lane.occupants_frame = frame_;
+    lane.occupants_road = this;
+    on_lane.clear();
+    const std::size_t count = vehicles.size() + objects.size();
+    for (std::size_t index = 0; index < count; ++index) {
+      const RoadObject* o = ObjectAt(index);
+      if (o->kind == RoadObject::Kind::kLandmark) continue;
+      const LaneCoordinates c = CoordinatesOn(lane, index, *o);
+      if (!lane.OnLane(c.longitudinal, c.lateral, 1.0) || std::isnan(c.longitudinal)) continue;
+      on_lane.push_back({c.longitudinal, index});
+    }
+    std::sort(on_lane.begin(), on_lane.end(), [](const Lane::Occupant& a, const Lane::Occupant& b) {
+      return a.longitudinal < b.longitudinal ||
+             (a.longitudinal == b.longitudinal && a.index < b.index);
+    });
+    return on_lane;
   }
 
   bool sharing_coordinates_ = false;
@@ -186,11 +302,14 @@ class Road {
   static void HandleCollision(RoadObject& self, RoadObject& other, double dt) {
     if (&other == &self || !(self.check_collisions || other.check_collisions)) return;
     if (!(self.collidable && other.collidable)) return;
-    // _is_colliding: a quick test of the bounding circles first.
-    if (Norm(other.position - self.position) >
-        (self.diagonal + other.diagonal) / 2 + self.speed * dt) {
-      return;
-    }
+    // _is_colliding: a quick test of the bounding circles first. Most pairs
+    // are far apart on one axis alone: the norm is at least that axis's
+    // distance, which clears the bound by more than the norm's rounding.
+    const Vec2 delta = other.position - self.position;
+    const double bound = (self.diagonal + other.diagonal) / 2 + self.speed * dt;
+    const double far = bound * (1 + 1e-9);
+    if (std::abs(delta.x) > far || std::abs(delta.y) > far) return;
+    if (Norm(delta) > bound) return;
     const CollisionTest test = PolygonsIntersecting(self.Polygon(), other.Polygon(),
                                                     self.velocity() * dt, other.velocity() * dt);
     if (test.will_intersect && self.solid && other.solid) {

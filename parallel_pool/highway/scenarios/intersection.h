@@ -255,7 +255,7 @@ class IntersectionScenario : public Scenario {
   static void ClearVehicles(Simulation& sim) {
     std::erase_if(sim.road->vehicles, [&](const std::unique_ptr<RoadObject>& v) {
       if (IsControlled(sim, v.get())) return false;
-      const auto* controlled = dynamic_cast<const ControlledVehicle*>(v.get());
+      const auto* controlled = v->AsControlled();
       const bool leaving = OnExit(*v) && v->lane->LocalCoordinates(v->position).longitudinal >=
                                              v->lane->length - 4 * Vehicle::kLength;
       return leaving || controlled == nullptr || !controlled->route;

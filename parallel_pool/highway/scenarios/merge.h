@@ -51,7 +51,7 @@ class MergeScenario : public Scenario {
         Lmap(v.speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);
     double merging = 0;
     for (const auto& other : sim.road->vehicles) {
-      const auto* c = dynamic_cast<const ControlledVehicle*>(other.get());
+      const auto* c = other->AsControlled();
       if (other->lane_index == merge_lane_ && c != nullptr) {
         merging += (c->target_speed - c->speed) / c->target_speed;
       }

@@ -13,6 +13,7 @@
 
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road.h"
+#include "parallel_pool/highway/vehicle/steering_control.h"
 #include "parallel_pool/highway/vehicle/vehicle.h"
 
 namespace parallel_pool::highway {
@@ -23,13 +24,9 @@ enum class MetaAction { kNone, kLaneLeft, kIdle, kLaneRight, kFaster, kSlower };
 class ControlledVehicle : public Vehicle {
  public:
   static constexpr double kTauAcc = 0.6;
-  static constexpr double kTauHeading = 0.2;
-  static constexpr double kTauLateral = 0.6;
-  static constexpr double kTauPursuit = 0.5 * kTauHeading;
+  static constexpr double kTauPursuit = SteeringGains::kTauPursuit;
   static constexpr double kKpA = 1 / kTauAcc;
-  static constexpr double kKpHeading = 1 / kTauHeading;
-  static constexpr double kKpLateral = 1 / kTauLateral;
-  static constexpr double kMaxSteeringAngle = kPi / 3;
+  static constexpr double kMaxSteeringAngle = SteeringGains::kMaxSteeringAngle;
   static constexpr double kDeltaSpeed = 5;
 
   ControlledVehicle(Road* road, Vec2 position, double heading, double speed,
@@ -59,12 +56,12 @@ class ControlledVehicle : public Vehicle {
       if (network->GetLane(candidate).IsReachableFrom(position)) target_lane_index = candidate;
     }
     VehicleAction command;
-    command.steering = SteeringControl(target_lane_index);
     command.acceleration = SpeedControl(target_speed);
-    command.steering = Clip(command.steering, -kMaxSteeringAngle, kMaxSteeringAngle);
-    SetAction(command);
+    SetSteeringAction(command);
   }
   void Act() override { ActHighLevel(MetaAction::kNone); }
+  const ControlledVehicle* AsControlled() const override { return this; }
+  ControlledVehicle* AsControlled() override { return this; }
 
   // plan_route_to: the current lane, then the shortest path's roads (any
   // lane) to `destination`.
@@ -82,20 +79,28 @@ class ControlledVehicle : public Vehicle {
     }
   }
 
-  // Lateral position -> lateral speed -> heading -> heading rate -> steering.
-  virtual double SteeringControl(const LaneIndex& target) const {
+  // Lateral position -> lateral speed -> heading -> heading rate -> steering
+  // (steering_control.h).
+  SteeringCommand SteeringControlCommand(const LaneIndex& target) const {
     const Lane& target_lane = network->GetLane(target);
     const LaneCoordinates lane_coords = target_lane.LocalCoordinates(position);
     const double lane_next_coords = lane_coords.longitudinal + speed * kTauPursuit;
-    const double lane_future_heading = target_lane.HeadingAt(lane_next_coords);
-    const double lateral_speed_command = -kKpLateral * lane_coords.lateral;
-    const double heading_command = Arcsin(Clip(lateral_speed_command / NotZero(speed), -1, 1));
-    const double heading_ref = lane_future_heading + Clip(heading_command, -kPi / 4, kPi / 4);
-    const double heading_rate_command = kKpHeading * WrapToPi(heading_ref - heading);
-    const double slip_angle =
-        Arcsin(Clip(kLength / 2 / NotZero(speed) * heading_rate_command, -1, 1));
-    const double steering_angle = Arctan(2 * Tan(slip_angle));
-    return Clip(steering_angle, -kMaxSteeringAngle, kMaxSteeringAngle);
+    return SteeringCommandOf(lane_coords, target_lane.HeadingAt(lane_next_coords), heading, speed,
+                             kLength);
+  }
+
+  // act's last step: the command, its steering the target lane's
+  // (clipped), which during Road::Act the road finishes with the frame's
+  // others.
+  void SetSteeringAction(VehicleAction command) {
+    const SteeringCommand steering = SteeringControlCommand(target_lane_index);
+    if (road->acting()) {
+      SetAction(command);
+      road->steering_batch.Add(steering, &action.steering);
+    } else {
+      command.steering = SteeringAngle(steering);
+      SetAction(command);
+    }
   }
 
   double SpeedControl(double target) const { return kKpA * (target - speed); }
@@ -157,7 +162,7 @@ class MDPVehicle : public ControlledVehicle {
 // The lane a vehicle steers to: a controlled vehicle's target lane, any
 // other's current lane (the scenarios' `isinstance(v, ControlledVehicle)`).
 inline const LaneIndex& TargetLaneIndex(const Vehicle& v) {
-  const auto* c = dynamic_cast<const ControlledVehicle*>(&v);
+  const ControlledVehicle* c = v.AsControlled();
   return c != nullptr ? c->target_lane_index : v.lane_index;
 }
 

@@ -37,6 +37,9 @@ class BicycleVehicle : public Vehicle {
   // The state's time derivative under the current command.
   StateVector derivative() const { return Derivative(state(), action); }
 
+  // The dynamical model steps alone (Step).
+  bool BeginKinematicStep(double /*dt*/, double* /*steering*/) override { return false; }
+
   // The collision's impact is never applied: only the crash (set by the
   // collision check itself) brakes the model.
   void Step(double dt) override {

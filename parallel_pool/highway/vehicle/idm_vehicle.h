@@ -48,8 +48,6 @@ class IDMVehicle : public ControlledVehicle {
     FollowRoad();
     if (enable_lane_change) ChangeLanePolicy();
     VehicleAction command;
-    command.steering =
-        Clip(SteeringControl(target_lane_index), -kMaxSteeringAngle, kMaxSteeringAngle);
     auto [front, rear] = road->NeighbourVehicles(*this, lane_index);
     command.acceleration = Acceleration(this, front);
     // While changing lane, the target lane's leader counts too.
@@ -58,31 +56,40 @@ class IDMVehicle : public ControlledVehicle {
       command.acceleration = std::min(command.acceleration, Acceleration(this, target_front));
     }
     command.acceleration = Clip(command.acceleration, -kAccMax, kAccMax);
-    SetAction(command);
+    SetSteeringAction(command);
   }
 
-  void Step(double dt) override {
+  bool BeginKinematicStep(double dt, double* steering) override {
     timer += dt;
-    Vehicle::Step(dt);
+    return Vehicle::BeginKinematicStep(dt, steering);
   }
 
   // The IDM acceleration of `ego` (any object, possibly none) behind
   // `front`, with this vehicle's parameters.
   double Acceleration(const RoadObject* ego, const RoadObject* front) const {
     if (ego == nullptr || ego->kind != Kind::kVehicle) return 0;
-    const auto* controlled = dynamic_cast<const ControlledVehicle*>(ego);
-    double ego_target_speed = controlled != nullptr ? controlled->target_speed : 0.0;
-    if (ego->lane != nullptr && ego->lane->speed_limit) {
-      ego_target_speed = Clip(ego_target_speed, 0, *ego->lane->speed_limit);
-    }
-    double acceleration =
-        comfort_acc_max *
-        (1 - Power(std::max(ego->speed, 0.0) / std::abs(NotZero(ego_target_speed)), delta));
+    double acceleration = comfort_acc_max * (1 - road->powers.Power(SpeedRatio(*ego), delta));
     if (front != nullptr) {
       const double d = ego->LaneDistanceTo(front);
       acceleration -= comfort_acc_max * Power(DesiredGap(*ego, *front) / NotZero(d), 2);
     }
     return acceleration;
+  }
+
+  // Its own acceleration's free-road term, asked every frame.
+  void WantPowers(PowerMemo* powers) const override {
+    if (!crashed) powers->Want(SpeedRatio(*this), delta);
+  }
+
+  // The free-road term's base: the vehicle's speed over its target speed
+  // (capped by its lane's limit).
+  static double SpeedRatio(const RoadObject& ego) {
+    const auto* controlled = ego.AsControlled();
+    double ego_target_speed = controlled != nullptr ? controlled->target_speed : 0.0;
+    if (ego.lane != nullptr && ego.lane->speed_limit) {
+      ego_target_speed = Clip(ego_target_speed, 0, *ego.lane->speed_limit);
+    }
+    return std::max(ego.speed, 0.0) / std::abs(NotZero(ego_target_speed));
   }
 
   double DesiredGap(const RoadObject& ego, const RoadObject& front) const {
@@ -115,7 +122,7 @@ class IDMVehicle : public ControlledVehicle {
       // changing into the same lane close ahead.
       if (lane_index.SameRoad(target_lane_index)) {
         for (const auto& other : road->vehicles) {
-          const auto* v = dynamic_cast<const ControlledVehicle*>(other.get());
+          const auto* v = other->AsControlled();
           if (other.get() == this || other->lane_index == target_lane_index || v == nullptr ||
               v->target_lane_index != target_lane_index) {
             continue;

@@ -16,6 +16,16 @@
 namespace parallel_pool::highway {
 
 class Road;
+class ControlledVehicle;
+
+// What one kinematic bicycle step (Vehicle.step) asks NumPy:
+// beta = arctan(tan(steering) / 2), cos and sin of heading + beta, sin(beta).
+struct KinematicTrig {
+  double beta;
+  double cos_course;
+  double sin_course;
+  double sin_beta;
+};
 
 class RoadObject {
  public:
@@ -45,8 +55,23 @@ class RoadObject {
 
   // The decision and the integration of one simulation step (objects keep
   // still: only vehicles act).
+  // The object as a ControlledVehicle, or null: the driver models ask it
+  // for every other vehicle, and a dynamic_cast across the module's type
+  // names compares strings.
+  virtual const ControlledVehicle* AsControlled() const { return nullptr; }
+  virtual ControlledVehicle* AsControlled() { return nullptr; }
+
   virtual void Act() {}
+  // Before any object acts in a frame: what its Act will surely ask of
+  // `powers` (Road::Act computes them in one call).
+  virtual void WantPowers(PowerMemo* /*powers*/) const {}
   virtual void Step(double /*dt*/) {}
+  // Step split around its NumPy calls, so that Road::Step makes each call
+  // once for all its vehicles (elementwise, so the same values). Begin does
+  // what comes before them and gives the steering angle; false: this object
+  // steps otherwise (Step).
+  virtual bool BeginKinematicStep(double /*dt*/, double* /*steering*/) { return false; }
+  virtual void FinishKinematicStep(double /*dt*/, const KinematicTrig& /*trig*/) {}
 
   // [cos(heading), sin(heading)], NumPy's values, computed again only when
   // the heading's bits changed (-0.0 is not 0.0 here: sin keeps the sign):

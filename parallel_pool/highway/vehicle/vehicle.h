@@ -34,19 +34,28 @@ class Vehicle : public RoadObject {
   // Vehicle.act(action): keep the low-level command.
   void SetAction(const VehicleAction& a) { action = a; }
 
-  // Vehicle.step: integrate the bicycle model over dt.
+  // Vehicle.step: integrate the bicycle model over dt (one vehicle alone;
+  // Road::Step does all of them with the same values).
   void Step(double dt) override {
-    ClipActions();
-    const double delta_f = action.steering;
+    double delta_f = 0.0;
+    BeginKinematicStep(dt, &delta_f);
     const double beta = Arctan(1.0 / 2 * Tan(delta_f));
-    const Vec2 v = speed * Vec2{Cos(heading + beta), Sin(heading + beta)};
+    FinishKinematicStep(dt, {beta, Cos(heading + beta), Sin(heading + beta), Sin(beta)});
+  }
+  bool BeginKinematicStep(double /*dt*/, double* steering) override {
+    ClipActions();
+    *steering = action.steering;
+    return true;
+  }
+  void FinishKinematicStep(double dt, const KinematicTrig& trig) override {
+    const Vec2 v = speed * Vec2{trig.cos_course, trig.sin_course};
     position = position + v * dt;
     if (impact) {
       position = position + *impact;
       crashed = true;
       impact.reset();
     }
-    heading += speed * Sin(beta) / (kLength / 2) * dt;
+    heading += speed * trig.sin_beta / (kLength / 2) * dt;
     speed += action.acceleration * dt;
     OnStateUpdate();
   }
