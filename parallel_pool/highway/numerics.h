@@ -46,6 +46,8 @@ inline double Arctan(double x) { return numpy_exact::NumpyArctan(x); }
 inline double Arcsin(double x) { return numpy_exact::NumpyArcsin(x); }
 inline double Arctan2(double y, double x) { return numpy_exact::NumpyArctan2(y, x); }
 inline double Power(double x, double y) { return numpy_exact::NumpyPower(x, y); }
+// np.power(x, 2).
+inline double Square(double x) { return numpy_exact::NumpySquare(x); }
 inline double Exp(double x) { return numpy_exact::NumpyExp(x); }
 
 namespace internal {

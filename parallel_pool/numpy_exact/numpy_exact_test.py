@@ -117,6 +117,19 @@ def test_batch_equals_numpy_scalars(name: str) -> None:
             assert ours == [float(r) for r in ref], (name, n)
 
 
+def test_square_equals_numpy() -> None:
+    """np.power(x, 2) of a float64 scalar (the IDM's gap term), as NumPy computes it:
+    x * x where the import's probe proved NumPy's loop squares so, else NumPy's loop."""
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal(20000) * 10.0 ** rng.integers(-6, 7, 20000)
+    for v in x:
+        assert hooks.numpy_square(float(v)) == np.power(v, 2), v
+    strided = np.power(x, np.full_like(x, 2.0))
+    # The probe's premise, here: a strided exponent misses NumPy's x * x path, where it has one.
+    if hooks.numpy_squares_by_product():
+        assert np.any(strided != x * x)
+
+
 def test_power_equals_numpy() -> None:
     """np.power(x, delta) of two float64 scalars and np.power(x, 2) (the IDM's two
     terms), as NumPy computes them."""

@@ -86,6 +86,8 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   m.def("numpy_tan", [](double x) { return nx::NumpyTan(x); });
   m.def("numpy_arcsin", [](double x) { return nx::NumpyArcsin(x); });
   m.def("numpy_power", [](double x, double y) { return nx::NumpyPower(x, y); });
+  m.def("numpy_square", [](double x) { return nx::NumpySquare(x); });
+  m.def("numpy_squares_by_product", [] { return nx::NumpySquaresByProduct().load(); });
   m.def("numpy_arctan_batch",
         [](const std::vector<double>& x) { return Apply(nx::NumpyArctan, x); });
   m.def("numpy_tan_batch", [](const std::vector<double>& x) { return Apply(nx::NumpyTan, x); });

@@ -11,6 +11,11 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
 // Only the ufunc object's layout is read: NumPy's ufunc API table is not
 // imported.
 #define NO_IMPORT_UFUNC
@@ -19,6 +24,45 @@
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::numpy_exact {
+
+// Whether NumPy's power loop gives x * x for a scalar x and exponent 2: a
+// fixed spread of x (every binade from 1e-6 to 1e6, varied mantissas) all
+// squared exactly so with the exponent's stride 0, where NumPy's scalar
+// calls pass it, while the same loop with a strided exponent of 2 differs
+// from x * x for some of them: proof that the loop has a separate x * x path
+// (without that proof the envs keep calling the loop).
+inline bool PowerLoopSquaresByProduct() {
+  const NumpyLoop& loop = NumpyLoopOf(NumpyUfunc::kPower);
+  const NumpyLoopFunction function = loop.function.load(std::memory_order_acquire);
+  if (function == nullptr) return false;
+  constexpr int kProbes = 4096;
+  std::vector<double> x(kProbes);
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  for (int i = 0; i < kProbes; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const double mantissa = 1.0 + static_cast<double>(state >> 11) * 0x1.0p-53;
+    x[i] = std::ldexp(mantissa, -20 + (i % 40)) * ((i & 64) != 0 ? -1.0 : 1.0);
+  }
+  std::vector<double> two(kProbes, 2.0);
+  std::vector<double> out(kProbes);
+  double exponent = 2.0;
+  bool strided_differs = false;
+  for (int i = 0; i < kProbes; ++i) {
+    char* args[3] = {reinterpret_cast<char*>(&x[i]), reinterpret_cast<char*>(&exponent),
+                     reinterpret_cast<char*>(&out[i])};
+    const std::ptrdiff_t n = 1;
+    const std::ptrdiff_t steps[3] = {0, 0, 0};
+    function(args, &n, steps, loop.data.load(std::memory_order_acquire));
+    if (out[i] != x[i] * x[i]) return false;
+  }
+  char* args[3] = {reinterpret_cast<char*>(x.data()), reinterpret_cast<char*>(two.data()),
+                   reinterpret_cast<char*>(out.data())};
+  const std::ptrdiff_t n = kProbes;
+  const std::ptrdiff_t steps[3] = {sizeof(double), sizeof(double), sizeof(double)};
+  function(args, &n, steps, loop.data.load(std::memory_order_acquire));
+  for (int i = 0; i < kProbes; ++i) strided_differs = strided_differs || out[i] != x[i] * x[i];
+  return strided_differs;
+}
 
 // Points every NumpyUfunc at NumPy's all-float64 loop of that ufunc, where
 // NumPy has one; the others keep the C library's function.
@@ -42,6 +86,7 @@ inline void UseNumpyUfuncLoops() {
       break;
     }
   }
+  NumpySquaresByProduct().store(PowerLoopSquaresByProduct(), std::memory_order_relaxed);
 }
 
 }  // namespace parallel_pool::numpy_exact

@@ -71,7 +71,7 @@ class IDMVehicle : public ControlledVehicle {
     double acceleration = comfort_acc_max * (1 - road->powers.Power(SpeedRatio(*ego), delta));
     if (front != nullptr) {
       const double d = ego->LaneDistanceTo(front);
-      acceleration -= comfort_acc_max * Power(DesiredGap(*ego, *front) / NotZero(d), 2);
+      acceleration -= comfort_acc_max * Square(DesiredGap(*ego, *front) / NotZero(d));
     }
     return acceleration;
   }
