@@ -53,6 +53,11 @@ min(num_envs, cores) C++ threads running our own ALE build alone (the task's ROM
 pre-drawn actions held for 4 frames, a restart after a game over; no screen read, no
 preprocessing), in windows interleaved as the MuJoCo limit's (below).
 
+highway (benchmark/highway_limit.py): the limit is the env steps/s of T =
+min(num_envs, cores) C++ threads running our own driving simulation alone (the
+task's scenario, the pre-drawn actions, a reset after an episode's end; no
+observation, reward or pool), in windows interleaved as the MuJoCo limit's (below).
+
 The physical limit (MuJoCo and dm_control tasks; benchmark/mujoco_limit.py):
 the env steps/s MuJoCo alone reaches with T = min(num_envs, cores) threads,
 since no more envs than cores step at once. It is measured in windows of the
@@ -85,6 +90,7 @@ import subprocess
 import sys
 import time
 import traceback
+import types
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +98,7 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import atari_limit
+import highway_limit
 import mujoco_limit
 import report
 import runners
@@ -194,6 +201,15 @@ def vizdoom_methods(task: str, num_envs: int, ours: bool) -> list[str]:
     return [m for m in METHODS if m in out]
 
 
+def limit_kind(task: str) -> types.ModuleType:
+    """The module of `task`'s limit probe (an Atari, highway or MuJoCo task)."""
+    if atari_limit.has_limit(task):
+        return atari_limit
+    if highway_limit.has_limit(task):
+        return highway_limit
+    return mujoco_limit
+
+
 def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int]) -> list[Job]:
     """Every measurement in order: `repeat` rounds of every task (at least MIN_ROUNDS of its
     family's, the extra rounds after the others); in a MuJoCo task the limit
@@ -205,8 +221,10 @@ def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int])
             counts = sizes(task, num_envs)
             if vizdoom_limit.has_limit(task):  # one game's window gives every thread count's limit
                 threads = [1]
-            elif atari_limit.has_limit(task) or (
-                runners.vizdoom_scenario(task) is None and mujoco_limit.is_mujoco(task)
+            elif (
+                atari_limit.has_limit(task)
+                or highway_limit.has_limit(task)
+                or (runners.vizdoom_scenario(task) is None and mujoco_limit.is_mujoco(task))
             ):
                 threads = sorted({mujoco_limit.threads_for(n) for n in counts})
             else:
@@ -323,7 +341,9 @@ class Bench:
         self.args = args
         self.samples: dict[tuple[str, int, str], list[float]] = defaultdict(list)
         self.limits: dict[tuple[str, int], mujoco_limit.Limit] = {}
-        self.probes: dict[str, mujoco_limit.LimitProbe | atari_limit.LimitProbe | vizdoom_limit.LimitProbe] = {}
+        self.probes: dict[
+            str, mujoco_limit.LimitProbe | atari_limit.LimitProbe | highway_limit.LimitProbe | vizdoom_limit.LimitProbe
+        ] = {}
         self.does_not_run: dict[tuple[str, str], str] = {}  # (task, method family) -> why
         self.handoff: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
@@ -339,9 +359,8 @@ class Bench:
         if job.method == LIMIT:
             probe = self.probes.get(job.task)
             if probe is None:
-                kind = atari_limit if atari_limit.has_limit(job.task) else mujoco_limit
-                probe = self.probes[job.task] = kind.LimitProbe(job.task)
-            assert isinstance(probe, mujoco_limit.LimitProbe | atari_limit.LimitProbe)
+                probe = self.probes[job.task] = limit_kind(job.task).LimitProbe(job.task)
+            assert isinstance(probe, mujoco_limit.LimitProbe | atari_limit.LimitProbe | highway_limit.LimitProbe)
             key = (job.task, job.threads)
             if key not in self.limits:
                 self.limits[key] = mujoco_limit.Limit(job.task, job.threads, probe.frame_skip, probe.reset_fraction)

@@ -51,6 +51,20 @@
 
 namespace parallel_pool::highway {
 
+// DiscreteMetaAction's index to its action: all five, or the longitudinal or
+// lateral three.
+inline MetaAction MetaActionOf(int a, bool lateral, bool longitudinal) {
+  static constexpr MetaAction kAll[] = {MetaAction::kLaneLeft, MetaAction::kIdle,
+                                        MetaAction::kLaneRight, MetaAction::kFaster,
+                                        MetaAction::kSlower};
+  static constexpr MetaAction kLongitudinal[] = {MetaAction::kSlower, MetaAction::kIdle,
+                                                 MetaAction::kFaster};
+  static constexpr MetaAction kLateral[] = {MetaAction::kLaneLeft, MetaAction::kIdle,
+                                            MetaAction::kLaneRight};
+  if (lateral && longitudinal) return kAll[a];
+  return longitudinal ? kLongitudinal[a] : kLateral[a];
+}
+
 // What both action kinds share: the config, its checks, the state.
 class HighwayCommonFns {
  public:
@@ -821,19 +835,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
     return std::make_unique<KinematicsObserver>(Fns::KinematicsOf(conf));
   }
 
-  // DiscreteMetaAction's index to its action: all five, or the
-  // longitudinal or lateral three.
-  MetaAction MetaActionOf(int a) const {
-    static constexpr MetaAction kAll[] = {MetaAction::kLaneLeft, MetaAction::kIdle,
-                                          MetaAction::kLaneRight, MetaAction::kFaster,
-                                          MetaAction::kSlower};
-    static constexpr MetaAction kLongitudinal[] = {MetaAction::kSlower, MetaAction::kIdle,
-                                                   MetaAction::kFaster};
-    static constexpr MetaAction kLateral[] = {MetaAction::kLaneLeft, MetaAction::kIdle,
-                                              MetaAction::kLaneRight};
-    if (lateral_ && longitudinal_) return kAll[a];
-    return longitudinal_ ? kLongitudinal[a] : kLateral[a];
-  }
+  MetaAction MetaActionOf(int a) const { return highway::MetaActionOf(a, lateral_, longitudinal_); }
 
   void Write(double reward, int action) {
     State state = this->Allocate();

@@ -181,3 +181,42 @@ def test_multi_agent_pettingzoo_view() -> None:
     assert set(rewards) == set(infos) == set(match.possible_agents)
     assert rewards["player_1"] == infos["player_1"]["agents_rewards"]
     match.close()
+
+
+# ------------------------------------------------- the benchmark's limit probe
+
+
+def test_simulation_rate() -> None:
+    """highway_ext._limit_probe.simulation_rate (benchmark/highway_limit.py): env steps/s of
+    the simulation alone, for a DiscreteMetaAction and a ContinuousAction task."""
+    from parallel_pool.highway import highway_ext
+
+    rate_of = highway_ext._limit_probe.simulation_rate
+    meta = parallel_pool.make_spec("highway-fast-v0")
+    continuous = parallel_pool.make_spec("parking-v0")
+    steer = np.zeros((4, 2), np.float32)
+    for spec, actions in [(meta, np.arange(5, dtype=np.int32)), (continuous, steer)]:
+        rate, resets = rate_of(spec._cpp, actions, 2, 0.0, 0.2)
+        assert np.isfinite(rate) and rate > 0
+        assert 0.0 <= resets <= 1.0
+    bad = [
+        ((meta._cpp, np.arange(0, dtype=np.int32), 1, 0.0, 0.1), "actions: expected a non-empty"),
+        ((meta._cpp, np.array([0, 5], np.int32), 1, 0.0, 0.1), r"actions: 5 is not in \[0, 5\)"),
+        ((meta._cpp, np.arange(5, dtype=np.int32), 0, 0.0, 0.1), r"threads: expected an int in \[1, "),
+        ((meta._cpp, np.arange(5, dtype=np.int32), 1, -1.0, 0.1), "warmup: expected seconds >= 0"),
+        ((meta._cpp, np.arange(5, dtype=np.int32), 1, 0.0, 0.0), "seconds: expected seconds > 0"),
+        ((continuous._cpp, np.zeros((4, 3), np.float32), 1, 0.0, 0.1), r"actions: expected a non-empty \(n, 2\)"),
+        (
+            (
+                parallel_pool.make_spec("highway-fast-v0", action_type="DiscreteAction")._cpp,
+                np.arange(5, dtype=np.int32),
+                1,
+                0.0,
+                0.1,
+            ),
+            "spec: expected a DiscreteMetaAction task",
+        ),
+    ]
+    for args, match in bad:
+        with pytest.raises(ValueError, match=match):
+            rate_of(*args)

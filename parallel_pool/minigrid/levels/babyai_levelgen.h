@@ -180,7 +180,7 @@ inline void GeneratePickupLoc(GridWorld& w, numpy_exact::NumpyGenerator& rng,
                               const LevelConfig& c) {
   babyai::LevelGenOptions o;
   o.action_kinds = {babyai::Action::kPickup};
-  o.instr_kinds = {babyai::Compose::kAction};
+  o.instr_kinds.assign(1, babyai::Compose::kAction);  // GCC 14 misreads `= {one}`
   o.locked_room_prob = 0;
   o.unblocking = false;
   babyai::GenerateLevelGen(w, rng, c, 1, 1, o);
@@ -189,7 +189,7 @@ inline void GeneratePickupLoc(GridWorld& w, numpy_exact::NumpyGenerator& rng,
 // Synth (locations off) and SynthLoc: one action; no implicit unlocking.
 inline void GenerateSynth(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c) {
   babyai::LevelGenOptions o;
-  o.instr_kinds = {babyai::Compose::kAction};
+  o.instr_kinds.assign(1, babyai::Compose::kAction);
   o.locations = false;
   o.implicit_unlock = false;
   babyai::GenerateLevelGen(w, rng, c, c.num_rows, c.num_cols, o);
@@ -197,7 +197,7 @@ inline void GenerateSynth(GridWorld& w, numpy_exact::NumpyGenerator& rng, const 
 
 inline void GenerateSynthLoc(GridWorld& w, numpy_exact::NumpyGenerator& rng, const LevelConfig& c) {
   babyai::LevelGenOptions o;
-  o.instr_kinds = {babyai::Compose::kAction};
+  o.instr_kinds.assign(1, babyai::Compose::kAction);
   o.implicit_unlock = false;
   babyai::GenerateLevelGen(w, rng, c, c.num_rows, c.num_cols, o);
 }
