@@ -4,7 +4,8 @@
 // of lane coordinates and collisions) and its dgemv and dgemm roundings (the
 // 2x2 rotations of road geometry and of the intersection's conflict checks),
 // and takes NumPy's own float64 loops (np.sin, np.tan, np.arcsin, np.power,
-// ...), so the vehicle models round as highway-env's do on this machine.
+// ...), so the vehicle models round as highway-env's do on this machine; and
+// the interpreter's version, whose sum() the reward terms follow.
 #include <pybind11/numpy.h>
 
 #include <string>
@@ -17,6 +18,7 @@
 #include "parallel_pool/numpy_exact/numpy_ddot_binding.h"
 #include "parallel_pool/numpy_exact/numpy_gemv_binding.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
+#include "parallel_pool/numpy_exact/python_sum_binding.h"
 
 namespace {
 
@@ -95,6 +97,7 @@ PYBIND11_MODULE(highway_ext, m) {
   nx::BindNumpyGemv(m);
   nx::BindNumpyBlas(m);
   nx::UseNumpyUfuncLoops();
+  nx::UsePythonSumRule();
   // Private, but it ships in the wheel: benchmark/highway_limit.py measures
   // the pool's physical limit with it, which holds for the pool only if it
   // runs the simulation build the pool runs, i.e. inside this very module.

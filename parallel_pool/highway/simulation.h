@@ -16,6 +16,7 @@
 #include "parallel_pool/highway/vehicle/dynamics.h"
 #include "parallel_pool/highway/vehicle/idm_vehicle.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
+#include "parallel_pool/numpy_exact/python_sum.h"
 
 namespace parallel_pool::highway {
 
@@ -27,6 +28,11 @@ enum class AgentVehicle { kMdp, kKinematic, kDynamical };
 struct RewardTerm {
   const char* name;
   double value;
+  // The term's Python type in the reference, which decides how sum() adds it
+  // (numpy_exact/python_sum.h). The default, a NumPy scalar, adds plainly,
+  // as every scenario's sum does but merge's: no other one has three exact
+  // floats in a row before a NumPy term, and fewer round as plain adds do.
+  numpy_exact::PyNumber type = numpy_exact::PyNumber::kNumpy;
 };
 
 struct SimulationConfig {

@@ -7,6 +7,9 @@
 //   numpy_log1p(x), numpy_sin(x), numpy_cos(x), numpy_arcsinh(x),
 //   numpy_tanh(x)          elementwise, as the envs compute them
 //   numpy_arctan2(y, x)    the scalar, as the envs compute it
+//   python_sum(values, types, rule)  sum() of typed numbers (python_sum.h's
+//                          PyNumber, PythonSumRule), with its type;
+//                          python_sum_rule() the running interpreter's rule
 //   numpy_{arctan,tan,arcsin,sin,cos}_batch(x), numpy_power_batch(x, y)
 //                          one call on the whole array (the highway family's
 //                          per-frame calls over all vehicles)
@@ -40,6 +43,7 @@
 #include "parallel_pool/numpy_exact/numpy_math.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc.h"
 #include "parallel_pool/numpy_exact/numpy_ufunc_binding.h"
+#include "parallel_pool/numpy_exact/python_sum_binding.h"
 #include "parallel_pool/numpy_exact/scipy_zoom.h"
 
 namespace {
@@ -87,6 +91,19 @@ PYBIND11_MODULE(numpy_exact_test_hooks, m) {
   m.def("numpy_arcsin", [](double x) { return nx::NumpyArcsin(x); });
   m.def("numpy_power", [](double x, double y) { return nx::NumpyPower(x, y); });
   m.def("numpy_square", [](double x) { return nx::NumpySquare(x); });
+  nx::UsePythonSumRule();
+  m.def("python_sum_rule", [] { return nx::PythonSumRuleSetting().load(); });
+  m.def("python_sum",
+        [](const std::vector<double>& values, const std::vector<int>& types, int rule) {
+          if (types.size() != values.size())
+            throw std::invalid_argument("python_sum: sizes differ");
+          std::vector<nx::PyValue> items;
+          for (std::size_t i = 0; i < values.size(); ++i) {
+            items.push_back({values[i], static_cast<nx::PyNumber>(types[i])});
+          }
+          const nx::PyValue sum = nx::PythonSum(items, static_cast<nx::PythonSumRule>(rule));
+          return std::make_pair(sum.value, static_cast<int>(sum.type));
+        });
   m.def("numpy_squares_by_product", [] { return nx::NumpySquaresByProduct().load(); });
   m.def("numpy_arctan_batch",
         [](const std::vector<double>& x) { return Apply(nx::NumpyArctan, x); });

@@ -49,18 +49,25 @@ class MergeScenario : public Scenario {
     const Vehicle& v = *sim.vehicle();
     const double scaled_speed =
         Lmap(v.speed, config_.reward_speed_low, config_.reward_speed_high, 0, 1);
-    double merging = 0;
+    // A sum() over the controlled vehicles on the merge lane (an MDP
+    // vehicle's target speed is a NumPy scalar, the others' floats).
+    std::vector<numpy_exact::PyValue> slowdowns;
     for (const auto& other : sim.road->vehicles) {
       const auto* c = other->AsControlled();
       if (other->lane_index == merge_lane_ && c != nullptr) {
-        merging += (c->target_speed - c->speed) / c->target_speed;
+        slowdowns.push_back({(c->target_speed - c->speed) / c->target_speed,
+                             dynamic_cast<const MDPVehicle*>(c) != nullptr
+                                 ? numpy_exact::PyNumber::kNumpy
+                                 : numpy_exact::PyNumber::kFloat});
       }
     }
-    return {{"collision_reward", v.crashed ? 1.0 : 0.0},
-            {"right_lane_reward", static_cast<double>(v.lane_index.id) / 1},
-            {"high_speed_reward", scaled_speed},
-            {"lane_change_reward", action == 0 || action == 2 ? 1.0 : 0.0},
-            {"merging_speed_reward", merging}};
+    const numpy_exact::PyValue merging = numpy_exact::PythonSum(slowdowns);
+    using numpy_exact::PyNumber;
+    return {{"collision_reward", v.crashed ? 1.0 : 0.0, PyNumber::kInt},
+            {"right_lane_reward", static_cast<double>(v.lane_index.id) / 1, PyNumber::kFloat},
+            {"high_speed_reward", scaled_speed, PyNumber::kFloat},
+            {"lane_change_reward", action == 0 || action == 2 ? 1.0 : 0.0, PyNumber::kInt},
+            {"merging_speed_reward", merging.value, merging.type}};
   }
 
   double Reward(const Simulation& sim, int action) const override {

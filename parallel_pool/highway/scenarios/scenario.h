@@ -5,6 +5,7 @@
 #ifndef PARALLEL_POOL_HIGHWAY_SCENARIOS_SCENARIO_H_
 #define PARALLEL_POOL_HIGHWAY_SCENARIOS_SCENARIO_H_
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -106,11 +107,19 @@ class Scenario {
  protected:
   // sum(config.get(name, 0) * value for name, value in terms.items()): the
   // reward terms weighted by the config keys of their names (0 for a term
-  // with no key, as on_road_reward).
+  // with no key, as on_road_reward), summed as the running Python's sum()
+  // does. A whole weight counts as a Python int (highway-env's defaults are
+  // ints where whole).
   double WeightedSum(const std::vector<RewardTerm>& terms) const {
-    double reward = 0;
-    for (const RewardTerm& t : terms) reward += Weight(t.name) * t.value;
-    return reward;
+    std::vector<numpy_exact::PyValue> items;
+    items.reserve(terms.size());
+    for (const RewardTerm& t : terms) {
+      const double weight = Weight(t.name);
+      const auto weight_type = std::trunc(weight) == weight ? numpy_exact::PyNumber::kInt
+                                                            : numpy_exact::PyNumber::kFloat;
+      items.push_back({weight * t.value, numpy_exact::ProductType(weight_type, t.type)});
+    }
+    return numpy_exact::PythonSum(items).value;
   }
 
   // config.get(name, 0) of a reward term's name.
