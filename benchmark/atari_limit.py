@@ -39,7 +39,8 @@ import os
 
 import numpy as np
 from mujoco_limit import Limit, usable_cores
-from runners import ATARI_FRAME_SKIP, WARMUP, atari_rom, pre_drawn_actions
+from rate_probe import RateProbe
+from runners import ATARI_FRAME_SKIP, atari_rom, pre_drawn_actions
 
 
 def has_limit(task: str) -> bool:
@@ -47,10 +48,11 @@ def has_limit(task: str) -> bool:
     return atari_rom(task) is not None
 
 
-class LimitProbe:
+class LimitProbe(RateProbe):
     """Measures one Atari task's limit for any thread count, one window at a time."""
 
     def __init__(self, task: str) -> None:
+        super().__init__()
         import parallel_pool
         from parallel_pool.atari import atari_ext
         from parallel_pool.atari.registration import ale_py_dir
@@ -64,20 +66,10 @@ class LimitProbe:
         # The action stream of one env in benchmark/run.py, drawn from the pool's action space.
         stream = pre_drawn_actions(parallel_pool.make_spec(task).action_space, 1)
         self.actions = np.array([a[0] for a in stream], dtype=np.int32)
-        self._rate = atari_ext._limit_probe.emulation_rate
-        self.steps = self.resets = 0.0  # over every window
+        self._emulation_rate = atari_ext._limit_probe.emulation_rate
 
-    @property
-    def reset_fraction(self) -> float:
-        """The share of restart steps in the windows so far."""
-        return self.resets / self.steps if self.steps else 0.0
-
-    def window(self, threads: int, seconds: float) -> float:
-        """The limit of `threads` threads, env steps/s, over one window of `seconds`."""
-        rate, resets = self._rate(self.rom_path, self.actions, self.frame_skip, threads, WARMUP * seconds, seconds)
-        self.steps += rate * seconds
-        self.resets += rate * seconds * resets
-        return float(rate)
+    def _rate(self, threads: int, warmup: float, seconds: float) -> tuple[float, float]:
+        return self._emulation_rate(self.rom_path, self.actions, self.frame_skip, threads, warmup, seconds)
 
 
 def main() -> None:

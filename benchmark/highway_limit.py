@@ -38,7 +38,8 @@ import argparse
 
 import numpy as np
 from mujoco_limit import Limit, usable_cores
-from runners import WARMUP, pre_drawn_actions
+from rate_probe import RateProbe
+from runners import pre_drawn_actions
 
 # The action types the probe plays (simulation_rate.h); the multi-agent and
 # DiscreteAction configs have no limit here.
@@ -56,10 +57,11 @@ def has_limit(task: str) -> bool:
     return parallel_pool.make_spec(task_id).config.action_type in PROBED_ACTIONS
 
 
-class LimitProbe:
+class LimitProbe(RateProbe):
     """Measures one highway task's limit for any thread count, one window at a time."""
 
     def __init__(self, task: str) -> None:
+        super().__init__()
         import parallel_pool
         from parallel_pool.highway import highway_ext
 
@@ -70,20 +72,10 @@ class LimitProbe:
         self.spec = parallel_pool.make_spec(task)
         # The action stream of one env in benchmark/run.py, drawn from the pool's action space.
         self.actions = np.stack([a[0] for a in pre_drawn_actions(self.spec.action_space, 1)])
-        self._rate = highway_ext._limit_probe.simulation_rate
-        self.steps = self.resets = 0.0  # over every window
+        self._simulation_rate = highway_ext._limit_probe.simulation_rate
 
-    @property
-    def reset_fraction(self) -> float:
-        """The share of reset steps in the windows so far."""
-        return self.resets / self.steps if self.steps else 0.0
-
-    def window(self, threads: int, seconds: float) -> float:
-        """The limit of `threads` threads, env steps/s, over one window of `seconds`."""
-        rate, resets = self._rate(self.spec._cpp, self.actions, threads, WARMUP * seconds, seconds)
-        self.steps += rate * seconds
-        self.resets += rate * seconds * resets
-        return float(rate)
+    def _rate(self, threads: int, warmup: float, seconds: float) -> tuple[float, float]:
+        return self._simulation_rate(self.spec._cpp, self.actions, threads, warmup, seconds)
 
 
 def main() -> None:

@@ -39,7 +39,7 @@ py::tuple EmulationRate(const std::string& rom,
     }
     played.push_back(minimal[a]);
   }
-  parallel_pool::atari::EmulationCount count;
+  parallel_pool::StepRate count;
   {
     py::gil_scoped_release release;
     count = parallel_pool::atari::EmulationRate(rom, played, frame_skip, threads, warmup, seconds);

@@ -16,75 +16,41 @@
 #ifndef PARALLEL_POOL_ATARI_EMULATION_RATE_H_
 #define PARALLEL_POOL_ATARI_EMULATION_RATE_H_
 
-#include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
-#include <thread>
-#include <utility>
 #include <vector>
 
 #include "ale/ale_interface.hpp"
 #include "parallel_pool/atari/atari_env.h"
+#include "parallel_pool/core/step_rate.h"
 
 namespace parallel_pool::atari {
 
-struct EmulationCount {
-  double steps_per_s;     // env steps (frame_skip frames each, or a restart) per second
-  double reset_fraction;  // the share of those steps that were restarts
-};
-
-inline EmulationCount EmulationRate(const std::string& rom, const std::vector<ale::Action>& actions,
-                                    int frame_skip, int threads, double warmup, double seconds) {
+inline StepRate EmulationRate(const std::string& rom, const std::vector<ale::Action>& actions,
+                              int frame_skip, int threads, double warmup, double seconds) {
   std::vector<std::unique_ptr<ale::ALEInterface>> ales;
   ales.reserve(threads);
   for (int t = 0; t < threads; ++t) ales.push_back(LoadAle(rom, t, 0.0F));
-  // Each thread counts in its own cache line.
-  struct alignas(64) Counter {
-    std::atomic<long long> steps{0};
-    std::atomic<long long> resets{0};
+  // Each thread from its own offset in the action stream, in its own cache
+  // line.
+  struct alignas(64) Cursor {
+    std::size_t next;
   };
-  std::vector<Counter> counts(threads);
-  std::atomic<bool> stop{false};
-  auto worker = [&](int t) {
+  std::vector<Cursor> cursors(threads);
+  for (int t = 0; t < threads; ++t) {
+    cursors[t].next = static_cast<std::size_t>(t) * actions.size() / threads;
+  }
+  return MeasureStepRate(threads, warmup, seconds, [&](int t) {
     ale::ALEInterface& ale = *ales[t];
-    Counter& count = counts[t];
-    std::size_t i = static_cast<std::size_t>(t) * actions.size() / threads;
-    while (!stop.load(std::memory_order_relaxed)) {
-      if (ale.game_over()) {
-        ale.reset_game();
-        count.resets.fetch_add(1, std::memory_order_relaxed);
-      } else {
-        const ale::Action a = actions[i++ % actions.size()];
-        for (int f = 0; f < frame_skip && !ale.game_over(); ++f) ale.act(a);
-      }
-      count.steps.fetch_add(1, std::memory_order_relaxed);
+    if (ale.game_over()) {
+      ale.reset_game();
+      return true;
     }
-  };
-  auto total = [&] {
-    std::pair<long long, long long> sum{0, 0};
-    for (const Counter& c : counts) {
-      sum.first += c.steps.load(std::memory_order_relaxed);
-      sum.second += c.resets.load(std::memory_order_relaxed);
-    }
-    return sum;
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-  using Clock = std::chrono::steady_clock;
-  std::this_thread::sleep_for(std::chrono::duration<double>(warmup));
-  const auto before = total();
-  const auto start = Clock::now();
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-  const auto after = total();
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  stop.store(true);
-  for (auto& t : pool) t.join();
-  const auto steps = static_cast<double>(after.first - before.first);
-  const auto resets = static_cast<double>(after.second - before.second);
-  return {steps / elapsed, steps > 0 ? resets / steps : 0.0};
+    const ale::Action a = actions[cursors[t].next++ % actions.size()];
+    for (int f = 0; f < frame_skip && !ale.game_over(); ++f) ale.act(a);
+    return false;
+  });
 }
 
 }  // namespace parallel_pool::atari

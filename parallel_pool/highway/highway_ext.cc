@@ -55,7 +55,7 @@ py::tuple MetaActionRate(const hw::HighwayEnvSpec& spec,
                             std::to_string(n) + ")");
     }
   }
-  hw::SimulationCount count;
+  parallel_pool::StepRate count;
   {
     py::gil_scoped_release release;
     count = hw::MetaActionSimulationRate(spec.config, played, threads, warmup, seconds);
@@ -77,7 +77,7 @@ py::tuple ContinuousActionRate(
                           ") float32 array");
   }
   std::vector<float> played(actions.data(), actions.data() + actions.size());
-  hw::SimulationCount count;
+  parallel_pool::StepRate count;
   {
     py::gil_scoped_release release;
     count = hw::ContinuousActionSimulationRate(spec.config, played, size, threads, warmup, seconds);

@@ -18,21 +18,14 @@
 #ifndef PARALLEL_POOL_HIGHWAY_SIMULATION_RATE_H_
 #define PARALLEL_POOL_HIGHWAY_SIMULATION_RATE_H_
 
-#include <atomic>
-#include <chrono>
+#include <cstddef>
 #include <memory>
-#include <thread>
-#include <utility>
 #include <vector>
 
+#include "parallel_pool/core/step_rate.h"
 #include "parallel_pool/highway/highway_env.h"
 
 namespace parallel_pool::highway {
-
-struct SimulationCount {
-  double steps_per_s;     // env steps (an agent step, or a reset) per second
-  double reset_fraction;  // the share of those steps that were resets
-};
 
 // One thread's scenario: `Play(i)` plays the i-th action of the stream.
 template <typename Fns>
@@ -89,58 +82,29 @@ class SimulationOnly {
 
 // `play(runner, i)` plays the stream's i-th action on a SimulationOnly.
 template <typename Fns, typename Play>
-SimulationCount SimulationRate(const typename EnvSpec<Fns>::Config& config, std::size_t stream,
-                               Play play, int threads, double warmup, double seconds) {
-  std::vector<std::unique_ptr<SimulationOnly<Fns>>> runners;
-  runners.reserve(threads);
+StepRate SimulationRate(const typename EnvSpec<Fns>::Config& config, std::size_t stream, Play play,
+                        int threads, double warmup, double seconds) {
+  // Each thread's runner and place in the action stream (its own offset, so
+  // the roads differ as the pool's envs do), in its own cache line.
+  struct alignas(64) Runner {
+    std::unique_ptr<SimulationOnly<Fns>> simulation;
+    std::size_t next;
+  };
+  std::vector<Runner> runners(threads);
   for (int t = 0; t < threads; ++t) {
-    runners.push_back(std::make_unique<SimulationOnly<Fns>>(config, t));
+    runners[t] = {std::make_unique<SimulationOnly<Fns>>(config, t),
+                  static_cast<std::size_t>(t) * stream / threads};
   }
-  // Each thread counts in its own cache line.
-  struct alignas(64) Counter {
-    std::atomic<long long> steps{0};
-    std::atomic<long long> resets{0};
-  };
-  std::vector<Counter> counts(threads);
-  std::atomic<bool> stop{false};
-  auto worker = [&](int t) {
-    SimulationOnly<Fns>& runner = *runners[t];
-    Counter& count = counts[t];
-    std::size_t i = static_cast<std::size_t>(t) * stream / threads;
-    while (!stop.load(std::memory_order_relaxed)) {
-      if (play(runner, i++ % stream)) count.resets.fetch_add(1, std::memory_order_relaxed);
-      count.steps.fetch_add(1, std::memory_order_relaxed);
-    }
-  };
-  auto total = [&] {
-    std::pair<long long, long long> sum{0, 0};
-    for (const Counter& c : counts) {
-      sum.first += c.steps.load(std::memory_order_relaxed);
-      sum.second += c.resets.load(std::memory_order_relaxed);
-    }
-    return sum;
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-  using Clock = std::chrono::steady_clock;
-  std::this_thread::sleep_for(std::chrono::duration<double>(warmup));
-  const auto before = total();
-  const auto start = Clock::now();
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-  const auto after = total();
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  stop.store(true);
-  for (auto& t : pool) t.join();
-  const auto steps = static_cast<double>(after.first - before.first);
-  const auto resets = static_cast<double>(after.second - before.second);
-  return {steps / elapsed, steps > 0 ? resets / steps : 0.0};
+  return MeasureStepRate(threads, warmup, seconds, [&](int t) {
+    Runner& runner = runners[t];
+    return play(*runner.simulation, runner.next++ % stream);
+  });
 }
 
 // DiscreteMetaAction: `actions` are the env's action indices.
-inline SimulationCount MetaActionSimulationRate(const HighwayEnvSpec::Config& config,
-                                                const std::vector<int>& actions, int threads,
-                                                double warmup, double seconds) {
+inline StepRate MetaActionSimulationRate(const HighwayEnvSpec::Config& config,
+                                         const std::vector<int>& actions, int threads,
+                                         double warmup, double seconds) {
   return SimulationRate<HighwayEnvFns>(
       config, actions.size(),
       [&](SimulationOnly<HighwayEnvFns>& runner, std::size_t i) {
@@ -154,9 +118,9 @@ inline SimulationCount MetaActionSimulationRate(const HighwayEnvSpec::Config& co
 
 // ContinuousAction: `actions` holds the stream's float32 actions, `size`
 // values each.
-inline SimulationCount ContinuousActionSimulationRate(
-    const HighwayContinuousEnvSpec::Config& config, const std::vector<float>& actions,
-    std::size_t size, int threads, double warmup, double seconds) {
+inline StepRate ContinuousActionSimulationRate(const HighwayContinuousEnvSpec::Config& config,
+                                               const std::vector<float>& actions, std::size_t size,
+                                               int threads, double warmup, double seconds) {
   return SimulationRate<HighwayContinuousEnvFns>(
       config, actions.size() / size,
       [&](SimulationOnly<HighwayContinuousEnvFns>& runner, std::size_t i) {
