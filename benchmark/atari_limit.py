@@ -34,11 +34,10 @@ as its noise.
 
 from __future__ import annotations
 
-import argparse
 import os
 
 import numpy as np
-from mujoco_limit import Limit, usable_cores
+import rate_probe
 from rate_probe import RateProbe
 from runners import ATARI_FRAME_SKIP, atari_rom, pre_drawn_actions
 
@@ -73,26 +72,7 @@ class LimitProbe(RateProbe):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tasks", nargs="+", default=["Pong-v5", "Breakout-v5"])
-    parser.add_argument("--threads", nargs="+", type=int, default=sorted({1, usable_cores()}))
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--rounds", type=int, default=5, help="windows per thread count, interleaved")
-    args = parser.parse_args()
-    print("| task | threads | frame_skip | resets | limit, frames/s (best) | min-max | noise |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for task in args.tasks:
-        probe = LimitProbe(task)
-        limits = {t: Limit(task, t, probe.frame_skip, 0.0) for t in args.threads}
-        for _ in range(args.rounds):
-            for t, limit in limits.items():
-                limit.samples.append(probe.window(t, args.seconds))
-        k = probe.frame_skip
-        for t, limit in limits.items():
-            print(
-                f"| {task} | {t} | {k} | {probe.reset_fraction:.2%} | {limit.best * k:,.0f} "
-                f"| {min(limit.samples) * k:,.0f}-{limit.best * k:,.0f} | {limit.noise:.1%} |"
-            )
+    rate_probe.main(__doc__ or "", ["Pong-v5", "Breakout-v5"], LimitProbe, "frames/s")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,10 @@ over every window so far."""
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
+
+from mujoco_limit import Limit, usable_cores
 from runners import WARMUP
 
 
@@ -31,3 +35,28 @@ class RateProbe:
         self.steps += rate * seconds
         self.resets += rate * seconds * resets
         return float(rate)
+
+
+def main(doc: str, default_tasks: list[str], make_probe: Callable[[str], RateProbe], unit: str) -> None:
+    """A limit script's command line: each task's limit per thread count, in interleaved
+    windows, as a table in `unit` (env steps/s x the probe's frame_skip)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tasks", nargs="+", default=default_tasks)
+    parser.add_argument("--threads", nargs="+", type=int, default=sorted({1, usable_cores()}))
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=5, help="windows per thread count, interleaved")
+    args = parser.parse_args()
+    print(f"| task | threads | frame_skip | resets | limit, {unit} (best) | min-max | noise |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for task in args.tasks:
+        probe = make_probe(task)
+        limits = {t: Limit(task, t, probe.frame_skip, 0.0) for t in args.threads}
+        for _ in range(args.rounds):
+            for t, limit in limits.items():
+                limit.samples.append(probe.window(t, args.seconds))
+        k = probe.frame_skip
+        for t, limit in limits.items():
+            print(
+                f"| {task} | {t} | {k} | {probe.reset_fraction:.2%} | {limit.best * k:,.0f} "
+                f"| {min(limit.samples) * k:,.0f}-{limit.best * k:,.0f} | {limit.noise:.1%} |"
+            )
