@@ -8,6 +8,7 @@
 #include "parallel_pool/atari/atari_env.h"
 #include "parallel_pool/atari/emulation_rate.h"
 #include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/core/step_rate.h"
 
 namespace {
 
@@ -22,12 +23,7 @@ py::tuple EmulationRate(const std::string& rom,
     throw py::value_error("actions: expected a non-empty 1-D array of action indices");
   }
   if (frame_skip < 1) throw py::value_error("frame_skip: expected >= 1");
-  if (threads < 1 || threads > parallel_pool::kMaxNumThreads) {
-    throw py::value_error("threads: expected an int in [1, " +
-                          std::to_string(parallel_pool::kMaxNumThreads) + "]");
-  }
-  if (!(warmup >= 0)) throw py::value_error("warmup: expected seconds >= 0");
-  if (!(seconds > 0)) throw py::value_error("seconds: expected seconds > 0");
+  parallel_pool::CheckStepRateWindow(threads, warmup, seconds);
   const ale::ActionVect minimal =
       parallel_pool::atari::LoadAle(rom, 0, 0.0F)->getMinimalActionSet();
   std::vector<ale::Action> played;

@@ -7,11 +7,26 @@
 
 #include <atomic>
 #include <chrono>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "parallel_pool/core/env_spec.h"
+
 namespace parallel_pool {
+
+// The window's arguments, or std::invalid_argument (Python's ValueError)
+// naming the one that is wrong.
+inline void CheckStepRateWindow(int threads, double warmup, double seconds) {
+  if (threads < 1 || threads > kMaxNumThreads) {
+    throw std::invalid_argument("threads: expected an int in [1, " +
+                                std::to_string(kMaxNumThreads) + "]");
+  }
+  if (!(warmup >= 0)) throw std::invalid_argument("warmup: expected seconds >= 0");
+  if (!(seconds > 0)) throw std::invalid_argument("seconds: expected seconds > 0");
+}
 
 struct StepRate {
   double steps_per_s;     // env steps per second, all threads together

@@ -51,6 +51,18 @@
 
 namespace parallel_pool::highway {
 
+// A new episode: the scenario's reset, then ContinuousAction's speed range
+// (its agents' MIN_SPEED and MAX_SPEED) where the config sets one.
+inline void StartEpisode(Scenario& scenario, Simulation& sim,
+                         const ContinuousActionConfig& continuous) {
+  scenario.Reset(sim);
+  if (!continuous.speed_range) return;
+  for (Vehicle* v : sim.controlled) {
+    v->min_speed = (*continuous.speed_range)[0];
+    v->max_speed = (*continuous.speed_range)[1];
+  }
+}
+
 // DiscreteMetaAction's index to its action: all five, or the longitudinal or
 // lateral three.
 inline MetaAction MetaActionOf(int a, bool lateral, bool longitudinal) {
@@ -734,13 +746,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
 
  protected:
   void Reset() override {
-    scenario_->Reset(sim_);
-    if (continuous_.speed_range) {
-      for (Vehicle* v : sim_.controlled) {
-        v->min_speed = (*continuous_.speed_range)[0];
-        v->max_speed = (*continuous_.speed_range)[1];
-      }
-    }
+    StartEpisode(*scenario_, sim_, continuous_);
     if (observer_) observer_->Reset();
     for (auto& o : agent_observers_) o->Reset();
     if (scenario_->TruncatesAtDuration()) this->LimitEpisodeSteps(sim_.StepsToDuration());

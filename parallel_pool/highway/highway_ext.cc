@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parallel_pool/core/py_env_pool.h"
+#include "parallel_pool/core/step_rate.h"
 #include "parallel_pool/highway/highway_env.h"
 #include "parallel_pool/highway/simulation_rate.h"
 #include "parallel_pool/numpy_exact/numpy_blas_binding.h"
@@ -26,21 +27,12 @@ namespace py = pybind11;
 namespace hw = parallel_pool::highway;
 using parallel_pool::operator""_;
 
-void CheckWindow(int threads, double warmup, double seconds) {
-  if (threads < 1 || threads > parallel_pool::kMaxNumThreads) {
-    throw py::value_error("threads: expected an int in [1, " +
-                          std::to_string(parallel_pool::kMaxNumThreads) + "]");
-  }
-  if (!(warmup >= 0)) throw py::value_error("warmup: expected seconds >= 0");
-  if (!(seconds > 0)) throw py::value_error("seconds: expected seconds > 0");
-}
-
 // The benchmark's highway limit (simulation_rate.h) of a DiscreteMetaAction
 // task: `actions` are its action indices.
 py::tuple MetaActionRate(const hw::HighwayEnvSpec& spec,
                          const py::array_t<int, py::array::c_style | py::array::forcecast>& actions,
                          int threads, double warmup, double seconds) {
-  CheckWindow(threads, warmup, seconds);
+  parallel_pool::CheckStepRateWindow(threads, warmup, seconds);
   if (spec.config["action_type"_] != std::string("DiscreteMetaAction")) {
     throw py::value_error("spec: expected a DiscreteMetaAction task");
   }
@@ -68,7 +60,7 @@ py::tuple ContinuousActionRate(
     const hw::HighwayContinuousEnvSpec& spec,
     const py::array_t<float, py::array::c_style | py::array::forcecast>& actions, int threads,
     double warmup, double seconds) {
-  CheckWindow(threads, warmup, seconds);
+  parallel_pool::CheckStepRateWindow(threads, warmup, seconds);
   const auto size =
       static_cast<std::size_t>(hw::HighwayContinuousEnvFns::ContinuousOf(spec.config).size());
   if (actions.ndim() != 2 || actions.shape(0) == 0 ||

@@ -47,13 +47,7 @@ class SimulationOnly {
   template <typename Act>
   bool Step(Act&& act) {
     if (ended_) {
-      scenario_->Reset(sim_);
-      if (continuous_.speed_range) {
-        for (Vehicle* v : sim_.controlled) {
-          v->min_speed = (*continuous_.speed_range)[0];
-          v->max_speed = (*continuous_.speed_range)[1];
-        }
-      }
+      StartEpisode(*scenario_, sim_, continuous_);
       steps_ = 0;
       ended_ = false;
       return true;

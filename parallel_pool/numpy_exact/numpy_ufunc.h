@@ -229,10 +229,16 @@ inline double NumpySquare(double x) {
   return NumpyPower(x, 2.0);
 }
 
+// The exponents NumPy's power loop may treat apart when a scalar call
+// passes them with stride 0 (a fast path some of its CPU targets have).
+inline bool NumpyPowerMayShortcut(double y) {
+  return y == -1.0 || y == 0.0 || y == 0.5 || y == 1.0 || y == 2.0;
+}
+
 // np.power(x[i], y[i]) for n pairs of contiguous float64, each as the
 // scalar call NumpyPower(x[i], y[i]) gives it, for exponents the scalar call
-// takes no fast path on (any but -1, 0, 0.5, 1 and 2): elementwise as the
-// unary loops are.
+// takes no fast path on (!NumpyPowerMayShortcut): elementwise as the unary
+// loops are.
 inline void NumpyPower(const double* x, const double* y, double* out, std::ptrdiff_t n) {
   const NumpyLoop& loop = NumpyLoopOf(NumpyUfunc::kPower);
   const NumpyLoopFunction function = loop.function.load(std::memory_order_acquire);

@@ -15,10 +15,10 @@
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/collision.h"
 #include "parallel_pool/highway/road/road_network.h"
+#include "parallel_pool/highway/vehicle/kinematic_step.h"
 #include "parallel_pool/highway/vehicle/road_object.h"
 #include "parallel_pool/highway/vehicle/steering_control.h"
 #include "parallel_pool/numpy_exact/numpy_generator.h"
-#include "parallel_pool/numpy_exact/numpy_ufunc.h"
 
 namespace parallel_pool::highway {
 
@@ -62,37 +62,18 @@ class Road {
   bool acting() const { return sharing_coordinates_; }
 
   // Road.step: every vehicle moves, then each pair is checked once. The
-  // kinematic vehicles' NumPy calls are made once for all of them: each
-  // vehicle's step reads and writes its own state only, and NumPy's loops
-  // are elementwise (numpy_ufunc.h).
+  // kinematic vehicles' NumPy calls are made once for all of them
+  // (kinematic_step.h).
   virtual void Step(double dt) {
-    stepping_.clear();
-    trig_in_.clear();
     for (auto& v : vehicles) {
       double steering = 0.0;
       if (v->BeginKinematicStep(dt, &steering)) {
-        stepping_.push_back(v.get());
-        trig_in_.push_back(steering);
+        stepping_.Add(v.get(), steering);
       } else {
         v->Step(dt);
       }
     }
-    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(stepping_.size());
-    beta_.resize(n);
-    trig_out_.resize(3 * n);
-    double* const cos_course = trig_out_.data();
-    double* const sin_course = cos_course + n;
-    double* const sin_beta = sin_course + n;
-    numpy_exact::NumpyTan(trig_in_.data(), beta_.data(), n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) trig_in_[i] = 1.0 / 2 * beta_[i];
-    numpy_exact::NumpyArctan(trig_in_.data(), beta_.data(), n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) trig_in_[i] = stepping_[i]->heading + beta_[i];
-    numpy_exact::NumpyCos(trig_in_.data(), cos_course, n);
-    numpy_exact::NumpySin(trig_in_.data(), sin_course, n);
-    numpy_exact::NumpySin(beta_.data(), sin_beta, n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) {
-      stepping_[i]->FinishKinematicStep(dt, {beta_[i], cos_course[i], sin_course[i], sin_beta[i]});
-    }
+    stepping_.Finish(dt);
     for (std::size_t i = 0; i < vehicles.size(); ++i) {
       for (std::size_t j = i + 1; j < vehicles.size(); ++j) {
         HandleCollision(*vehicles[i], *vehicles[j], dt);
@@ -202,12 +183,8 @@ class Road {
     return on_lane[index];
   }
 
-  // Road::Step's vehicles in their batched kinematic step, and its NumPy
-  // calls' arrays (kept to reuse their storage).
-  std::vector<RoadObject*> stepping_;
-  std::vector<double> trig_in_;
-  std::vector<double> beta_;
-  std::vector<double> trig_out_;
+  // Road::Step's kinematic vehicles (kept to reuse its storage).
+  KinematicStepBatch stepping_;
 
   // The index-th of vehicles + objects.
   RoadObject* ObjectAt(std::size_t index) const {
@@ -262,7 +239,8 @@ class Road {
       const RoadObject* o = ObjectAt(index);
       if (o->kind == RoadObject::Kind::kLandmark) continue;
       const LaneCoordinates c = CoordinatesOn(lane, index, *o);
-      if (!lane.OnLane(c.longitudinal, c.lateral, 1.0) || std::isnan(c.longitudinal)) continue;
+      // Off the lane, or NaN (never on it): not an occupant.
+      if (!lane.OnLane(c.longitudinal, c.lateral, 1.0)) continue;
       on_lane.push_back({c.longitudinal, index});
     }
     std::sort(on_lane.begin(), on_lane.end(), [](const Lane::Occupant& a, const Lane::Occupant& b) {

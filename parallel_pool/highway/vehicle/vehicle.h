@@ -11,6 +11,7 @@
 
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road.h"
+#include "parallel_pool/highway/vehicle/kinematic_step.h"
 #include "parallel_pool/highway/vehicle/road_object.h"
 
 namespace parallel_pool::highway {
@@ -37,10 +38,11 @@ class Vehicle : public RoadObject {
   // Vehicle.step: integrate the bicycle model over dt (one vehicle alone;
   // Road::Step does all of them with the same values).
   void Step(double dt) override {
-    double delta_f = 0.0;
-    BeginKinematicStep(dt, &delta_f);
-    const double beta = Arctan(1.0 / 2 * Tan(delta_f));
-    FinishKinematicStep(dt, {beta, Cos(heading + beta), Sin(heading + beta), Sin(beta)});
+    double steering = 0.0;
+    BeginKinematicStep(dt, &steering);
+    KinematicStepBatch alone;
+    alone.Add(this, steering);
+    alone.Finish(dt);
   }
   bool BeginKinematicStep(double /*dt*/, double* steering) override {
     ClipActions();
