@@ -91,6 +91,20 @@ __attribute__((target("fma"))) inline Vec2 FusedDots(double ax, double ay, doubl
 }
 }  // namespace internal
 
+namespace internal {
+// FusedDots of points[i] - origin, for each point, in one call.
+template <typename Pair>
+__attribute__((target("fma"))) void FusedDotsFrom(const Vec2* points, std::size_t n, Vec2 origin,
+                                                  Vec2 b, Vec2 c, Pair* out) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const double ax = points[i].x - origin.x;
+    const double ay = points[i].y - origin.y;
+    out[i] = Pair{__builtin_fma(ay, b.y, __builtin_fma(ax, b.x, 0.0)),
+                  __builtin_fma(ay, c.y, __builtin_fma(ax, c.x, 0.0))};
+  }
+}
+}  // namespace internal
+
 // {Dot(a, b), Dot(a, c)}: a lane's two coordinates of a point.
 inline Vec2 Dots(Vec2 a, Vec2 b, Vec2 c) {
   switch (numpy_exact::NumpyDdotKernel()) {
@@ -105,21 +119,56 @@ inline Vec2 Dots(Vec2 a, Vec2 b, Vec2 c) {
   }
 }
 
+// Dots(points[i] - origin, b, c) for each of n points (the kernel chosen
+// once), into a pair of doubles each.
+template <typename Pair>
+void DotsFrom(const Vec2* points, std::size_t n, Vec2 origin, Vec2 b, Vec2 c, Pair* out) {
+  switch (numpy_exact::NumpyDdotKernel()) {
+    case numpy_exact::DdotKernel::kSkylakeX:
+      internal::FusedDotsFrom(points, n, origin, b, c, out);
+      return;
+    case numpy_exact::DdotKernel::kHaswell:
+    case numpy_exact::DdotKernel::kSandybridge:
+    case numpy_exact::DdotKernel::kNehalem:
+      for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 a = points[i] - origin;
+        out[i] = Pair{(0.0 + a.x * b.x) + a.y * b.y, (0.0 + a.x * c.x) + a.y * c.y};
+      }
+      return;
+    default:
+      for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 d = Dots(points[i] - origin, b, c);
+        out[i] = Pair{d.x, d.y};
+      }
+  }
+}
+
 // np.power(x, y) remembered by its arguments' bits (a hit returns the value
 // NumPy gave for exactly those arguments). The IDM asks the same power
 // several times a frame: a vehicle's own acceleration, then MOBIL's
 // predictions. Want() gathers arguments known in advance, which Compute()
 // gets in one NumPy call (elementwise: numpy_ufunc.h).
+//
+// The table holds one frame's powers (speeds change every frame, so older
+// ones are seldom asked again): Compute() starts a generation, and only the
+// current generation's entries count. Open addressing, so that no power of
+// the frame evicts another.
 class PowerMemo {
  public:
   double Power(double x, double y) {
     const std::uint64_t xb = Bits(x);
     const std::uint64_t yb = Bits(y);
-    Entry& e = entries_[Slot(xb, yb)];
-    if (e.valid && e.x == xb && e.y == yb) return e.value;
-    const double value = numpy_exact::NumpyPower(x, y);
-    e = {xb, yb, value, true};
-    return value;
+    std::size_t slot = Slot(xb, yb);
+    for (std::size_t probes = 0; probes < kSlots; ++probes, slot = (slot + 1) & (kSlots - 1)) {
+      Entry& e = entries_[slot];
+      if (e.generation != generation_) {
+        const double value = numpy_exact::NumpyPower(x, y);
+        e = {xb, yb, value, generation_};
+        return value;
+      }
+      if (e.x == xb && e.y == yb) return e.value;
+    }
+    return numpy_exact::NumpyPower(x, y);  // a full table
   }
   void Want(double x, double y) {
     // The batch call would miss a scalar call's fast path (numpy_ufunc.h).
@@ -128,14 +177,11 @@ class PowerMemo {
     ys_.push_back(y);
   }
   void Compute() {
+    ++generation_;
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(xs_.size());
     values_.resize(n);
     numpy_exact::NumpyPower(xs_.data(), ys_.data(), values_.data(), n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) {
-      const std::uint64_t xb = Bits(xs_[i]);
-      const std::uint64_t yb = Bits(ys_[i]);
-      entries_[Slot(xb, yb)] = {xb, yb, values_[i], true};
-    }
+    for (std::ptrdiff_t i = 0; i < n; ++i) Insert(Bits(xs_[i]), Bits(ys_[i]), values_[i]);
     xs_.clear();
     ys_.clear();
   }
@@ -145,9 +191,9 @@ class PowerMemo {
     std::uint64_t x;
     std::uint64_t y;
     double value;
-    bool valid;
+    std::uint64_t generation;  // 0: never written
   };
-  static constexpr int kSlotBits = 7;
+  static constexpr std::size_t kSlots = 128;  // a power of two
   static std::uint64_t Bits(double v) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &v, sizeof bits);
@@ -155,9 +201,22 @@ class PowerMemo {
   }
   static std::size_t Slot(std::uint64_t xb, std::uint64_t yb) {
     return static_cast<std::size_t>(((xb ^ (yb * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >>
-                                    (64 - kSlotBits));
+                                    (64 - 7)) &
+           (kSlots - 1);
   }
-  std::array<Entry, std::size_t{1} << kSlotBits> entries_{};
+  void Insert(std::uint64_t xb, std::uint64_t yb, double value) {
+    std::size_t slot = Slot(xb, yb);
+    for (std::size_t probes = 0; probes < kSlots; ++probes, slot = (slot + 1) & (kSlots - 1)) {
+      Entry& e = entries_[slot];
+      if (e.generation != generation_) {
+        e = {xb, yb, value, generation_};
+        return;
+      }
+      if (e.x == xb && e.y == yb) return;
+    }
+  }
+  std::array<Entry, kSlots> entries_{};
+  std::uint64_t generation_ = 1;
   std::vector<double> xs_;
   std::vector<double> ys_;
   std::vector<double> values_;
@@ -215,6 +274,9 @@ inline Mat2 Rotation(double angle) {
 
 // Python's (and np.remainder's) x % m: the sign of m.
 inline double FloorMod(double x, double m) {
+  // Already in (0, m): fmod returns x itself, so skip its call (most
+  // heading differences are).
+  if (m > 0 && x > 0 && x < m) return x;
   double mod = std::fmod(x, m);
   if (mod != 0.0) {
     if ((m < 0) != (mod < 0)) mod += m;

@@ -44,6 +44,12 @@ class Lane {
   virtual Vec2 Position(double longitudinal, double lateral) const = 0;
   virtual LaneCoordinates LocalCoordinates(Vec2 position) const = 0;
   virtual double HeadingAt(double longitudinal) const = 0;
+  // LocalCoordinates of each of n positions (Road::Act asks every object's
+  // on a lane at once).
+  virtual void LocalCoordinatesOf(const Vec2* positions, std::size_t n,
+                                  LaneCoordinates* out) const {
+    EachLocalCoordinates(positions, n, out);
+  }
   double WidthAt(double /*longitudinal*/) const { return width; }
 
   // on_lane with the coordinates already known.
@@ -71,13 +77,21 @@ class Lane {
            std::max(0 - c.longitudinal, 0.0);
   }
   double DistanceWithHeading(Vec2 position, double heading, double heading_weight = 1.0) const {
-    const LaneCoordinates c = LocalCoordinates(position);
+    return DistanceWithHeading(LocalCoordinates(position), heading, heading_weight);
+  }
+  // The same from the position's coordinates on this lane.
+  double DistanceWithHeading(const LaneCoordinates& c, double heading,
+                             double heading_weight = 1.0) const {
     const double angle = std::abs(LocalAngle(heading, c.longitudinal));
     return std::abs(c.lateral) + std::max(c.longitudinal - length, 0.0) +
            std::max(0 - c.longitudinal, 0.0) + heading_weight * angle;
   }
   double LocalAngle(double heading, double longitudinal) const {
     return WrapToPi(heading - HeadingAt(longitudinal));
+  }
+
+  void EachLocalCoordinates(const Vec2* positions, std::size_t n, LaneCoordinates* out) const {
+    for (std::size_t i = 0; i < n; ++i) out[i] = LocalCoordinates(positions[i]);
   }
 
   void SetOptions(const LaneOptions& options) {
@@ -128,6 +142,10 @@ class StraightLane : public Lane {
     return {c.x, c.y};
   }
   double HeadingAt(double /*longitudinal*/) const override { return heading_; }
+  void LocalCoordinatesOf(const Vec2* positions, std::size_t n,
+                          LaneCoordinates* out) const override {
+    DotsFrom(positions, n, start_, direction_, direction_lateral_, out);
+  }
   Vec2 start() const { return start_; }
   Vec2 end() const { return end_; }
 
@@ -159,6 +177,10 @@ class SineLane : public StraightLane {
   LaneCoordinates LocalCoordinates(Vec2 position) const override {
     const LaneCoordinates c = StraightLane::LocalCoordinates(position);
     return {c.longitudinal, c.lateral - amplitude_ * Sin(pulsation_ * c.longitudinal + phase_)};
+  }
+  void LocalCoordinatesOf(const Vec2* positions, std::size_t n,
+                          LaneCoordinates* out) const override {
+    EachLocalCoordinates(positions, n, out);
   }
 
  private:

@@ -52,6 +52,7 @@ class Road {
     ++frame_;  // every lane's shared coordinates are stale now
     sharing_coordinates_ = true;
     steering_batch.Clear();
+    PackPositions();
     for (const auto& v : vehicles) v->WantPowers(&powers);
     powers.Compute();
     for (auto& v : vehicles) v->Act();
@@ -60,6 +61,9 @@ class Road {
   }
   // Inside Act().
   bool acting() const { return sharing_coordinates_; }
+  // Which Act() this is: what a driver model found in it stays true until
+  // the next.
+  std::uint64_t act_frame() const { return frame_; }
 
   // Road.step: every vehicle moves, then each pair is checked once. The
   // kinematic vehicles' NumPy calls are made once for all of them
@@ -74,12 +78,7 @@ class Road {
       }
     }
     stepping_.Finish(dt);
-    for (std::size_t i = 0; i < vehicles.size(); ++i) {
-      for (std::size_t j = i + 1; j < vehicles.size(); ++j) {
-        HandleCollision(*vehicles[i], *vehicles[j], dt);
-      }
-      for (auto& o : objects) HandleCollision(*vehicles[i], *o, dt);
-    }
+    HandleCollisions(dt);
   }
 
   // neighbour_vehicles: the closest object ahead and behind `vehicle` on a
@@ -88,7 +87,8 @@ class Road {
                                                         LaneIndex lane_index = {}) const {
     if (!lane_index.valid()) lane_index = vehicle.lane_index;
     if (!lane_index.valid()) return {nullptr, nullptr};
-    const Lane& lane = network.GetLane(lane_index);
+    const Lane& lane =
+        vehicle.network == &network ? vehicle.LaneOf(lane_index) : network.GetLane(lane_index);
     const double s = lane.LocalCoordinates(vehicle.position).longitudinal;
     if (sharing_coordinates_ && !neighbour_vehicles_connected_lanes) {
       return NeighboursOnLane(lane, s, vehicle);
@@ -175,13 +175,27 @@ class Road {
     if (lane.shared_frame != frame_ || lane.shared_road != this) {
       lane.shared_frame = frame_;
       lane.shared_road = this;
-      on_lane.clear();
-      on_lane.reserve(vehicles.size() + objects.size());
-      for (const auto& v : vehicles) on_lane.push_back(lane.LocalCoordinates(v->position));
-      for (const auto& v : objects) on_lane.push_back(lane.LocalCoordinates(v->position));
+      on_lane.resize(positions_.size());
+      lane.LocalCoordinatesOf(positions_.data(), positions_.size(), on_lane.data());
     }
     return on_lane[index];
   }
+
+  // Every object's position (vehicles + objects) and whether it is a
+  // landmark, packed when Act() starts: the lanes' shared coordinates come
+  // from them in one pass each.
+  void PackPositions() {
+    const std::size_t count = vehicles.size() + objects.size();
+    positions_.resize(count);
+    landmarks_.resize(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      const RoadObject& o = *ObjectAt(k);
+      positions_[k] = o.position;
+      landmarks_[k] = o.kind == RoadObject::Kind::kLandmark;
+    }
+  }
+  std::vector<Vec2> positions_;
+  std::vector<char> landmarks_;
 
   // Road::Step's kinematic vehicles (kept to reuse its storage).
   KinematicStepBatch stepping_;
@@ -234,11 +248,10 @@ class Road {
     lane.occupants_frame = frame_;
     lane.occupants_road = this;
     on_lane.clear();
-    const std::size_t count = vehicles.size() + objects.size();
+    const std::size_t count = positions_.size();
     for (std::size_t index = 0; index < count; ++index) {
-      const RoadObject* o = ObjectAt(index);
-      if (o->kind == RoadObject::Kind::kLandmark) continue;
-      const LaneCoordinates c = CoordinatesOn(lane, index, *o);
+      if (landmarks_[index]) continue;
+      const LaneCoordinates c = CoordinatesOn(lane, index, *ObjectAt(index));
       // Off the lane, or NaN (never on it): not an occupant.
       if (!lane.OnLane(c.longitudinal, c.lateral, 1.0)) continue;
       on_lane.push_back({c.longitudinal, index});
@@ -276,18 +289,71 @@ class Road {
     }
   }
 
+  // Every vehicle against every later vehicle, then against every object,
+  // in Road.step's order. Most pairs are far apart: a pass over the objects'
+  // packed positions skips exactly the pairs that HandleCollision's first
+  // tests would (the same expressions), without visiting the objects.
+  // Nothing a collision changes enters those tests. A pair is checked only
+  // if one of the two checks collisions (most traffic does not: highway's
+  // other_vehicles_check_collisions), so an object that does not meets only
+  // those that do.
+  void HandleCollisions(double dt) {
+    const std::size_t n = vehicles.size();
+    const std::size_t count = n + objects.size();
+    packed_.resize(count);
+    checking_.clear();
+    for (std::size_t k = 0; k < count; ++k) {
+      const RoadObject& o = *ObjectAt(k);
+      packed_[k] = {o.position, o.diagonal, o.speed * dt, o.collidable,
+                    o.collidable && o.check_collisions};
+      if (packed_[k].checking) checking_.push_back(k);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!packed_[i].collidable) continue;
+      if (packed_[i].checking) {
+        for (std::size_t j = i + 1; j < count; ++j) PairTest(i, j, dt);
+      } else {
+        for (const std::size_t j : checking_) {
+          if (j > i) PairTest(i, j, dt);
+        }
+      }
+    }
+  }
+  void PairTest(std::size_t i, std::size_t j, double dt) {
+    const Packed& self = packed_[i];
+    const Packed& other = packed_[j];
+    if (!other.collidable) return;
+    if (!Near(other.position - self.position, (self.diagonal + other.diagonal) / 2 + self.reach)) {
+      return;
+    }
+    HandleCollision(*vehicles[i], *ObjectAt(j), dt);
+  }
+  // What the pair tests read of an object.
+  struct Packed {
+    Vec2 position;
+    double diagonal;
+    double reach;  // speed * dt
+    bool collidable;
+    bool checking;  // collidable and check_collisions
+  };
+  std::vector<Packed> packed_;
+  std::vector<std::size_t> checking_;  // the places of those checking, ascending
+
+  // _is_colliding's quick test of the bounding circles, `bound` apart. Most
+  // pairs are far apart on one axis alone: the norm is at least that axis's
+  // distance, which clears the bound by more than the norm's rounding.
+  static bool Near(Vec2 delta, double bound) {
+    const double far = bound * (1 + 1e-9);
+    if (std::abs(delta.x) > far || std::abs(delta.y) > far) return false;
+    return !(Norm(delta) > bound);
+  }
+
   // RoadObject.handle_collisions(other, dt).
   static void HandleCollision(RoadObject& self, RoadObject& other, double dt) {
     if (&other == &self || !(self.check_collisions || other.check_collisions)) return;
     if (!(self.collidable && other.collidable)) return;
-    // _is_colliding: a quick test of the bounding circles first. Most pairs
-    // are far apart on one axis alone: the norm is at least that axis's
-    // distance, which clears the bound by more than the norm's rounding.
     const Vec2 delta = other.position - self.position;
-    const double bound = (self.diagonal + other.diagonal) / 2 + self.speed * dt;
-    const double far = bound * (1 + 1e-9);
-    if (std::abs(delta.x) > far || std::abs(delta.y) > far) return;
-    if (Norm(delta) > bound) return;
+    if (!Near(delta, (self.diagonal + other.diagonal) / 2 + self.speed * dt)) return;
     const CollisionTest test = PolygonsIntersecting(self.Polygon(), other.Polygon(),
                                                     self.velocity() * dt, other.velocity() * dt);
     if (test.will_intersect && self.solid && other.solid) {

@@ -5,6 +5,8 @@
 #define PARALLEL_POOL_HIGHWAY_ROAD_ROAD_NETWORK_H_
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstddef>
 #include <deque>
 #include <limits>
@@ -79,7 +81,14 @@ class RoadNetwork {
 
   // get_closest_lane_index: the first lane of least distance (with heading).
   LaneIndex ClosestLaneIndex(Vec2 position, std::optional<double> heading) const {
+    return ClosestLane(position, heading).first;
+  }
+  // The same lane's index and the lane (every vehicle asks both after each
+  // move; the search has the lane at hand).
+  std::pair<LaneIndex, const Lane*> ClosestLane(Vec2 position,
+                                                std::optional<double> heading) const {
     LaneIndex best;
+    const Lane* best_lane = nullptr;
     double best_distance = std::numeric_limits<double>::infinity();
     bool first = true;
     for (const Edges& edges : graph_) {
@@ -91,13 +100,48 @@ class RoadNetwork {
           // np.argmin: the first minimum; a NaN is the minimum.
           if (first || d < best_distance || (std::isnan(d) && !std::isnan(best_distance))) {
             best = {edges.from, edge.node, static_cast<int>(id)};
+            best_lane = &lane;
             best_distance = d;
             first = false;
           }
         }
       }
     }
-    return best;
+    return {best, best_lane};
+  }
+
+  // ClosestLane(positions[i], headings[i]) for each of n vehicles, each
+  // lane's coordinates of all of them computed in one pass (the same
+  // comparisons in the same order for each vehicle). `coordinates` and
+  // `distances` are scratch.
+  void ClosestLanes(const Vec2* positions, const double* headings, std::size_t n,
+                    std::vector<LaneCoordinates>* coordinates, std::vector<double>* distances,
+                    std::pair<LaneIndex, const Lane*>* out) const {
+    coordinates->resize(n);
+    distances->resize(n);
+    double* const best_distance = distances->data();
+    for (std::size_t i = 0; i < n; ++i) {
+      best_distance[i] = std::numeric_limits<double>::infinity();
+      out[i] = {LaneIndex{}, nullptr};
+    }
+    bool first = true;
+    for (const Edges& edges : graph_) {
+      for (const Edge& edge : edges.to) {
+        for (std::size_t id = 0; id < edge.lanes.size(); ++id) {
+          const Lane& lane = *edge.lanes[id];
+          lane.LocalCoordinatesOf(positions, n, coordinates->data());
+          for (std::size_t i = 0; i < n; ++i) {
+            const double d = lane.DistanceWithHeading((*coordinates)[i], headings[i]);
+            // np.argmin: the first minimum; a NaN is the minimum.
+            if (first || d < best_distance[i] || (std::isnan(d) && !std::isnan(best_distance[i]))) {
+              out[i] = {LaneIndex{edges.from, edge.node, static_cast<int>(id)}, &lane};
+              best_distance[i] = d;
+            }
+          }
+          first = false;
+        }
+      }
+    }
   }
 
   // lanes_dict()'s keys: every lane, in the graph's order.
@@ -113,14 +157,21 @@ class RoadNetwork {
     return indices;
   }
 
-  // side_lanes: the lanes left and right of one, on its road.
-  std::vector<LaneIndex> SideLanes(const LaneIndex& index) const {
-    std::vector<LaneIndex> lanes;
-    if (index.id > 0) lanes.push_back({index.from, index.to, index.id - 1});
+  // side_lanes: the lanes left and right of one, on its road (at most two;
+  // asked by every lane-change decision, so kept off the heap).
+  struct SideLaneList {
+    std::array<LaneIndex, 2> lanes;
+    int count = 0;
+    const LaneIndex* begin() const { return lanes.data(); }
+    const LaneIndex* end() const { return lanes.data() + count; }
+  };
+  SideLaneList SideLanes(const LaneIndex& index) const {
+    SideLaneList side;
+    if (index.id > 0) side.lanes[side.count++] = {index.from, index.to, index.id - 1};
     if (index.id < NumLanes(index.from, index.to) - 1) {
-      lanes.push_back({index.from, index.to, index.id + 1});
+      side.lanes[side.count++] = {index.from, index.to, index.id + 1};
     }
-    return lanes;
+    return side;
   }
 
   // next_lane: the lane to follow once the current one ends: the route's

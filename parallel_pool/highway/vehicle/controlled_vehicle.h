@@ -74,7 +74,7 @@ class ControlledVehicle : public Vehicle {
 
   // At the end of a lane, switch to the next one.
   void FollowRoad() {
-    if (network->GetLane(target_lane_index).AfterEnd(position)) {
+    if (LaneOf(target_lane_index).AfterEnd(position)) {
       target_lane_index = network->NextLane(target_lane_index, route ? &*route : nullptr, position);
     }
   }
@@ -82,7 +82,7 @@ class ControlledVehicle : public Vehicle {
   // Lateral position -> lateral speed -> heading -> heading rate -> steering
   // (steering_control.h).
   SteeringCommand SteeringControlCommand(const LaneIndex& target) const {
-    const Lane& target_lane = network->GetLane(target);
+    const Lane& target_lane = LaneOf(target);
     const LaneCoordinates lane_coords = target_lane.LocalCoordinates(position);
     const double lane_next_coords = lane_coords.longitudinal + speed * kTauPursuit;
     return SteeringCommandOf(lane_coords, target_lane.HeadingAt(lane_next_coords), heading, speed,

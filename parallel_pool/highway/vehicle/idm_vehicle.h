@@ -5,7 +5,9 @@
 #define PARALLEL_POOL_HIGHWAY_VEHICLE_IDM_VEHICLE_H_
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -76,9 +78,27 @@ class IDMVehicle : public ControlledVehicle {
     return acceleration;
   }
 
-  // Its own acceleration's free-road term, asked every frame.
+  // Its own acceleration's free-road term, asked every frame; and when its
+  // lane-change timer is due, the free-road terms MOBIL will ask of the
+  // followers on its lane and the side lanes with this vehicle's delta
+  // (a scalar np.power each otherwise). The neighbours found for that are
+  // kept for Mobil: nothing moves before the frame's Act is over.
   void WantPowers(PowerMemo* powers) const override {
-    if (!crashed) powers->Want(SpeedRatio(*this), delta);
+    if (crashed) return;
+    powers->Want(SpeedRatio(*this), delta);
+    mobil_neighbours_count_ = 0;
+    if (!enable_lane_change || lane_index != target_lane_index || !(kLaneChangeDelay < timer) ||
+        std::abs(speed) < 1) {
+      return;
+    }
+    mobil_neighbours_frame_ = road->act_frame();
+    bool any = false;
+    for (const LaneIndex& candidate : network->SideLanes(lane_index)) {
+      if (!network->GetLane(candidate).IsReachableFrom(position)) continue;
+      WantFollowerPower(Neighbours(candidate), powers);
+      any = true;
+    }
+    if (any) WantFollowerPower(Neighbours(lane_index), powers);
   }
 
   // The free-road term's base: the vehicle's speed over its target speed
@@ -116,6 +136,33 @@ class IDMVehicle : public ControlledVehicle {
   bool enable_lane_change;
 
  private:
+  using FrontRear = std::pair<RoadObject*, RoadObject*>;
+
+  // road->NeighbourVehicles(*this, lane), remembered for this Act frame.
+  FrontRear Neighbours(const LaneIndex& lane) const {
+    const bool this_frame = mobil_neighbours_frame_ == road->act_frame();
+    if (this_frame) {
+      for (int i = 0; i < mobil_neighbours_count_; ++i) {
+        if (mobil_neighbours_[i].first == lane) return mobil_neighbours_[i].second;
+      }
+    }
+    const FrontRear found = road->NeighbourVehicles(*this, lane);
+    if (this_frame && mobil_neighbours_count_ < static_cast<int>(mobil_neighbours_.size())) {
+      mobil_neighbours_[mobil_neighbours_count_++] = {lane, found};
+    }
+    return found;
+  }
+  void WantFollowerPower(const FrontRear& neighbours, PowerMemo* powers) const {
+    const RoadObject* follower = neighbours.second;
+    if (follower != nullptr && follower->kind == Kind::kVehicle) {
+      powers->Want(SpeedRatio(*follower), delta);
+    }
+  }
+  // Two side lanes and its own.
+  mutable std::array<std::pair<LaneIndex, FrontRear>, 3> mobil_neighbours_;
+  mutable int mobil_neighbours_count_ = 0;
+  mutable std::uint64_t mobil_neighbours_frame_ = 0;
+
   void ChangeLanePolicy() {
     if (lane_index != target_lane_index) {
       // Mid-change on the right road: give way to another vehicle already
@@ -149,11 +196,11 @@ class IDMVehicle : public ControlledVehicle {
   // MOBIL: change lane if it is safe for the new follower and gains
   // enough acceleration (or follows the route's lane).
   bool Mobil(const LaneIndex& candidate) const {
-    auto [new_preceding, new_following] = road->NeighbourVehicles(*this, candidate);
+    auto [new_preceding, new_following] = Neighbours(candidate);
     const double new_following_a = Acceleration(new_following, new_preceding);
     const double new_following_pred_a = Acceleration(new_following, this);
     if (new_following_pred_a < -lane_change_max_braking_imposed) return false;
-    auto [old_preceding, old_following] = road->NeighbourVehicles(*this);
+    auto [old_preceding, old_following] = Neighbours(lane_index);
     const double self_pred_a = Acceleration(this, new_preceding);
     if (route && !route->empty() && route->front().id >= 0) {
       const auto sign = [](int x) { return (x > 0) - (x < 0); };

@@ -6,6 +6,8 @@
 #define PARALLEL_POOL_HIGHWAY_VEHICLE_KINEMATIC_STEP_H_
 
 #include <cstddef>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "parallel_pool/highway/vehicle/road_object.h"
@@ -40,13 +42,46 @@ class KinematicStepBatch {
     for (std::ptrdiff_t i = 0; i < n; ++i) {
       objects_[i]->FinishKinematicStep(dt, {beta_[i], cos_course[i], sin_course[i], sin_beta[i]});
     }
+    UpdateLanes();
     objects_.clear();
     steering_.clear();
   }
 
  private:
+  // Vehicle.on_state_update of each moved object: its closest lane (with
+  // heading), each lane visited once for all of those on one network.
+  void UpdateLanes() {
+    const std::size_t n = objects_.size();
+    positions_.resize(n);
+    headings_.resize(n);
+    closest_.resize(n);
+    std::size_t start = 0;
+    while (start < n) {
+      const RoadNetwork* network = objects_[start]->network;
+      std::size_t end = start;
+      while (end < n && objects_[end]->network == network) {
+        positions_[end] = objects_[end]->position;
+        headings_[end] = objects_[end]->heading;
+        ++end;
+      }
+      network->ClosestLanes(positions_.data() + start, headings_.data() + start, end - start,
+                            &coordinates_, &distances_, closest_.data() + start);
+      for (std::size_t i = start; i < end; ++i) {
+        if (closest_[i].second == nullptr) throw std::out_of_range("lane id");  // no lanes
+        objects_[i]->lane_index = closest_[i].first;
+        objects_[i]->lane = closest_[i].second;
+      }
+      start = end;
+    }
+  }
+
   std::vector<RoadObject*> objects_;
   std::vector<double> steering_;
+  std::vector<Vec2> positions_;
+  std::vector<double> headings_;
+  std::vector<std::pair<LaneIndex, const Lane*>> closest_;
+  std::vector<LaneCoordinates> coordinates_;
+  std::vector<double> distances_;
   std::vector<double> beta_;
   std::vector<double> out_;
 };

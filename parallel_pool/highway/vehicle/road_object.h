@@ -71,6 +71,8 @@ class RoadObject {
   // what comes before them and gives the steering angle; false: this object
   // steps otherwise (Step).
   virtual bool BeginKinematicStep(double /*dt*/, double* /*steering*/) { return false; }
+  // Finish moves the object; its closest lane is then found for all of
+  // the batch's objects together (kinematic_step.h).
   virtual void FinishKinematicStep(double /*dt*/, const KinematicTrig& /*trig*/) {}
 
   // [cos(heading), sin(heading)], NumPy's values, computed again only when
@@ -112,6 +114,12 @@ class RoadObject {
            along->LocalCoordinates(position).longitudinal;
   }
   bool OnRoad() const { return lane->OnLane(position); }
+  // network.get_lane(index): its own lane at hand when it is that one (the
+  // driver models ask it several times a frame).
+  const Lane& LaneOf(const LaneIndex& index) const {
+    if (lane != nullptr && index == lane_index) return *lane;
+    return network->GetLane(index);
+  }
 
   Road* road;
   const RoadNetwork* network;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road.h"
@@ -59,7 +60,8 @@ class Vehicle : public RoadObject {
     }
     heading += speed * trig.sin_beta / (kLength / 2) * dt;
     speed += action.acceleration * dt;
-    OnStateUpdate();
+    // on_state_update follows for all of the batch's vehicles at once
+    // (KinematicStepBatch::Finish).
   }
 
   VehicleAction action;
@@ -80,8 +82,10 @@ class Vehicle : public RoadObject {
     }
   }
   void OnStateUpdate() {
-    lane_index = network->ClosestLaneIndex(position, heading);
-    lane = &network->GetLane(lane_index);
+    const auto [closest_index, closest_lane] = network->ClosestLane(position, heading);
+    if (closest_lane == nullptr) throw std::out_of_range("lane id");  // a network without lanes
+    lane_index = closest_index;
+    lane = closest_lane;
   }
 };
 
