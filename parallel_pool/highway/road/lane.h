@@ -82,9 +82,23 @@ class Lane {
   // The same from the position's coordinates on this lane.
   double DistanceWithHeading(const LaneCoordinates& c, double heading,
                              double heading_weight = 1.0) const {
-    const double angle = std::abs(LocalAngle(heading, c.longitudinal));
+    return DistanceWithAngle(c, LocalAngle(heading, c.longitudinal), heading_weight);
+  }
+  // ... given the local angle.
+  double DistanceWithAngle(const LaneCoordinates& c, double local_angle,
+                           double heading_weight = 1.0) const {
     return std::abs(c.lateral) + std::max(c.longitudinal - length, 0.0) +
-           std::max(0 - c.longitudinal, 0.0) + heading_weight * angle;
+           std::max(0 - c.longitudinal, 0.0) + heading_weight * std::abs(local_angle);
+  }
+  // DistanceWithHeading of each of n vehicles from their coordinates on
+  // this lane (RoadNetwork::ClosestLanes asks a lane for all at once).
+  virtual void DistancesWithHeading(const LaneCoordinates* coordinates, const double* headings,
+                                    std::size_t n, double* out) const {
+    EachDistanceWithHeading(coordinates, headings, n, out);
+  }
+  void EachDistanceWithHeading(const LaneCoordinates* coordinates, const double* headings,
+                               std::size_t n, double* out) const {
+    for (std::size_t i = 0; i < n; ++i) out[i] = DistanceWithHeading(coordinates[i], headings[i]);
   }
   double LocalAngle(double heading, double longitudinal) const {
     return WrapToPi(heading - HeadingAt(longitudinal));
@@ -146,6 +160,13 @@ class StraightLane : public Lane {
                           LaneCoordinates* out) const override {
     DotsFrom(positions, n, start_, direction_, direction_lateral_, out);
   }
+  // DistanceWithHeading, the lane's heading the same everywhere.
+  void DistancesWithHeading(const LaneCoordinates* coordinates, const double* headings,
+                            std::size_t n, double* out) const override {
+    for (std::size_t i = 0; i < n; ++i) {
+      out[i] = DistanceWithAngle(coordinates[i], WrapToPi(headings[i] - heading_));
+    }
+  }
   Vec2 start() const { return start_; }
   Vec2 end() const { return end_; }
 
@@ -181,6 +202,10 @@ class SineLane : public StraightLane {
   void LocalCoordinatesOf(const Vec2* positions, std::size_t n,
                           LaneCoordinates* out) const override {
     EachLocalCoordinates(positions, n, out);
+  }
+  void DistancesWithHeading(const LaneCoordinates* coordinates, const double* headings,
+                            std::size_t n, double* out) const override {
+    EachDistanceWithHeading(coordinates, headings, n, out);
   }
 
  private:

@@ -64,6 +64,14 @@ class Road {
   // Which Act() this is: what a driver model found in it stays true until
   // the next.
   std::uint64_t act_frame() const { return frame_; }
+  // lane.local_coordinates(o.position): during Act(), the frame's shared
+  // value where the lane has them already (the same value).
+  LaneCoordinates CoordinatesOf(const Lane& lane, const RoadObject& o) const {
+    if (sharing_coordinates_ && lane.shared_frame == frame_ && lane.shared_road == this) {
+      return lane.shared_coordinates[o.road_index];
+    }
+    return lane.LocalCoordinates(o.position);
+  }
 
   // Road.step: every vehicle moves, then each pair is checked once. The
   // kinematic vehicles' NumPy calls are made once for all of them
@@ -189,7 +197,8 @@ class Road {
     positions_.resize(count);
     landmarks_.resize(count);
     for (std::size_t k = 0; k < count; ++k) {
-      const RoadObject& o = *ObjectAt(k);
+      RoadObject& o = *ObjectAt(k);
+      o.road_index = k;
       positions_[k] = o.position;
       landmarks_[k] = o.kind == RoadObject::Kind::kLandmark;
     }

@@ -118,8 +118,9 @@ class RoadNetwork {
                     std::vector<LaneCoordinates>* coordinates, std::vector<double>* distances,
                     std::pair<LaneIndex, const Lane*>* out) const {
     coordinates->resize(n);
-    distances->resize(n);
+    distances->resize(2 * n);
     double* const best_distance = distances->data();
+    double* const on_lane = best_distance + n;
     for (std::size_t i = 0; i < n; ++i) {
       best_distance[i] = std::numeric_limits<double>::infinity();
       out[i] = {LaneIndex{}, nullptr};
@@ -130,8 +131,9 @@ class RoadNetwork {
         for (std::size_t id = 0; id < edge.lanes.size(); ++id) {
           const Lane& lane = *edge.lanes[id];
           lane.LocalCoordinatesOf(positions, n, coordinates->data());
+          lane.DistancesWithHeading(coordinates->data(), headings, n, on_lane);
           for (std::size_t i = 0; i < n; ++i) {
-            const double d = lane.DistanceWithHeading((*coordinates)[i], headings[i]);
+            const double d = on_lane[i];
             // np.argmin: the first minimum; a NaN is the minimum.
             if (first || d < best_distance[i] || (std::isnan(d) && !std::isnan(best_distance[i]))) {
               out[i] = {LaneIndex{edges.from, edge.node, static_cast<int>(id)}, &lane};

@@ -72,7 +72,9 @@ class IDMVehicle : public ControlledVehicle {
     if (ego == nullptr || ego->kind != Kind::kVehicle) return 0;
     double acceleration = comfort_acc_max * (1 - road->powers.Power(SpeedRatio(*ego), delta));
     if (front != nullptr) {
-      const double d = ego->LaneDistanceTo(front);
+      // ego.lane_distance_to(front), from the frame's shared coordinates.
+      const double d = road->CoordinatesOf(*ego->lane, *front).longitudinal -
+                       road->CoordinatesOf(*ego->lane, *ego).longitudinal;
       acceleration -= comfort_acc_max * Square(DesiredGap(*ego, *front) / NotZero(d));
     }
     return acceleration;

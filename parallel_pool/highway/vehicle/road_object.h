@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -142,6 +143,9 @@ class RoadObject {
   std::optional<std::array<std::uint8_t, 3>> color;
   // A vehicle's pending impact is None until a collision sets it.
   std::optional<Vec2> impact;
+  // Its place in its road's vehicles + objects, set when Road::Act starts
+  // (the frame's shared lane coordinates are kept by that place).
+  std::size_t road_index = 0;
 
  private:
   mutable bool direction_valid_ = false;
