@@ -179,6 +179,10 @@ class Road {
   // during Act(), computed on the spot otherwise.
   LaneCoordinates CoordinatesOn(const Lane& lane, std::size_t index, const RoadObject& o) const {
     if (!sharing_coordinates_) return lane.LocalCoordinates(o.position);
+    return SharedCoordinates(lane)[index];
+  }
+  // The lane's coordinates of every object this frame (during Act()).
+  const std::vector<LaneCoordinates>& SharedCoordinates(const Lane& lane) const {
     std::vector<LaneCoordinates>& on_lane = lane.shared_coordinates;
     if (lane.shared_frame != frame_ || lane.shared_road != this) {
       lane.shared_frame = frame_;
@@ -186,7 +190,7 @@ class Road {
       on_lane.resize(positions_.size());
       lane.LocalCoordinatesOf(positions_.data(), positions_.size(), on_lane.data());
     }
-    return on_lane[index];
+    return on_lane;
   }
 
   // Every object's position (vehicles + objects) and whether it is a
@@ -258,9 +262,10 @@ class Road {
     lane.occupants_road = this;
     on_lane.clear();
     const std::size_t count = positions_.size();
+    const std::vector<LaneCoordinates>& coordinates = SharedCoordinates(lane);
     for (std::size_t index = 0; index < count; ++index) {
       if (landmarks_[index]) continue;
-      const LaneCoordinates c = CoordinatesOn(lane, index, *ObjectAt(index));
+      const LaneCoordinates& c = coordinates[index];
       // Off the lane, or NaN (never on it): not an occupant.
       if (!lane.OnLane(c.longitudinal, c.lateral, 1.0)) continue;
       on_lane.push_back({c.longitudinal, index});
