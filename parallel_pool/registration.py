@@ -38,8 +38,11 @@ ConfigAliases = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 # one worked out from the pool's config (MuJoCo's depends on frame_skip).
 RenderFps = int | Callable[[dict[str, Any]], int]
 # A config key whose value picks the classes (their name's prefix), where it
-# changes the action's type (LunarLander's `continuous`: int or float actions).
-ClassBy = tuple[str, dict[Any, str]]
+# changes the action's type (LunarLander's `continuous`: int or float actions);
+# or, where several keys decide, a function of the config's values (it gets
+# `value(key)`, the user's value else the task's default) that gives the prefix,
+# or None for the task's own classes.
+ClassBy = tuple[str, dict[Any, str]] | Callable[[Callable[[str], Any]], str | None]
 
 
 class Classes(NamedTuple):
@@ -114,7 +117,8 @@ class EnvRegistry:
 
         `class_by=(key, {value: env})`: where the config value of `key` (the user's,
         else the task's default) is one of those values, the task's classes are those
-        of that env class instead.
+        of that env class instead. `class_by=pick`: `pick(value)` names the env class
+        (None: the task's own), where `value(key)` is that config value.
         """
         if dm_cls is None and gymnasium_cls is None and spec_cls is None and gym_cls is None:
             if env is None:
@@ -190,12 +194,18 @@ class EnvRegistry:
         """The entry with the classes its `class_by` key's value picks (itself without one)."""
         if entry.class_by is None:
             return entry
-        key, prefixes = entry.class_by
-        value = kwargs.get(key, entry.defaults.get(key))
-        try:
-            prefix = prefixes.get(value)
-        except TypeError:  # unhashable: the config check names the key
-            prefix = None
+
+        def value(key: str) -> Any:
+            return kwargs.get(key, entry.defaults.get(key))
+
+        if callable(entry.class_by):
+            prefix = entry.class_by(value)
+        else:
+            key, prefixes = entry.class_by
+            try:
+                prefix = prefixes.get(value(key))
+            except TypeError:  # unhashable: the config check names the key
+                prefix = None
         if prefix is None:
             return entry
         return entry._replace(classes=Classes.of(prefix))

@@ -1,15 +1,15 @@
 // The highway family's env: highway-env 1.12.1's scenarios in C++, seed for
-// seed with the reference. One env class per action type; the scenario is
-// config (`scenario`), each id's defaults are highway-env's default_config
-// (registration.py).
+// seed with the reference. One env class per action type, and per
+// observation element type (float32, or uint8 for an image: HighwayImageFns);
+// the scenario is config (`scenario`), each id's defaults are highway-env's
+// default_config (registration.py).
 //
 // Observation "obs": float32 [observation_vehicles_count, features], the
 // Kinematics table (or its variant ExitObservation), [3, 3, horizon
 // steps], the TimeToCollision grid, [features, x cells, y cells], the
-// OccupancyGrid (as_image: its uint8 values as float32), [cells, 2], the
-// LidarObservation, or [stack_size, width, height], the
-// GrayscaleObservation's stacked frames (bytes 0-255 held as float32)
-// (observation_type); for KinematicsGoal (parking) "obs" is off and
+// OccupancyGrid (uint8 as_image), [cells, 2], the LidarObservation, or
+// uint8 [stack_size, width, height], the GrayscaleObservation's stacked
+// frames (observation_type); for KinematicsGoal (parking) "obs" is off and
 // "obs:observation", "obs:achieved_goal", "obs:desired_goal" are float64
 // [features] instead; for AttributesObservation (lane keeping), float64
 // [4, 1] columns "obs:state", "obs:derivative", "obs:reference_state".
@@ -26,6 +26,7 @@
 #ifndef PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 #define PARALLEL_POOL_HIGHWAY_HIGHWAY_ENV_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -291,8 +292,16 @@ class HighwayCommonFns {
     }
   }
 
+  // The observation's element type: float32, or uint8 for an image
+  // observation (HighwayImageFns).
+  using Obs = float;
+
   template <typename Config>
   static auto StateSpec(const Config& conf) {
+    return StateSpecOf<float>(conf);
+  }
+  template <typename Obs, typename Config>
+  static auto StateSpecOf(const Config& conf) {
     const ScenarioEntry* scenario = FindScenario(conf["scenario"_]);
     const std::vector<std::string> terms =
         scenario != nullptr ? scenario->reward_terms() : std::vector<std::string>{};
@@ -316,7 +325,7 @@ class HighwayCommonFns {
     std::vector<int> obs_shape = ObsShape(conf);
     if (multi) obs_shape.insert(obs_shape.begin(), -1);
     return MakeDict(
-        "obs"_.Bind(Spec<float>(obs_shape, ObsBounds(conf)).OnlyIf(!goal && !attributes)),
+        "obs"_.Bind(Spec<Obs>(obs_shape, ObsBoundsOf<Obs>(conf)).OnlyIf(!goal && !attributes)),
         "obs:observation"_.Bind(goal_spec), "obs:achieved_goal"_.Bind(goal_spec),
         "obs:desired_goal"_.Bind(goal_spec), "obs:state"_.Bind(attribute()),
         "obs:derivative"_.Bind(attribute()), "obs:reference_state"_.Bind(attribute()),
@@ -339,14 +348,19 @@ class HighwayCommonFns {
   }
 
   // The observation's bounds, as the reference's observation space has them.
+  template <typename Obs, typename Config>
+  static std::pair<Obs, Obs> ObsBoundsOf(const Config& conf) {
+    if constexpr (std::is_same_v<Obs, std::uint8_t>) {
+      return {0, 255};
+    } else {
+      return ObsBounds(conf);
+    }
+  }
   template <typename Config>
   static std::pair<float, float> ObsBounds(const Config& conf) {
     const float inf = std::numeric_limits<float>::infinity();
     const std::string type = conf["observation_type"_];
     if (type == "TimeToCollision") return {0.0F, 1.0F};
-    if (type == "GrayscaleObservation") return {0.0F, 255.0F};
-    // as_image: uint8 values there, float32 here.
-    if (type == "OccupancyGrid" && conf["observation_as_image"_]) return {0.0F, 255.0F};
     if (type == "LidarObservation") {
       const float high = conf["observation_normalize"_]
                              ? 1.0F
@@ -397,6 +411,20 @@ class HighwayCommonFns {
   template <typename Config>
   static bool IsGrayscale(const Config& conf) {
     return conf["observation_type"_] == std::string("GrayscaleObservation");
+  }
+  // An observation the reference gives as uint8: GrayscaleObservation, and
+  // OccupancyGrid as_image.
+  template <typename Config>
+  static bool IsImage(const Config& conf) {
+    return IsGrayscale(conf) || (conf["observation_type"_] == std::string("OccupancyGrid") &&
+                                 conf["observation_as_image"_]);
+  }
+  template <typename Config>
+  static void RequireNotImage(const Config& conf) {
+    RequireConfig(!IsImage(conf),
+                  "observation_type: an image observation (GrayscaleObservation, or OccupancyGrid "
+                  "with observation_as_image) is uint8: make the id with that observation_type "
+                  "(the registry picks the image env)");
   }
 
   // The viewer render() draws with (EnvViewer's config).
@@ -621,6 +649,11 @@ class HighwayEnvFns : public HighwayCommonFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     HighwayCommonFns::Validate(conf);
+    ValidateAction(conf);
+    RequireNotImage(conf);
+  }
+  template <typename Config>
+  static void ValidateAction(const Config& conf) {
     RequireConfig(!IsContinuous(conf),
                   "action_type: 'ContinuousAction' takes a float action: make the id with "
                   "action_type='ContinuousAction' (the registry picks the continuous env)");
@@ -647,6 +680,11 @@ class HighwayContinuousEnvFns : public HighwayCommonFns {
   template <typename Config>
   static void Validate(const Config& conf) {
     HighwayCommonFns::Validate(conf);
+    ValidateAction(conf);
+    RequireNotImage(conf);
+  }
+  template <typename Config>
+  static void ValidateAction(const Config& conf) {
     RequireConfig(IsContinuous(conf), "action_type: expected 'ContinuousAction' for this env");
   }
   template <typename Config>
@@ -687,12 +725,36 @@ class HighwayMultiAgentEnvFns : public HighwayCommonFns {
   }
 };
 
-// One env of either action kind: the scenario's simulation, its
-// observation type and the agent's action.
+// The ids of an action kind whose observation is an image
+// (GrayscaleObservation, OccupancyGrid as_image): "obs" is uint8, as the
+// reference's observation space has it.
+template <typename ActionFns>
+class HighwayImageFns : public ActionFns {
+ public:
+  using Obs = std::uint8_t;
+
+  template <typename Config>
+  static void Validate(const Config& conf) {
+    HighwayCommonFns::Validate(conf);
+    ActionFns::ValidateAction(conf);
+    RequireConfig(HighwayCommonFns::IsImage(conf),
+                  "observation_type: expected an image observation (GrayscaleObservation, or "
+                  "OccupancyGrid with observation_as_image) for this env");
+  }
+  template <typename Config>
+  static auto StateSpec(const Config& conf) {
+    return HighwayCommonFns::StateSpecOf<std::uint8_t>(conf);
+  }
+};
+using HighwayImageEnvFns = HighwayImageFns<HighwayEnvFns>;
+using HighwayContinuousImageEnvFns = HighwayImageFns<HighwayContinuousEnvFns>;
+
+// One env of any action kind: the scenario's simulation, its observation
+// type and the agent's action.
 template <typename Fns>
 class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   using Base = Env<EnvSpec<Fns>>;
-  static constexpr bool kContinuous = std::is_same_v<Fns, HighwayContinuousEnvFns>;
+  static constexpr bool kContinuous = std::is_base_of_v<HighwayContinuousEnvFns, Fns>;
   static constexpr bool kMultiAgent = std::is_same_v<Fns, HighwayMultiAgentEnvFns>;
 
  public:
@@ -859,7 +921,11 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
       return;
     }
     if (observer_) {
-      observer_->Observe(sim_, state["obs"_].template Data<float>());
+      if constexpr (std::is_same_v<typename Fns::Obs, std::uint8_t>) {
+        observer_->ObserveImage(sim_, state["obs"_].template Data<std::uint8_t>());
+      } else {
+        observer_->Observe(sim_, state["obs"_].template Data<float>());
+      }
       return;
     }
     scenario_->ObserveAttributes(sim_, state["obs:state"_].template Data<double>(),
@@ -946,6 +1012,8 @@ using HighwayEnvPool = AsyncEnvPool<HighwayEnv>;
 using HighwayMultiAgentEnvSpec = EnvSpec<HighwayMultiAgentEnvFns>;
 using HighwayMultiAgentEnv = HighwayEnvOf<HighwayMultiAgentEnvFns>;
 using HighwayMultiAgentEnvPool = AsyncEnvPool<HighwayMultiAgentEnv>;
+using HighwayImageEnvPool = AsyncEnvPool<HighwayEnvOf<HighwayImageEnvFns>>;
+using HighwayContinuousImageEnvPool = AsyncEnvPool<HighwayEnvOf<HighwayContinuousImageEnvFns>>;
 
 }  // namespace parallel_pool::highway
 

@@ -85,6 +85,8 @@ PYBIND11_MODULE(highway_ext, m) {
   parallel_pool::BindEnv<hw::HighwayEnvPool>(m, "Highway");
   parallel_pool::BindEnv<hw::HighwayContinuousEnvPool>(m, "HighwayContinuous");
   parallel_pool::BindEnv<hw::HighwayMultiAgentEnvPool>(m, "HighwayMultiAgent");
+  parallel_pool::BindEnv<hw::HighwayImageEnvPool>(m, "HighwayImage");
+  parallel_pool::BindEnv<hw::HighwayContinuousImageEnvPool>(m, "HighwayContinuousImage");
   nx::BindNumpyDdot(m);
   nx::BindNumpyGemv(m);
   nx::BindNumpyBlas(m);

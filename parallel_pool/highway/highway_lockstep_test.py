@@ -296,14 +296,16 @@ def assert_same_info(info: dict, i: int, ref_info: dict, where: str, skip: froze
 
 
 def assert_same_obs(obs, i: int, ref_obs, where: str) -> None:
-    """An array (float32), or a Dict of float64 arrays (KinematicsGoal, AttributesObservation),
-    byte for byte."""
+    """An array (float32, or uint8 for an image), or a Dict of float64 arrays (KinematicsGoal,
+    AttributesObservation), byte for byte."""
     if isinstance(ref_obs, dict):
         assert set(obs) == set(ref_obs), where
         for key, value in ref_obs.items():
             assert obs[key].dtype == value.dtype == np.float64, (where, key)
             assert obs[key][i].tobytes() == value.tobytes(), (where, key, obs[key][i], value)
     else:
+        # The dtype too: uint8 images (GrayscaleObservation, OccupancyGrid as_image).
+        assert obs.dtype == ref_obs.dtype, (where, obs.dtype, ref_obs.dtype)
         np.testing.assert_array_equal(obs[i], ref_obs, where)
 
 

@@ -65,6 +65,28 @@ def test_action_type_picks_the_continuous_env() -> None:
     dm.close()
 
 
+@pytest.mark.parametrize("action_type", ["DiscreteMetaAction", "ContinuousAction"])
+def test_image_observations_are_uint8_as_highway_envs_spaces(action_type: str) -> None:
+    # highway-env 1.12.1's spaces: GrayscaleObservation Box(0, 255, (stack_size, *shape),
+    # uint8); OccupancyGrid as_image Box(0, 255, (features, *cells), uint8).
+    images = [
+        ({"observation_type": "GrayscaleObservation", "observation_shape": [96, 80]}, (4, 96, 80)),
+        ({"observation_type": "OccupancyGrid", "observation_as_image": True}, (4, 11, 11)),
+    ]
+    for config, shape in images:
+        env = parallel_pool.make_vec(TASK, num_envs=2, seed=0, action_type=action_type, **config)
+        assert env.single_observation_space == spaces.Box(0, 255, shape, np.uint8), config
+        obs, _ = env.reset()
+        assert obs.dtype == np.uint8 and obs.shape == (2, *shape), config
+        obs, *_ = env.step(env.action_space.sample())
+        assert obs.dtype == np.uint8, config
+        env.close()
+    # Not as_image: float32, as highway-env's.
+    grid = parallel_pool.make_vec(TASK, num_envs=1, action_type=action_type, observation_type="OccupancyGrid")
+    assert grid.single_observation_space == spaces.Box(-np.inf, np.inf, (4, 11, 11), np.float32)
+    grid.close()
+
+
 def test_full_throttle_accelerates_by_the_acceleration_range() -> None:
     # No traffic: +1 throttle is +5 m/s^2 over the 1 s policy step (15 Hz of 1/15 s in
     # float steps), the speed from 25 m/s.

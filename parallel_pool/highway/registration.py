@@ -8,6 +8,7 @@ are highway-env's config names, flattened where highway-env nests them
 """
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from parallel_pool.registration import register
@@ -15,15 +16,32 @@ from parallel_pool.registration import register
 # The action type picks the env class: an int action (DiscreteMetaAction), a float32
 # one in [-1, 1] per axis (ContinuousAction), or an int action per agent, each agent a
 # player (MultiAgentAction).
-_ACTION_CLASSES = (
-    "action_type",
-    {
-        "DiscreteMetaAction": "Highway",
-        "DiscreteAction": "Highway",
-        "ContinuousAction": "HighwayContinuous",
-        "MultiAgentAction": "HighwayMultiAgent",
-    },
-)
+_ACTION_CLASSES = {
+    "DiscreteMetaAction": "Highway",
+    "DiscreteAction": "Highway",
+    "ContinuousAction": "HighwayContinuous",
+    "MultiAgentAction": "HighwayMultiAgent",
+}
+# An image observation is uint8, as highway-env's space has it: the action type's
+# image class.
+_IMAGE_CLASSES = {"Highway": "HighwayImage", "HighwayContinuous": "HighwayContinuousImage"}
+
+
+def _env_class(value: Callable[[str], Any]) -> str | None:
+    """The env class the config's action and observation types pick (a key neither given
+    nor registered has the env's default: DiscreteMetaAction, Kinematics). None: an action
+    type of no class, which the config check names."""
+    action_type = value("action_type")
+    try:
+        env = _ACTION_CLASSES.get("DiscreteMetaAction" if action_type is None else action_type)
+    except TypeError:  # unhashable
+        return None
+    image = value("observation_type") == "GrayscaleObservation" or (
+        value("observation_type") == "OccupancyGrid" and bool(value("observation_as_image"))
+    )
+    if env is not None and image:
+        return _IMAGE_CLASSES.get(env, env)
+    return env
 
 
 def _players_are_agents(kwargs: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
@@ -56,8 +74,8 @@ def _highway(task_ids: tuple[str, ...], scenario: str, max_episode_steps: int | 
         register(
             task_id=task_id,
             import_path="parallel_pool.highway",
-            env=_ACTION_CLASSES[1][config.get("action_type", "DiscreteMetaAction")],
-            class_by=_ACTION_CLASSES,
+            env=_ACTION_CLASSES[config.get("action_type", "DiscreteMetaAction")],
+            class_by=_env_class,
             config_aliases=_players_are_agents,
             max_episode_steps=max_episode_steps,
             # highway-env's metadata: twice the policy frequency (its video ratio).

@@ -38,7 +38,7 @@ class GrayscaleObserver : public Observer {
 
   void Reset() override { std::fill(stack_.begin(), stack_.end(), 0); }
 
-  void Observe(Simulation& sim, float* out) override {
+  void ObserveImage(Simulation& sim, std::uint8_t* out) override {
     // np.roll(obs, -1, axis=0): the oldest frame out, the new one last.
     std::copy(stack_.begin() + static_cast<std::ptrdiff_t>(frame_size_), stack_.end(),
               stack_.begin());

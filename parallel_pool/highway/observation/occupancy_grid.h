@@ -60,7 +60,13 @@ class OccupancyGridObserver : public Observer {
   explicit OccupancyGridObserver(OccupancyGridConfig config)
       : config_(std::move(config)), nx_(config_.nx()), ny_(config_.ny()) {}
 
-  void Observe(Simulation& sim, float* out) override {
+  // float32, or uint8 as_image.
+  void Observe(Simulation& sim, float* out) override { ObserveInto(sim, out); }
+  void ObserveImage(Simulation& sim, std::uint8_t* out) override { ObserveInto(sim, out); }
+
+ private:
+  template <typename T>
+  void ObserveInto(Simulation& sim, T* out) {
     const Vehicle& ego = *sim.vehicle();
     const std::size_t layer_size = static_cast<std::size_t>(nx_) * ny_;
     std::vector<double> grid(config_.features.size() * layer_size, std::nan(""));
@@ -109,11 +115,10 @@ class OccupancyGridObserver : public Observer {
       if (std::isnan(v)) v = 0.0;
       if (std::isinf(v))
         v = v > 0 ? std::numeric_limits<double>::max() : -std::numeric_limits<double>::max();
-      out[i] = static_cast<float>(v);
+      out[i] = static_cast<T>(v);
     }
   }
 
- private:
   using Ranges = std::array<std::optional<std::array<double, 2>>, kFeatureNames.size()>;
 
   // The ranges by feature: the given ones, or the reference's defaults when
