@@ -626,9 +626,13 @@ def _stage(text: str) -> None:
 
 def _envpool(asynchronous: bool) -> Runner:
     def run(task: str, num_envs: int, seconds: float) -> float:
+        envpool = _import_envpool()
+        task_id = split_task(task)[0]
+        if task_id not in envpool.list_all_envs():  # e.g. the robotics family's AntMaze
+            raise DoesNotRun(f"it has no id {task_id!r} (envpool.list_all_envs())")
         if vizdoom_scenario(task) is not None:  # EnvPool's ViZDoom may crash: in a subprocess
             return isolated(run.__name__, task, num_envs, seconds)
-        return (_pool_async if asynchronous else _pool_sync)(_import_envpool())(task, num_envs, seconds)
+        return (_pool_async if asynchronous else _pool_sync)(envpool)(task, num_envs, seconds)
 
     run.__name__ = f"envpool_{'async' if asynchronous else 'sync'}"
     return run
