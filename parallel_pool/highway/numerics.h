@@ -158,17 +158,11 @@ class PowerMemo {
   double Power(double x, double y) {
     const std::uint64_t xb = Bits(x);
     const std::uint64_t yb = Bits(y);
-    std::size_t slot = Slot(xb, yb);
-    for (std::size_t probes = 0; probes < kSlots; ++probes, slot = (slot + 1) & (kSlots - 1)) {
-      Entry& e = entries_[slot];
-      if (e.generation != generation_) {
-        const double value = numpy_exact::NumpyPower(x, y);
-        e = {xb, yb, value, generation_};
-        return value;
-      }
-      if (e.x == xb && e.y == yb) return e.value;
-    }
-    return numpy_exact::NumpyPower(x, y);  // a full table
+    Entry* e = Find(xb, yb);
+    if (e != nullptr && e->generation == generation_) return e->value;
+    const double value = numpy_exact::NumpyPower(x, y);
+    if (e != nullptr) *e = {xb, yb, value, generation_};
+    return value;
   }
   void Want(double x, double y) {
     // The batch call would miss a scalar call's fast path (numpy_ufunc.h).
@@ -181,7 +175,12 @@ class PowerMemo {
     const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(xs_.size());
     values_.resize(n);
     numpy_exact::NumpyPower(xs_.data(), ys_.data(), values_.data(), n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) Insert(Bits(xs_[i]), Bits(ys_[i]), values_[i]);
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      const std::uint64_t xb = Bits(xs_[i]);
+      const std::uint64_t yb = Bits(ys_[i]);
+      Entry* e = Find(xb, yb);
+      if (e != nullptr && e->generation != generation_) *e = {xb, yb, values_[i], generation_};
+    }
     xs_.clear();
     ys_.clear();
   }
@@ -193,27 +192,23 @@ class PowerMemo {
     double value;
     std::uint64_t generation;  // 0: never written
   };
-  static constexpr std::size_t kSlots = 128;  // a power of two
+  static constexpr int kSlotBits = 7;
+  static constexpr std::size_t kSlots = std::size_t{1} << kSlotBits;
   static std::uint64_t Bits(double v) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &v, sizeof bits);
     return bits;
   }
-  static std::size_t Slot(std::uint64_t xb, std::uint64_t yb) {
-    return static_cast<std::size_t>(((xb ^ (yb * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >>
-                                    (64 - 7)) &
-           (kSlots - 1);
-  }
-  void Insert(std::uint64_t xb, std::uint64_t yb, double value) {
-    std::size_t slot = Slot(xb, yb);
+  // The entry of (x, y) in this generation, else the free slot where it
+  // goes (an entry of an older generation is free); null if the table is full.
+  Entry* Find(std::uint64_t xb, std::uint64_t yb) {
+    std::size_t slot = static_cast<std::size_t>(
+        ((xb ^ (yb * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >> (64 - kSlotBits));
     for (std::size_t probes = 0; probes < kSlots; ++probes, slot = (slot + 1) & (kSlots - 1)) {
       Entry& e = entries_[slot];
-      if (e.generation != generation_) {
-        e = {xb, yb, value, generation_};
-        return;
-      }
-      if (e.x == xb && e.y == yb) return;
+      if (e.generation != generation_ || (e.x == xb && e.y == yb)) return &e;
     }
+    return nullptr;
   }
   std::array<Entry, kSlots> entries_{};
   std::uint64_t generation_ = 1;

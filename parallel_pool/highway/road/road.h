@@ -304,13 +304,13 @@ class Road {
   }
 
   // Every vehicle against every later vehicle, then against every object,
-  // in Road.step's order. Most pairs are far apart: a pass over the objects'
-  // packed positions skips exactly the pairs that HandleCollision's first
-  // tests would (the same expressions), without visiting the objects.
-  // Nothing a collision changes enters those tests. A pair is checked only
-  // if one of the two checks collisions (most traffic does not: highway's
-  // other_vehicles_check_collisions), so an object that does not meets only
-  // those that do.
+  // in Road.step's order: RoadObject.handle_collisions. Its first tests
+  // (both collidable, one checking, the bounding circles) run on the
+  // objects' packed state (PairTest), so that most pairs, far apart, are
+  // skipped without visiting the objects; nothing a collision changes
+  // enters those tests. An object that does not check collisions (most
+  // traffic: highway's other_vehicles_check_collisions) meets only those
+  // that do.
   void HandleCollisions(double dt) {
     const std::size_t n = vehicles.size();
     const std::size_t count = n + objects.size();
@@ -340,7 +340,7 @@ class Road {
     if (!Near(other.position - self.position, (self.diagonal + other.diagonal) / 2 + self.reach)) {
       return;
     }
-    HandleCollision(*vehicles[i], *ObjectAt(j), dt);
+    Collide(*vehicles[i], *ObjectAt(j), dt);
   }
   // What the pair tests read of an object.
   struct Packed {
@@ -362,12 +362,9 @@ class Road {
     return !(Norm(delta) > bound);
   }
 
-  // RoadObject.handle_collisions(other, dt).
-  static void HandleCollision(RoadObject& self, RoadObject& other, double dt) {
-    if (&other == &self || !(self.check_collisions || other.check_collisions)) return;
-    if (!(self.collidable && other.collidable)) return;
-    const Vec2 delta = other.position - self.position;
-    if (!Near(delta, (self.diagonal + other.diagonal) / 2 + self.speed * dt)) return;
+  // The rest of handle_collisions(other, dt), for a pair that passed its
+  // first tests (PairTest).
+  static void Collide(RoadObject& self, RoadObject& other, double dt) {
     const CollisionTest test = PolygonsIntersecting(self.Polygon(), other.Polygon(),
                                                     self.velocity() * dt, other.velocity() * dt);
     if (test.will_intersect && self.solid && other.solid) {

@@ -97,8 +97,7 @@ class RoadNetwork {
           const Lane& lane = *edge.lanes[id];
           const double d =
               heading ? lane.DistanceWithHeading(position, *heading) : lane.Distance(position);
-          // np.argmin: the first minimum; a NaN is the minimum.
-          if (first || d < best_distance || (std::isnan(d) && !std::isnan(best_distance))) {
+          if (first || ArgminTakes(d, best_distance)) {
             best = {edges.from, edge.node, static_cast<int>(id)};
             best_lane = &lane;
             best_distance = d;
@@ -134,8 +133,7 @@ class RoadNetwork {
           lane.DistancesWithHeading(coordinates->data(), headings, n, on_lane);
           for (std::size_t i = 0; i < n; ++i) {
             const double d = on_lane[i];
-            // np.argmin: the first minimum; a NaN is the minimum.
-            if (first || d < best_distance[i] || (std::isnan(d) && !std::isnan(best_distance[i]))) {
+            if (first || ArgminTakes(d, best_distance[i])) {
               out[i] = {LaneIndex{edges.from, edge.node, static_cast<int>(id)}, &lane};
               best_distance[i] = d;
             }
@@ -144,6 +142,12 @@ class RoadNetwork {
         }
       }
     }
+  }
+
+  // np.argmin's rule, a later distance against the best so far: the first
+  // minimum is kept; a NaN is the minimum.
+  static bool ArgminTakes(double d, double best) {
+    return d < best || (std::isnan(d) && !std::isnan(best));
   }
 
   // lanes_dict()'s keys: every lane, in the graph's order.

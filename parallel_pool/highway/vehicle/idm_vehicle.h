@@ -89,14 +89,13 @@ class IDMVehicle : public ControlledVehicle {
     if (crashed) return;
     powers->Want(SpeedRatio(*this), delta);
     mobil_neighbours_count_ = 0;
-    if (!enable_lane_change || lane_index != target_lane_index || !(kLaneChangeDelay < timer) ||
-        std::abs(speed) < 1) {
+    if (!enable_lane_change || lane_index != target_lane_index || !(kLaneChangeDelay < timer)) {
       return;
     }
     mobil_neighbours_frame_ = road->act_frame();
     bool any = false;
     for (const LaneIndex& candidate : network->SideLanes(lane_index)) {
-      if (!network->GetLane(candidate).IsReachableFrom(position)) continue;
+      if (!MobilConsiders(candidate)) continue;
       WantFollowerPower(Neighbours(candidate), powers);
       any = true;
     }
@@ -189,10 +188,13 @@ class IDMVehicle : public ControlledVehicle {
     if (!(kLaneChangeDelay < timer)) return;
     timer = 0;
     for (const LaneIndex& candidate : network->SideLanes(lane_index)) {
-      if (!network->GetLane(candidate).IsReachableFrom(position)) continue;
-      if (std::abs(speed) < 1) continue;
-      if (Mobil(candidate)) target_lane_index = candidate;
+      if (MobilConsiders(candidate) && Mobil(candidate)) target_lane_index = candidate;
     }
+  }
+
+  // A side lane MOBIL weighs: reachable, and the vehicle moving.
+  bool MobilConsiders(const LaneIndex& candidate) const {
+    return network->GetLane(candidate).IsReachableFrom(position) && !(std::abs(speed) < 1);
   }
 
   // MOBIL: change lane if it is safe for the new follower and gains

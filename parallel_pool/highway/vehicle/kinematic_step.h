@@ -6,7 +6,6 @@
 #define PARALLEL_POOL_HIGHWAY_VEHICLE_KINEMATIC_STEP_H_
 
 #include <cstddef>
-#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -66,11 +65,7 @@ class KinematicStepBatch {
       }
       network->ClosestLanes(positions_.data() + start, headings_.data() + start, end - start,
                             &coordinates_, &distances_, closest_.data() + start);
-      for (std::size_t i = start; i < end; ++i) {
-        if (closest_[i].second == nullptr) throw std::out_of_range("lane id");  // no lanes
-        objects_[i]->lane_index = closest_[i].first;
-        objects_[i]->lane = closest_[i].second;
-      }
+      for (std::size_t i = start; i < end; ++i) objects_[i]->SetClosestLane(closest_[i]);
       start = end;
     }
   }

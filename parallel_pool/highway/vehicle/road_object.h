@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
+#include <utility>
 
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road_network.h"
@@ -115,6 +117,13 @@ class RoadObject {
            along->LocalCoordinates(position).longitudinal;
   }
   bool OnRoad() const { return lane->OnLane(position); }
+  // on_state_update's lane: the network's closest lane (ClosestLane,
+  // ClosestLanes), which a network without lanes does not have.
+  void SetClosestLane(const std::pair<LaneIndex, const Lane*>& closest) {
+    if (closest.second == nullptr) throw std::out_of_range("lane id");
+    lane_index = closest.first;
+    lane = closest.second;
+  }
   // network.get_lane(index): its own lane at hand when it is that one (the
   // driver models ask it several times a frame).
   const Lane& LaneOf(const LaneIndex& index) const {

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <stdexcept>
 
 #include "parallel_pool/highway/numerics.h"
 #include "parallel_pool/highway/road/road.h"
@@ -81,12 +80,7 @@ class Vehicle : public RoadObject {
       action.acceleration = std::max(action.acceleration, 1.0 * (min_speed - speed));
     }
   }
-  void OnStateUpdate() {
-    const auto [closest_index, closest_lane] = network->ClosestLane(position, heading);
-    if (closest_lane == nullptr) throw std::out_of_range("lane id");  // a network without lanes
-    lane_index = closest_index;
-    lane = closest_lane;
-  }
+  void OnStateUpdate() { SetClosestLane(network->ClosestLane(position, heading)); }
 };
 
 // Where create_random puts a new vehicle: a random (or given) road and lane,
