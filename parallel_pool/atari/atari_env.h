@@ -409,7 +409,7 @@ class AtariEnv : public Env<AtariEnvSpec> {
   }
 
   void WriteState(int raw_reward, double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     // The ring holds the frames oldest first from slot newest_ (the slot
     // the next frame overwrites).
     std::uint8_t* obs = state["obs"_].Data<std::uint8_t>();

@@ -222,7 +222,7 @@ class AcrobotEnv : public Env<AcrobotEnvSpec> {
   }
 
   void WriteState(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     float* obs = state["obs"_].Data<float>();
     obs[0] = static_cast<float>(std::cos(s_[0]));
     obs[1] = static_cast<float>(std::sin(s_[0]));

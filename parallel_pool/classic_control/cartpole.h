@@ -166,7 +166,7 @@ class CartPoleEnv : public Env<CartPoleEnvSpec> {
 
  private:
   void WriteState(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     const double s[4] = {x_, x_dot_, theta_, theta_dot_};
     state["obs"_].Assign(s, 4);  // rounds to float32, as np.array(state, np.float32)
     if (lockstep_info_) state["info:state"_].Assign(s, 4);

@@ -136,7 +136,7 @@ class MountainCarEnvBase : public Env<EnvSpecT> {
   void Reseed() override { np_random_ = numpy_exact::NumpyGenerator(this->seed()); }
 
   void WriteState(double reward) {
-    typename Env<EnvSpecT>::State state = this->Allocate();
+    typename Env<EnvSpecT>::State& state = this->Allocate();
     const double s[2] = {position_, velocity_};
     state["obs"_].Assign(s, 2);
     if (lockstep_info_) state["info:state"_].Assign(s, 2);

@@ -180,7 +180,7 @@ class PendulumEnv : public Env<PendulumEnvSpec> {
   }
 
   void WriteState(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     float* obs = state["obs"_].Data<float>();
     obs[0] = static_cast<float>(std::cos(th_));
     obs[1] = static_cast<float>(std::sin(th_));

@@ -109,6 +109,19 @@ class Array {
     return Array(nullptr, data_ + begin * row_bytes(), dtype_, shape);
   }
 
+  // Re-aims a non-owning view at other rows of the same layout, optionally
+  // with another leading dimension: an env's per-step views of its batch row
+  // are set up once and moved here each step, with no copy of the shape.
+  void Repoint(char* data) {
+    if (owner_ != nullptr) throw std::logic_error("Array::Repoint on an owning array");
+    data_ = data;
+  }
+  void Repoint(char* data, std::size_t leading) {
+    Repoint(data);
+    if (shape_.empty()) throw std::logic_error("Array::Repoint: a scalar has no leading dimension");
+    shape_[0] = leading;
+  }
+
   // Row i, with the leading dimension dropped.
   Array operator[](std::size_t i) const {
     CheckRows(i + 1);

@@ -63,5 +63,20 @@ TEST(ArrayTest, AssignArrayChecksSize) {
   EXPECT_THROW(a.Assign(c), std::invalid_argument);
 }
 
+TEST(ArrayTest, RepointMovesAViewAndOnlyAView) {
+  Array a(DType::kInt32, Shape{4, 2});
+  a.Data<int>()[6] = 5;
+  Array view(nullptr, nullptr, DType::kInt32, Shape{1, 2});
+  view.Repoint(a.raw() + 2 * a.row_bytes(), 2);
+  EXPECT_EQ(view.shape(), (Shape{2, 2}));
+  EXPECT_EQ(view.Data<int>()[2], 5);
+  view.Repoint(a.raw() + 3 * a.row_bytes());
+  EXPECT_EQ(view.shape(), (Shape{2, 2}));
+  EXPECT_EQ(view.Data<int>()[0], 5);
+  EXPECT_THROW(a.Repoint(a.raw()), std::logic_error);
+  Array scalar(nullptr, nullptr, DType::kInt32, Shape{});
+  EXPECT_THROW(scalar.Repoint(a.raw(), 2), std::logic_error);
+}
+
 }  // namespace
 }  // namespace parallel_pool

@@ -4,7 +4,7 @@
 //   void Reset();                    // start an episode, write the first obs
 //   void Step(const Action& action); // advance, write obs and reward
 //   bool IsTerminated();             // did the last Step end the MDP episode?
-// and inside Reset/Step calls `State state = Allocate();` and writes its
+// and inside Reset/Step calls `State& state = Allocate();` and writes its
 // fields: state["obs"_], state["reward"_], state["info:..."_].
 //
 // The base class does the bookkeeping every env shares: seeding (and
@@ -75,6 +75,12 @@ class Env {
       for (std::size_t d : spec.shape) row_bytes *= d;
       layouts_.push_back(FieldLayout{spec.dtype, Shape(spec.shape), row_bytes, spec.per_player});
     }
+    // The views are built once; each step only re-aims them (PointViews).
+    for (std::size_t i = 0; i < layouts_.size(); ++i) {
+      const FieldLayout& f = layouts_[i];
+      Shape shape = f.per_player ? Shape(f.row_shape.begin(), f.row_shape.end(), 1) : f.row_shape;
+      state_.at(i) = Array(nullptr, nullptr, f.dtype, shape);
+    }
   }
 
   // How many player rows the pending action holds (set at send time).
@@ -117,7 +123,7 @@ class Env {
     if (slot_.block == nullptr) {
       order_ = order;
       slot_ = wiring_.state_queue->Allocate(0, order);
-      state_ = Views(slot_);
+      PointViews(slot_);
     }
     State& state = state_;
     state["info:env_id"_] = env_id_;
@@ -146,14 +152,16 @@ class Env {
   // The seed this env's generator started from (the user's last one).
   std::uint32_t seed() const { return seed_; }
 
-  // The row (and `num_players` player rows) this reset/step writes into.
-  State Allocate(int num_players = 1) {
+  // The row (and `num_players` player rows) this reset/step writes into:
+  // views owned by the env, valid until the Reset/Step returns (bind them by
+  // reference; a copy is valid as long, but costs a copy of every view).
+  State& Allocate(int num_players = 1) {
     if (reuse_slot_) return state_;
     if (slot_.block != nullptr) {
       throw std::logic_error("Env::Allocate called twice in one Reset/Step");
     }
     slot_ = wiring_.state_queue->Allocate(num_players, order_);
-    state_ = Views(slot_);
+    PointViews(slot_);
     return state_;
   }
 
@@ -238,23 +246,19 @@ class Env {
     bool per_player;
   };
 
-  // Per-step views into the slot's rows: non-owning, allocation-free.
-  State Views(const StateSlot& slot) const {
+  // Aims the per-step views (state_, built by Wire) at the slot's rows:
+  // non-owning, allocation-free, nothing copied but a pointer per field.
+  void PointViews(const StateSlot& slot) {
     const std::vector<Array>& arrays = slot.block->arrays();
-    State state;
     for (std::size_t i = 0; i < layouts_.size(); ++i) {
       const FieldLayout& f = layouts_[i];
       if (f.per_player) {
-        Shape shape(f.row_shape.begin(), f.row_shape.end(),
-                    static_cast<std::size_t>(slot.num_players));
-        state.at(i) =
-            Array(nullptr, arrays[i].raw() + slot.player_row * f.row_bytes, f.dtype, shape);
+        state_.at(i).Repoint(arrays[i].raw() + slot.player_row * f.row_bytes,
+                             static_cast<std::size_t>(slot.num_players));
       } else {
-        state.at(i) =
-            Array(nullptr, arrays[i].raw() + slot.row * f.row_bytes, f.dtype, f.row_shape);
+        state_.at(i).Repoint(arrays[i].raw() + slot.row * f.row_bytes);
       }
     }
-    return state;
   }
 
   void WriteCommon(StepType step_type, bool terminated, bool truncated) {
@@ -293,7 +297,7 @@ class Env {
   }
 
   void ResetInSameRow() {
-    State state = state_;
+    State& state = state_;
     std::vector<double> reward(slot_.num_players);
     for (int p = 0; p < slot_.num_players; ++p)
       reward[p] = state["reward"_].template Get<double>(p);

@@ -155,7 +155,7 @@ class CounterEnv : public Env<CounterEnvSpec> {
 
  private:
   void Write(int action) {
-    State state = Allocate();
+    State& state = Allocate();
     int* obs = state["obs"_].Data<int>();
     obs[0] = env_id_;
     obs[1] = elapsed_step();

@@ -398,7 +398,7 @@ class DmcEnv : public Env<EnvSpecT> {
     InitializeEpisode();
     AfterReset();
     termination_.reset();
-    State state = this->Allocate();
+    State& state = this->Allocate();
     Observe(state, /*first=*/true);
     state["reward"_] = 0.0;
   }
@@ -407,7 +407,7 @@ class DmcEnv : public Env<EnvSpecT> {
     BeforeStep(action["action"_].template Data<double>());
     PhysicsStep(n_sub_steps_);
     AfterStep();
-    State state = this->Allocate();
+    State& state = this->Allocate();
     state["reward"_] = Reward();
     Observe(state, /*first=*/false);
     termination_ = Termination();

@@ -868,7 +868,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
       return;
     }
     act();
-    State state = this->Allocate();
+    State& state = this->Allocate();
     WriteObservation(state);
     sim_.Simulate([] {});
     WriteRest(state, scenario_->Reward(sim_, index), index);
@@ -906,7 +906,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   MetaAction MetaActionOf(int a) const { return highway::MetaActionOf(a, lateral_, longitudinal_); }
 
   void Write(double reward, int action) {
-    State state = this->Allocate();
+    State& state = this->Allocate();
     WriteObservation(state);
     WriteRest(state, reward, action);
   }
@@ -948,7 +948,7 @@ class HighwayEnvOf : public Env<EnvSpec<Fns>> {
   // (the reference's info["rewards"]). `action`: none at a reset.
   void WriteAgents(const Action* action) {
     const int n = this->max_num_players_;
-    State state = this->Allocate(n);
+    State& state = this->Allocate(n);
     float* obs = state["obs"_].template Data<float>();
     const auto rows = static_cast<std::size_t>(agent_observers_.front()->config().vehicles_count);
     const std::size_t size = rows * agent_observers_.front()->config().features.size();

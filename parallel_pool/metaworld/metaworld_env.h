@@ -153,7 +153,7 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
         goal_index_ >= 0 ? goal_index_ : this->np_random().Choice(goals_.size()));
     task_->FirstResetModel(goals_[goal]);
     this->ResetData();
-    State state = this->Allocate();
+    State& state = this->Allocate();
     state["reward"_] = 0.0;
     double* obs = state["obs"_].template Data<double>();
     task_->Reset(goals_[goal], partially_observable_, obs);
@@ -162,7 +162,7 @@ class MetaWorldEnv : public mujoco::MujocoGymEnv<MetaWorldEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    State state = this->Allocate();
+    State& state = this->Allocate();
     double* obs = state["obs"_].template Data<double>();
     const Evaluation e = task_->Step(this->ActionOf(action), partially_observable_, obs);
     WriteOneHot(obs);

@@ -281,7 +281,7 @@ class MinigridEnv : public Env<MinigridEnvSpec> {
   }
 
   void Write(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     if (rgb_ == Rgb::kFull) {
       FullFrame(world_, true, rgb_tile_size_, state["obs:image"_].Data<std::uint8_t>());
     } else if (rgb_ == Rgb::kPartial) {

@@ -503,7 +503,7 @@ class MujocoGymEnv : public Env<EnvSpecT> {
   // lockstep_info) the episode's initial state; the task writes the
   // observation (ObsOf) and its info.
   State AllocateWithReward(double reward) {
-    State state = this->Allocate();
+    State& state = this->Allocate();
     state["reward"_] = reward;
     WriteInitialState(state);
     return state;

@@ -230,7 +230,7 @@ class AdroitEnv : public mujoco::MujocoGymEnv<EnvSpecT> {
   }
 
   void Write(double reward, bool success) {
-    State state = this->Allocate();
+    State& state = this->Allocate();
     state["reward"_] = reward;
     mujoco::ObsWriter obs = Base::ObsOf(state);
     Observe(&obs);

@@ -110,7 +110,7 @@ class AntMazeEnv : public mujoco::AntBody<AntMazeEnvSpec, MazeEnv<AntMazeEnvSpec
  private:
   void Write(double reward, const mujoco::LocomotionInfo& info, const Xy& achieved,
              const Xy& desired) {
-    State state = Allocate();
+    State& state = Allocate();
     state["reward"_] = reward;
     const auto& observation = state["obs:observation"_];
     mujoco::ObsWriter obs(observation.Data<double>(), observation.size());

@@ -293,7 +293,7 @@ class FetchEnv : public mujoco::MujocoGymEnv<FetchEnvSpec> {
   // The observation, the goals, is_success and (after a step; a reset's is
   // 0) the reward of the achieved goal.
   void Write(bool with_reward) {
-    State state = Allocate();
+    State& state = Allocate();
     const mjtNum* grip = d_->site_xpos + 3 * layout_.grip_site;
     const Xyz grip_velp = SiteVelocity(layout_.grip_site, false);
     // gripper_state and gripper_vel: the last two robot joints' (robot_qpos[-2:],

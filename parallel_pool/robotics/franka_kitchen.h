@@ -246,7 +246,7 @@ class FrankaKitchenEnv : public mujoco::MujocoGymEnv<FrankaKitchenEnvSpec> {
   }
 
   void Write(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     state["reward"_] = reward;
     double* obs = state["obs:observation"_].Data<double>();
     const int objects_q = m_.nq - kFrankaJoints;

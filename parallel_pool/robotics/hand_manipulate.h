@@ -396,7 +396,7 @@ class HandManipulateEnv : public HandEnv<HandManipulateEnvSpec> {
   }
 
   void Write(bool after_step) {
-    State state = Allocate();
+    State& state = Allocate();
     Goal achieved;
     std::copy(d_->qpos + layout_.object_qpos, d_->qpos + layout_.object_qpos + 7, achieved.begin());
     mujoco::ObsWriter obs(state["obs:observation"_].Data<double>(),

@@ -210,7 +210,7 @@ class HandReachEnv : public HandEnv<HandReachEnvSpec> {
   }
 
   void Write(bool after_step) {
-    State state = Allocate();
+    State& state = Allocate();
     const Goal achieved = Fingertips();
     mujoco::ObsWriter obs(state["obs:observation"_].Data<double>(),
                           state["obs:observation"_].size());

@@ -98,7 +98,7 @@ class PointMazeEnv : public MazeEnv<PointMazeEnvSpec> {
 
  private:
   void Write(double reward, const Xy& achieved, const Xy& desired) {
-    State state = Allocate();
+    State& state = Allocate();
     state["reward"_] = reward;
     mujoco::ObsWriter obs(state["obs:observation"_].Data<double>(), 4);
     obs.Copy(d_->qpos, 2);

@@ -123,7 +123,7 @@ class BlackjackEnv : public Env<BlackjackEnvSpec> {
   int DrawCard() { return static_cast<int>(std::min<std::int64_t>(np_random_.Choice(13) + 1, 10)); }
 
   void WriteState(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     int* obs = state["obs"_].Data<int>();
     obs[0] = player_.Sum();
     obs[1] = dealer_card_;

@@ -78,7 +78,7 @@ class CatchEnv : public Env<CatchEnvSpec> {
 
  private:
   void WriteState(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     // Batch buffers are reused between steps, so the board is cleared first.
     state["obs"_] = 0.0F;
     float* board = state["obs"_].Data<float>();

@@ -100,7 +100,7 @@ class CliffWalkingEnv : public Env<CliffWalkingEnvSpec> {
   inline static const std::vector<double> kSlippery = CumSum(std::vector<double>(3, 1.0 / 3.0));
 
   void WriteState(double reward, double prob) {
-    State state = Allocate();
+    State& state = Allocate();
     state["obs"_] = row_ * kCols + col_;
     state["reward"_] = reward;
     state["info:prob"_] = prob;

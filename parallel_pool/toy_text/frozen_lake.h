@@ -130,7 +130,7 @@ class FrozenLakeEnv : public Env<FrozenLakeEnvSpec> {
   }
 
   void WriteState(double reward, double prob) {
-    State state = Allocate();
+    State& state = Allocate();
     state["obs"_] = row_ * size_ + col_;
     state["reward"_] = reward;
     state["info:prob"_] = prob;

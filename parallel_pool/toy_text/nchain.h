@@ -87,7 +87,7 @@ class NChainEnv : public Env<NChainEnvSpec> {
 
  private:
   void WriteState(double reward) {
-    State state = Allocate();
+    State& state = Allocate();
     state["obs"_] = state_;
     state["reward"_] = reward;
   }

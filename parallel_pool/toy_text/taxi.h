@@ -224,7 +224,7 @@ class TaxiEnv : public Env<TaxiEnvSpec> {
   }
 
   void WriteState(double reward, double prob) {
-    State state = Allocate();
+    State& state = Allocate();
     state["obs"_] = ((row_ * 5 + col_) * 5 + pass_) * 4 + dest_;
     state["reward"_] = reward;
     state["info:prob"_] = prob;

@@ -469,7 +469,7 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
 
   void WriteState() {
     const int n = NumPlayers();
-    State state = Allocate(n);
+    State& state = Allocate(n);
     const std::size_t frame = static_cast<std::size_t>(cfg_.channels) * plane_size_;
     std::uint8_t* obs = state["obs"_].Data<std::uint8_t>();
     for (int p = 0; p < n; ++p) {

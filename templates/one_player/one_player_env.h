@@ -81,7 +81,7 @@ class OnePlayerEnv : public Env<OnePlayerEnvSpec> {
 
  private:
   void WriteState(double reward) {
-    State state = Allocate();  // this env's row of the batch
+    State& state = Allocate();  // this env's row of the batch
     state["obs"_].Data<float>()[0] = static_cast<float>(cell_);
     state["reward"_] = reward;
     state["info:start"_] = start_;

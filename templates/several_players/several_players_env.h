@@ -57,7 +57,7 @@ class SeveralPlayersEnv : public Env<SeveralPlayersEnvSpec> {
 
  private:
   void WriteState(const Action* action) {
-    State state = Allocate(max_num_players_);
+    State& state = Allocate(max_num_players_);
     int* obs = state["obs"_].Data<int>();
     double* reward = state["reward"_].Data<double>();
     for (int p = 0; p < max_num_players_; ++p) {
