@@ -103,14 +103,15 @@ wheel: setup
 	done
 	@ls wheelhouse/*.whl
 
-# Remakes third_party/ale/atari.profdata, the committed profile with which the
-# wheel's build compiles the ALE and the atari module (profile-guided
-# optimisation, .bazelrc's manylinux config): LLVM 22.1.8's llvm-profdata and
-# profiling runtime from Debian (tools/pgo_toolchain.sh, in the sid chroot), an
-# instrumented build (--config=pgo_generate), the fixed workload
-# tools/pgo_train.py, merged (tools/pgo_profile.sh; about 3 minutes cold, needs
-# root for the chroot). Run it when the ALE, the atari module or zig changes,
-# and commit the profile: `make wheel` only reads it.
+# Remakes third_party/pgo/wheel.profdata, the committed profile with which the
+# wheel's build compiles the ALE, the atari module and the highway module
+# (profile-guided optimisation, .bazelrc's manylinux config): LLVM 22.1.8's
+# llvm-profdata and profiling runtime from Debian (tools/pgo_toolchain.sh, in
+# the sid chroot), an instrumented build (--config=pgo_generate), the fixed
+# workload tools/pgo_train.py, merged (tools/pgo_profile.sh; about 5 minutes
+# cold, needs root for the chroot). Run it when the ALE, a module that opts in
+# (third_party/pgo/pgo.bzl) or zig changes, and commit the profile: `make
+# wheel` only reads it.
 pgo-profile: setup
 	tools/pgo_profile.sh $(PY)
 	$(BAZEL) shutdown

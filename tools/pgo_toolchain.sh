@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetches what profile-guided optimisation of the wheel's build needs and zig
-# does not ship, idempotently (docs/engineering_notes.md, "PGO of the wheel's
-# emulator"): LLVM 22.1.8's `llvm-profdata`, matching zig 0.17's clang 22.1.8,
+# does not ship, idempotently (docs/engineering_notes.md, "Profile-guided
+# optimisation of the wheel"): LLVM 22.1.8's `llvm-profdata`, matching zig 0.17's clang 22.1.8,
 # and its profiling runtime `libclang_rt.profile-x86_64.a`, which an
 # instrumented build links.
 #   tools/pgo_toolchain.sh          # prints the folder holding both
