@@ -70,16 +70,14 @@ class Env {
   void Wire(const EnvWiring& wiring) {
     wiring_ = wiring;
     layouts_.clear();
+    // The views are built here once; each step only re-aims them (PointViews).
     for (const ArraySpec& spec : *wiring.state_specs) {
       std::size_t row_bytes = SizeOf(spec.dtype);
       for (std::size_t d : spec.shape) row_bytes *= d;
-      layouts_.push_back(FieldLayout{spec.dtype, Shape(spec.shape), row_bytes, spec.per_player});
-    }
-    // The views are built once; each step only re-aims them (PointViews).
-    for (std::size_t i = 0; i < layouts_.size(); ++i) {
-      const FieldLayout& f = layouts_[i];
-      Shape shape = f.per_player ? Shape(f.row_shape.begin(), f.row_shape.end(), 1) : f.row_shape;
-      state_.at(i) = Array(nullptr, nullptr, f.dtype, shape);
+      Shape shape =
+          spec.per_player ? Shape(spec.shape.begin(), spec.shape.end(), 1) : Shape(spec.shape);
+      state_.at(layouts_.size()) = Array(nullptr, nullptr, spec.dtype, shape);
+      layouts_.push_back(FieldLayout{row_bytes, spec.per_player});
     }
   }
 
@@ -240,8 +238,6 @@ class Env {
   // Where each state field's rows are, worked out once at Wire time so a
   // step's views are pointer arithmetic.
   struct FieldLayout {
-    DType dtype;
-    Shape row_shape;
     std::size_t row_bytes;
     bool per_player;
   };
