@@ -16,7 +16,10 @@ APT_PACKAGES=(bazel-bootstrap libgtest-dev zlib1g-dev g++ git python3-dev python
   # Headless OpenGL through EGL for rendering MuJoCo (third_party/egl): the
   # headers to build, Mesa's EGL and drivers to render (libEGL is loaded at
   # run time, only when a pool renders).
-  libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri)
+  libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+  # Qt 5's Gui library, which EnvPool 1.2.5's procgen module (the benchmark's
+  # peer, and the envpool names test) loads.
+  libqt5gui5)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -117,6 +120,25 @@ fetch_wheel() { # fetch_wheel PACKAGE VERSION FILE SHA256
 # (third_party/metaworld/metaworld_configure.bzl) and the family's reference.
 METAWORLD_WHEEL=metaworld-3.1.1-py3-none-any.whl
 fetch_wheel metaworld 3.1.1 "$METAWORLD_WHEEL" 99e25d9baf97f2f1a19ca89c0d2ca9c6a2b396d9a9be81729de64eedc683f0d3
+
+# procgen 0.10.7 (PyPI's procgen-mirror wheel): its sprites and backgrounds for
+# the procgen family (third_party/procgen/procgen_configure.bzl), and the
+# family's reference.
+PROCGEN_WHEEL=procgen_mirror-0.10.7-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+fetch_wheel procgen-mirror 0.10.7 "$PROCGEN_WHEEL" 992aff14a0bc39c5fd594b68c3243c06e01b1a94f47ff261e60cc316c01660a7
+
+# The procgen family's reference, procgen-mirror 0.10.7, in a venv of its own:
+# it needs NumPy 1.x, gym 0.26 and gym3, which clash with the main venv's pins.
+# The family's tests run it in a subprocess (parallel_pool/procgen/testing/).
+PROCGEN_VENV=${PROCGEN_VENV:-$(dirname "$VENV")/venvs/procgen}
+procgen_stamp="$PROCGEN_VENV/.procgen-mirror-0.10.7"
+if [[ ! -f "$procgen_stamp" ]]; then
+  echo "setup: creating the procgen reference venv $PROCGEN_VENV"
+  "$VENV/bin/python" -m venv --clear "$PROCGEN_VENV"
+  "$PROCGEN_VENV/bin/python" -m pip -q --disable-pip-version-check install \
+    "$SDIST_DIR/$PROCGEN_WHEEL" numpy==1.26.4 gym==0.26.2 gym3==0.3.3
+  touch "$procgen_stamp"
+fi
 
 # The metaworld family's reference, metaworld 3.1.1, in a venv of its own:
 # it pins mujoco==3.3.0, whose physics differs from the 3.17.0 we build on,

@@ -1,0 +1,373 @@
+#include "parallel_pool/procgen/engine/painter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace parallel_pool::procgen {
+namespace {
+
+// Qt's qRound for qreal: halves away from zero, with its own handling of
+// negative values.
+int QRound(double d) {
+  return d >= 0.0 ? static_cast<int>(d + 0.5)
+                  : static_cast<int>(d - static_cast<double>(static_cast<int>(d - 1)) + 0.5) +
+                        static_cast<int>(d - 1);
+}
+
+// Each of the four 8-bit channels of `x` times a / 255, rounded as Qt's
+// BYTE_MUL: (t + t / 256 + 128) / 256 per channel, with t = c * a.
+std::uint32_t ByteMul(std::uint32_t x, std::uint32_t a) {
+  std::uint32_t t = (x & 0xff00ffU) * a;
+  t = (t + ((t >> 8) & 0xff00ffU) + 0x800080U) >> 8;
+  t &= 0xff00ffU;
+  x = ((x >> 8) & 0xff00ffU) * a;
+  x = x + ((x >> 8) & 0xff00ffU) + 0x800080U;
+  x &= 0xff00ff00U;
+  return x | t;
+}
+
+// x * a + y * b per channel, / 255 rounded as Qt's INTERPOLATE_PIXEL_255.
+std::uint32_t Interpolate255(std::uint32_t x, std::uint32_t a, std::uint32_t y, std::uint32_t b) {
+  std::uint32_t t = (x & 0xff00ffU) * a + (y & 0xff00ffU) * b;
+  t = (t + ((t >> 8) & 0xff00ffU) + 0x800080U) >> 8;
+  t &= 0xff00ffU;
+  x = ((x >> 8) & 0xff00ffU) * a + ((y >> 8) & 0xff00ffU) * b;
+  x = x + ((x >> 8) & 0xff00ffU) + 0x800080U;
+  x &= 0xff00ff00U;
+  return x | t;
+}
+
+// The painter's opacity as Qt keeps it: opacity * 256, truncated.
+int IntOpacity(double opacity) { return static_cast<int>(opacity * 256); }
+
+// An opaque colour at the painter's opacity, premultiplied as Qt's raster
+// engine does it: in 16 bits per channel (QRgba64), then back to 8.
+std::uint32_t SolidColor(std::uint32_t rgb, int int_opacity) {
+  if (int_opacity == 256) return 0xff000000U | rgb;
+  const std::uint64_t alpha =
+      (std::uint64_t{255 * 257} * static_cast<std::uint64_t>(int_opacity)) >> 8;
+  auto div65535 = [](std::uint64_t x) { return (x + (x >> 16) + 0x8000) >> 16; };
+  auto div257 = [](std::uint64_t x) { return ((x + 128) - ((x + 128) >> 8)) >> 8; };
+  std::uint32_t out = static_cast<std::uint32_t>(div257(alpha)) << 24;
+  for (int shift : {16, 8, 0}) {
+    const std::uint64_t channel = ((rgb >> shift) & 0xffU) * 257U;
+    out |= static_cast<std::uint32_t>(div257(div65535(channel * alpha))) << shift;
+  }
+  return out;
+}
+
+// Source-over of a premultiplied pixel on an opaque one.
+std::uint32_t SourceOver(std::uint32_t src, std::uint32_t dst) {
+  if (src >= 0xff000000U) return src;
+  if (src == 0) return dst;
+  return src + ByteMul(dst, (~src) >> 24);
+}
+
+// How a pixel of an image lands on the frame, by Qt's blend functions for
+// the scaled-image path: an opaque image is copied (or interpolated by the
+// opacity), a premultiplied one is composited source-over (scaled by the
+// opacity first).
+class Blender {
+ public:
+  Blender(bool opaque_source, int int_opacity)
+      : opaque_(opaque_source),
+        const_alpha_(int_opacity),
+        alpha_(static_cast<std::uint32_t>(int_opacity * 255) >> 8) {}
+
+  void Write(std::uint32_t* dst, std::uint32_t src) const {
+    if (const_alpha_ == 256) {
+      *dst = opaque_ ? src : SourceOver(src, *dst);
+    } else if (opaque_) {
+      *dst = Interpolate255(src, alpha_, *dst, 255 - alpha_);
+    } else {
+      src = ByteMul(src, alpha_);
+      *dst = src + ByteMul(*dst, (~src) >> 24);
+    }
+  }
+
+ private:
+  bool opaque_;
+  int const_alpha_;
+  std::uint32_t alpha_;
+};
+
+bool FuzzyIsNull(double d) { return std::fabs(d) <= 1e-12; }
+
+// Qt's transform types as QTransform::type() tells them (fuzzy tests).
+enum class TransformType { kTranslate, kScale, kRotate };
+
+TransformType Classify(const Transform& m) {
+  if (!FuzzyIsNull(m.m12) || !FuzzyIsNull(m.m21)) return TransformType::kRotate;
+  if (!FuzzyIsNull(m.m11 - 1) || !FuzzyIsNull(m.m22 - 1)) return TransformType::kScale;
+  return TransformType::kTranslate;
+}
+
+}  // namespace
+
+void Painter::Translate(double dx, double dy) {
+  Transform& m = state_.transform;
+  m.dx += dx * m.m11 + dy * m.m21;
+  m.dy += dy * m.m22 + dx * m.m12;
+}
+
+void Painter::Rotate(double degrees) {
+  // QTransform::rotate: exact values for multiples of 90 degrees, else sin
+  // and cos of the angle in radians.
+  double sina = 0;
+  double cosa = 0;
+  if (degrees == 90. || degrees == -270.) {
+    sina = 1;
+  } else if (degrees == 270. || degrees == -90.) {
+    sina = -1;
+  } else if (degrees == 180.) {
+    cosa = -1;
+  } else {
+    const double b = 0.017453292519943295769 * degrees;  // pi / 180
+    sina = std::sin(b);
+    cosa = std::cos(b);
+  }
+  Transform& m = state_.transform;
+  const double tm11 = cosa * m.m11 + sina * m.m21;
+  const double tm12 = cosa * m.m12 + sina * m.m22;
+  const double tm21 = -sina * m.m11 + cosa * m.m21;
+  const double tm22 = -sina * m.m12 + cosa * m.m22;
+  m.m11 = tm11;
+  m.m12 = tm12;
+  m.m21 = tm21;
+  m.m22 = tm22;
+}
+
+void Painter::FillRect(const RectF& rect, std::uint32_t rgb) {
+  if (Classify(state_.transform) != TransformType::kTranslate) {
+    throw std::logic_error("Painter::FillRect: only translated rectangles are supported");
+  }
+  // Aliased: the edges rounded to whole pixels (Qt's toNormalizedFillRect).
+  const double x = rect.x + state_.transform.dx;
+  const double y = rect.y + state_.transform.dy;
+  int x1 = QRound(x);
+  int y1 = QRound(y);
+  int x2 = QRound(x + rect.w);
+  int y2 = QRound(y + rect.h);
+  if (x2 < x1) std::swap(x1, x2);
+  if (y2 < y1) std::swap(y1, y2);
+  x1 = std::max(x1, 0);
+  y1 = std::max(y1, 0);
+  x2 = std::min(x2, target_.width());
+  y2 = std::min(y2, target_.height());
+  const std::uint32_t color = SolidColor(rgb, IntOpacity(state_.opacity));
+  if (color >> 24 == 0) return;
+  for (int yy = y1; yy < y2; ++yy) {
+    std::uint32_t* row = target_.Row(yy);
+    for (int xx = x1; xx < x2; ++xx) row[xx] = SourceOver(color, row[xx]);
+  }
+}
+
+namespace {
+
+// Qt's nearest-neighbour scaled drawing (qt_scale_image_32bit) of `src`
+// into the device rect whose corners are (left, top) and (right, bottom)
+// (right < left, bottom < top for a flip): the edges rounded, each covered
+// pixel's centre mapped back to a texel by a 16.16 fixed-point step.
+void ScaleImage(Image& target, const Image& src, double left, double top, double right,
+                double bottom, const Blender& blender) {
+  // QRectF(topLeft, bottomRight): width = right - left, and Qt's right()
+  // is left + width again, which may differ from `right` in the last bit.
+  const double width = right - left;
+  const double height = bottom - top;
+  right = left + width;
+  bottom = top + height;
+  const int iw = src.width();
+  const int ih = src.height();
+  const double sx = width / iw;
+  const double sy = height / ih;
+  const int ix = static_cast<int>(65536.0 / sx);
+  const int iy = static_cast<int>(65536.0 / sy);
+  int tx1 = QRound(left);
+  int tx2 = QRound(right);
+  int ty1 = QRound(top);
+  int ty2 = QRound(bottom);
+  if (tx2 < tx1) std::swap(tx1, tx2);
+  if (ty2 < ty1) std::swap(ty1, ty2);
+  tx1 = std::max(tx1, 0);
+  if (tx2 >= target.width()) tx2 = target.width();
+  if (tx1 >= tx2) return;
+  ty1 = std::max(ty1, 0);
+  if (ty2 >= target.height()) ty2 = target.height();
+  if (ty1 >= ty2) return;
+  int w = tx2 - tx1;
+  int h = ty2 - ty1;
+  std::uint32_t basex;
+  std::uint32_t srcy;
+  if (sx < 0) {
+    const int dstx = static_cast<int>(std::floor((tx1 + 0.5 - right) * ix)) + 1;
+    basex = static_cast<std::uint32_t>(iw * 65536.0) + static_cast<std::uint32_t>(dstx);
+  } else {
+    basex = static_cast<std::uint32_t>(static_cast<int>(std::ceil((tx1 + 0.5 - left) * ix)) - 1);
+  }
+  if (sy < 0) {
+    const int dsty = static_cast<int>(std::floor((ty1 + 0.5 - bottom) * iy)) + 1;
+    srcy = static_cast<std::uint32_t>(ih * 65536.0) + static_cast<std::uint32_t>(dsty);
+  } else {
+    srcy = static_cast<std::uint32_t>(static_cast<int>(std::ceil((ty1 + 0.5 - top) * iy)) - 1);
+  }
+  const auto uix = static_cast<std::uint32_t>(ix);
+  const auto uiy = static_cast<std::uint32_t>(iy);
+  // Qt's bounds fix-ups, in its order: a flipped start on the image's edge
+  // steps back (the destination does not move), and a last column or row
+  // whose texel would fall outside the image is dropped.
+  if ((srcy >> 16) >= static_cast<std::uint32_t>(ih) && iy < 0) {
+    srcy += uiy;
+    --h;
+  }
+  if ((basex >> 16) >= static_cast<std::uint32_t>(iw) && ix < 0) {
+    basex += uix;
+    --w;
+  }
+  if (((srcy + uiy * static_cast<std::uint32_t>(h - 1)) >> 16) >= static_cast<std::uint32_t>(ih))
+    --h;
+  if (((basex + uix * static_cast<std::uint32_t>(w - 1)) >> 16) >= static_cast<std::uint32_t>(iw))
+    --w;
+  for (int j = 0; j < h; ++j) {
+    std::uint32_t* row = target.Row(ty1 + j) + tx1;
+    const std::uint32_t* texels =
+        src.Row(static_cast<int>((srcy + uiy * static_cast<std::uint32_t>(j)) >> 16));
+    std::uint32_t srcx = basex;
+    for (int k = 0; k < w; ++k, srcx += uix) blender.Write(&row[k], texels[srcx >> 16]);
+  }
+}
+
+struct Vertex {
+  double x, y, u, v;
+};
+
+// Qt's qt_transform_image for a rotated sprite: the quad rasterised as up
+// to three trapezoids (pixel centres between the edges), each pixel sampled
+// by nearest neighbour through a 16.16 affine map.
+class RotatedImage {
+ public:
+  RotatedImage(Image& target, const Image& src, const Transform& m, const RectF& r,
+               const Blender& blender)
+      : target_(target), src_(src), blender_(blender) {
+    auto map = [&m](double x, double y, double u, double v) {
+      return Vertex{m.m11 * x + m.m21 * y + m.dx, m.m12 * x + m.m22 * y + m.dy, u, v};
+    };
+    const double right = r.x + r.w;
+    const double bottom = r.y + r.h;
+    const double iw = src.width();
+    const double ih = src.height();
+    Vertex v[4] = {map(r.x, r.y, 0, 0), map(right, r.y, iw, 0), map(right, bottom, iw, ih),
+                   map(r.x, bottom, 0, ih)};
+    int first = 0;
+    for (int i = 1; i < 4; ++i) {
+      if (v[i].y < v[first].y) first = i;
+    }
+    for (int i = 0; i < 4; ++i) v_[i] = v[(first + i) % 4];
+    if ((v_[1].x - v_[0].x) * (v_[3].y - v_[0].y) - (v_[3].x - v_[0].x) * (v_[1].y - v_[0].y) > 0) {
+      std::swap(v_[1], v_[3]);
+    }
+    const Vertex a{v_[1].x - v_[0].x, v_[1].y - v_[0].y, v_[1].u - v_[0].u, v_[1].v - v_[0].v};
+    const Vertex b{v_[2].x - v_[0].x, v_[2].y - v_[0].y, v_[2].u - v_[0].u, v_[2].v - v_[0].v};
+    const double det = a.x * b.y - a.y * b.x;
+    valid_ = det != 0;
+    if (!valid_) return;
+    const double inv = 1.0 / det;
+    const double m11 = (a.u * b.y - a.y * b.u) * inv;
+    const double m12 = (a.x * b.u - a.u * b.x) * inv;
+    const double m21 = (a.v * b.y - a.y * b.v) * inv;
+    const double m22 = (a.x * b.v - a.v * b.x) * inv;
+    const double mdx = v_[0].u - m11 * v_[0].x - m12 * v_[0].y;
+    const double mdy = v_[0].v - m21 * v_[0].x - m22 * v_[0].y;
+    dudx_ = static_cast<int>(m11 * 65536);
+    dvdx_ = static_cast<int>(m21 * 65536);
+    dudy_ = static_cast<int>(m12 * 65536);
+    dvdy_ = static_cast<int>(m22 * 65536);
+    u0_ = static_cast<int>(std::ceil((0.5 * m11 + 0.5 * m12 + mdx) * 65536)) - 1;
+    v0_ = static_cast<int>(std::ceil((0.5 * m21 + 0.5 * m22 + mdy) * 65536)) - 1;
+  }
+
+  void Draw() {
+    if (!valid_) return;
+    const Vertex* v = v_;
+    if (v[1].y < v[3].y) {
+      Trapezoid(v[0], v[1], v[0], v[3], v[0].y, v[1].y);
+      Trapezoid(v[1], v[2], v[0], v[3], v[1].y, v[3].y);
+      Trapezoid(v[1], v[2], v[3], v[2], v[3].y, v[2].y);
+    } else {
+      Trapezoid(v[0], v[1], v[0], v[3], v[0].y, v[3].y);
+      Trapezoid(v[0], v[1], v[3], v[2], v[3].y, v[1].y);
+      Trapezoid(v[1], v[2], v[3], v[2], v[1].y, v[2].y);
+    }
+  }
+
+ private:
+  void Trapezoid(const Vertex& lt, const Vertex& lb, const Vertex& rt, const Vertex& rb,
+                 double y_top, double y_bottom) {
+    const int from_y = std::max(QRound(y_top), 0);
+    const int to_y = std::min(QRound(y_bottom), target_.height());
+    if (from_y >= to_y) return;
+    const double ls = (lb.x - lt.x) / (lb.y - lt.y);
+    const double rs = (rb.x - rt.x) / (rb.y - rt.y);
+    const int dxl = static_cast<int>(ls * 65536);
+    const int dxr = static_cast<int>(rs * 65536);
+    int xl = static_cast<int>((lt.x + ((0.5 + from_y) - lt.y) * ls + 0.5) * 65536);
+    int xr = static_cast<int>((rt.x + ((0.5 + from_y) - rt.y) * rs + 0.5) * 65536);
+    const int iw = src_.width();
+    const int ih = src_.height();
+    for (int y = from_y; y < to_y; ++y, xl += dxl, xr += dxr) {
+      const int x0 = std::max(xl >> 16, 0);
+      const int x1 = std::min(xr >> 16, target_.width());
+      std::uint32_t* row = target_.Row(y);
+      for (int x = x0; x < x1; ++x) {
+        const int u = x * dudx_ + y * dudy_ + u0_;
+        const int v = x * dvdx_ + y * dvdy_ + v0_;
+        const int tx = std::clamp(u >> 16, 0, iw - 1);
+        const int ty = std::clamp(v >> 16, 0, ih - 1);
+        blender_.Write(&row[x], src_.Row(ty)[tx]);
+      }
+    }
+  }
+
+  Image& target_;
+  const Image& src_;
+  const Blender& blender_;
+  Vertex v_[4];
+  bool valid_ = false;
+  int dudx_ = 0, dvdx_ = 0, dudy_ = 0, dvdy_ = 0, u0_ = 0, v0_ = 0;
+};
+
+}  // namespace
+
+void Painter::DrawImage(const RectF& dst, const Image& src) {
+  if (dst.w <= 0 || dst.h <= 0 || src.width() == 0 || src.height() == 0) return;
+  const Transform& m = state_.transform;
+  const Blender blender(src.opaque(), IntOpacity(state_.opacity));
+  const TransformType type = Classify(m);
+  if (type == TransformType::kRotate) {
+    RotatedImage(target_, src, m, dst, blender).Draw();
+    return;
+  }
+  if (type == TransformType::kScale) {
+    // Mapped corners (a flip for negative factors), as QTransform maps a scale.
+    ScaleImage(target_, src, m.m11 * dst.x + m.dx, m.m22 * dst.y + m.dy,
+               m.m11 * (dst.x + dst.w) + m.dx, m.m22 * (dst.y + dst.h) + m.dy, blender);
+    return;
+  }
+  if (dst.w == src.width() && dst.h == src.height()) {
+    // Unscaled: a blit at the rounded position.
+    const int x0 = QRound(dst.x + m.dx);
+    const int y0 = QRound(dst.y + m.dy);
+    for (int j = std::max(0, -y0); j < src.height() && y0 + j < target_.height(); ++j) {
+      std::uint32_t* row = target_.Row(y0 + j);
+      const std::uint32_t* texels = src.Row(j);
+      for (int i = std::max(0, -x0); i < src.width() && x0 + i < target_.width(); ++i) {
+        blender.Write(&row[x0 + i], texels[i]);
+      }
+    }
+    return;
+  }
+  ScaleImage(target_, src, dst.x + m.dx, dst.y + m.dy, (dst.x + dst.w) + m.dx,
+             (dst.y + dst.h) + m.dy, blender);
+}
+}  // namespace parallel_pool::procgen

@@ -1,0 +1,66 @@
+// Painter: the part of Qt 5.9.7's raster QPainter that procgen's 64x64
+// frames are drawn with (antialiasing and smooth pixmap transforms off), to
+// the same pixel: fillRect, drawImage into a rectangle (nearest-neighbour
+// scaling, source-over blending of premultiplied sprites), opacity, and a
+// translated, rotated drawImage. Coordinates are Qt's qreal (double); the
+// arithmetic that decides which pixels a shape covers and which texel each
+// samples is Qt's, step for step (docs/procgen.md, "Drawing").
+#ifndef PARALLEL_POOL_PROCGEN_ENGINE_PAINTER_H_
+#define PARALLEL_POOL_PROCGEN_ENGINE_PAINTER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "parallel_pool/procgen/engine/image.h"
+
+namespace parallel_pool::procgen {
+
+struct RectF {
+  double x = 0, y = 0, w = 0, h = 0;
+};
+
+// procgen's adjust_rect: the part (ax, ay, aw, ah) of `base`, in fractions
+// of its size.
+inline RectF AdjustRect(const RectF& base, double ax, double ay, double aw, double ah) {
+  return RectF{base.x + base.w * ax, base.y + base.h * ay, base.w * aw, base.h * ah};
+}
+
+// x' = m11 x + m21 y + dx, y' = m12 x + m22 y + dy (QTransform's affine part).
+struct Transform {
+  double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
+};
+
+class Painter {
+ public:
+  explicit Painter(Image& target) : target_(target) {}
+
+  void FillRect(const RectF& rect, std::uint32_t rgb);
+  void DrawImage(const RectF& dst, const Image& src);
+
+  void SetOpacity(double opacity) {
+    state_.opacity = opacity < 0 ? 0 : (opacity > 1 ? 1 : opacity);
+  }
+  void Translate(double dx, double dy);
+  void Rotate(double degrees);
+  void Save() { saved_.push_back(state_); }
+  void Restore() {
+    if (!saved_.empty()) {
+      state_ = saved_.back();
+      saved_.pop_back();
+    }
+  }
+
+ private:
+  struct State {
+    Transform transform;
+    double opacity = 1.0;
+  };
+
+  Image& target_;
+  State state_;
+  std::vector<State> saved_;
+};
+
+}  // namespace parallel_pool::procgen
+
+#endif  // PARALLEL_POOL_PROCGEN_ENGINE_PAINTER_H_

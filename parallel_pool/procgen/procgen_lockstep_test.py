@@ -1,0 +1,91 @@
+"""Each registered procgen id seed for seed and frame for frame with procgen-mirror 0.10.7.
+
+A pool made with seed=s and procgen's options runs, env by env, the levels of procgen's
+own ProcgenGym3Env(num=n, rand_seed=s) with those options: on the same random actions
+(int32, the action space's dtype) it gives the same level seeds, rewards, level ends,
+prev_level_complete and 64x64 frames (compared by a 64-bit digest of each), across level
+ends. The pool runs in gymnasium's same-step autoreset mode, which is procgen's: the step
+that ends a level returns the next level's first frame. The reference runs in its own
+venv (testing/reference.py), every case in one subprocess.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import parallel_pool
+from parallel_pool.procgen import registration
+from parallel_pool.procgen.testing import reference
+
+NUM_ENVS = 3
+# Steps per run: enough for several level ends in each game (a game whose random play
+# seldom ends a level runs past its 1000-step time limit).
+STEPS = {"climber": 1001, "heist": 1001, "miner": 1001, "plunder": 1000}
+DEFAULT_STEPS = 500
+# Games whose rewards random play seldom earns fire (action 9) this often instead.
+FIRE_RATE = {"bossfight": 0.6}
+CASES = [
+    (game, mode, seed)
+    for game in registration.IMPLEMENTED
+    for mode in ("easy", "hard", *registration.GAMES[game][1])
+    for seed in (0, 5)
+]
+
+
+def actions_for(game: str, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    steps = STEPS.get(game, DEFAULT_STEPS)
+    actions = rng.integers(0, 15, size=(steps, NUM_ENVS)).astype(np.int32)
+    actions[rng.random(actions.shape) < FIRE_RATE.get(game, 0.0)] = 9
+    return actions
+
+
+@pytest.fixture(scope="module")
+def references() -> dict[tuple[str, str, int], dict[str, np.ndarray]]:
+    jobs = [
+        reference.Job(game, seed, actions_for(game, seed), {"distribution_mode": mode}, digests=True)
+        for game, mode, seed in CASES
+    ]
+    return dict(zip(CASES, reference.rollouts(jobs), strict=True))
+
+
+def run_pool(game: str, mode: str, seed: int, actions: np.ndarray) -> dict[str, np.ndarray]:
+    env = parallel_pool.make_gymnasium(
+        registration.task_id(game, mode),
+        num_envs=actions.shape[1],
+        seed=seed,
+        autoreset_mode="same_step",
+        channel_first=False,  # procgen's own layout
+    )
+    obs, info = env.reset()
+    out: dict[str, list[np.ndarray]] = {"rgb": [obs.copy()], "reward": [np.zeros(actions.shape[1], np.float32)]}
+    out["done"] = [np.ones(actions.shape[1], bool)]
+    for key in ("level_seed", "prev_level_seed", "prev_level_complete"):
+        out[key] = [info[key]]
+    for action in actions:
+        obs, reward, terminated, truncated, info = env.step(action)
+        out["rgb"].append(obs.copy())
+        out["reward"].append(reward)
+        out["done"].append(terminated | truncated)
+        for key in ("level_seed", "prev_level_seed", "prev_level_complete"):
+            out[key].append(info[key])
+    env.close()
+    return {key: np.stack(value) for key, value in out.items()}
+
+
+@pytest.mark.parametrize(("game", "mode", "seed"), CASES, ids=[f"{g}-{m}-{s}" for g, m, s in CASES])
+def test_seed_for_seed(game: str, mode: str, seed: int, references: dict) -> None:
+    ref = references[(game, mode, seed)]
+    ours = run_pool(game, mode, seed, actions_for(game, seed))
+    np.testing.assert_array_equal(ours["level_seed"], ref["level_seed"])
+    np.testing.assert_array_equal(ours["done"][1:], ref["first"][1:])
+    np.testing.assert_array_equal(ours["reward"][1:], ref["reward"][1:])
+    np.testing.assert_array_equal(ours["prev_level_seed"][1:], ref["prev_level_seed"][1:])
+    np.testing.assert_array_equal(ours["prev_level_complete"][1:], ref["prev_level_complete"][1:])
+    assert ref["first"][1:].sum() >= 2, "the run should cross level ends"
+    differing = np.argwhere(reference.frame_digests(ours["rgb"]) != ref["rgb_digest"])
+    assert differing.size == 0, (
+        f"{len(differing)} of {ours['rgb'].shape[0] * NUM_ENVS} frames differ, "
+        f"first at (t, env) {differing[:5].tolist()}"
+    )

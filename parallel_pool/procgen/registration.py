@@ -1,0 +1,97 @@
+"""Registers procgen 0.10.7's games under EnvPool's ids and procgen's gym names.
+
+`BigfishEasy-v0` is procgen's bigfish with distribution_mode "easy" (0);
+`procgen-bigfish-v0` (procgen's gym name) the same game in procgen's default
+mode, hard. The sprites and backgrounds are procgen's own, from its PyPI wheel
+(procgen-mirror 0.10.7): the build copies them beside this family's module
+(third_party/procgen) and the wheel carries them, so nothing needs procgen
+installed. Registered: the games of GAMES whose rules the family implements
+(IMPLEMENTED), in each distribution mode procgen 0.10.7 gives them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+from parallel_pool.registration import register
+
+_PATH = "parallel_pool.procgen"
+
+# procgen's distribution modes, as its options number them.
+DISTRIBUTION_MODES = {"easy": 0, "hard": 1, "extreme": 2, "memory": 10}
+
+# procgen 0.10.7's games: each one's time limit (the game's `timeout`, steps
+# per level) and the distribution modes it accepts besides easy and hard.
+GAMES: dict[str, tuple[int, tuple[str, ...]]] = {
+    "bigfish": (6000, ()),
+    "bossfight": (4000, ()),
+    "caveflyer": (1000, ("memory",)),
+    "chaser": (1000, ("extreme",)),
+    "climber": (1000, ()),
+    "coinrun": (1000, ()),
+    "dodgeball": (1000, ("extreme", "memory")),
+    "fruitbot": (1000, ()),
+    "heist": (1000, ("memory",)),
+    "jumper": (1000, ("memory",)),  # 2000 in memory mode
+    "leaper": (500, ("extreme",)),
+    "maze": (500, ("memory",)),
+    "miner": (1000, ("memory",)),
+    "ninja": (1000, ()),
+    "plunder": (4000, ()),
+    "starpilot": (1000, ("extreme",)),
+}
+
+# The games whose rules the family implements so far; the others follow.
+IMPLEMENTED = (
+    "bigfish",
+    "bossfight",
+    "chaser",
+    "climber",
+    "dodgeball",
+    "fruitbot",
+    "heist",
+    "leaper",
+    "maze",
+    "miner",
+    "plunder",
+    "starpilot",
+)
+
+
+def task_id(game: str, mode: str) -> str:
+    """EnvPool's id of a game in a mode: ("bigfish", "easy") -> "BigfishEasy-v0"."""
+    return f"{game.capitalize()}{mode.capitalize()}-v0"
+
+
+def _base_path() -> str:
+    """The family's module directory, where its `assets` folder lies (bazel-bin, runfiles, the wheel)."""
+    spec = importlib.util.find_spec(f"{_PATH}.procgen_ext")
+    if spec is None or spec.origin is None:
+        raise ValueError("the procgen family's module is not built (make develop)")
+    return os.path.dirname(os.path.realpath(spec.origin))
+
+
+for _game in IMPLEMENTED:
+    _timeout, _extra_modes = GAMES[_game]
+    for _mode in ("easy", "hard", *_extra_modes):
+        register(
+            task_id=task_id(_game, _mode),
+            import_path=_PATH,
+            env="Procgen",
+            env_name=_game,
+            distribution_mode=DISTRIBUTION_MODES[_mode],
+            max_episode_steps=_timeout,
+            base_path=_base_path,
+            render_fps=15,  # procgen's gym env metadata
+        )
+    register(
+        task_id=f"procgen-{_game}-v0",
+        import_path=_PATH,
+        env="Procgen",
+        env_name=_game,
+        distribution_mode=DISTRIBUTION_MODES["hard"],
+        max_episode_steps=_timeout,
+        base_path=_base_path,
+        render_fps=15,
+    )

@@ -1,0 +1,1 @@
+"""What the procgen family's tests share (never in the wheel)."""
