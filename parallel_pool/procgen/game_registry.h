@@ -11,14 +11,17 @@
 #include "parallel_pool/procgen/engine/game.h"
 #include "parallel_pool/procgen/games/bigfish.h"
 #include "parallel_pool/procgen/games/bossfight.h"
+#include "parallel_pool/procgen/games/caveflyer.h"
 #include "parallel_pool/procgen/games/chaser.h"
 #include "parallel_pool/procgen/games/climber.h"
+#include "parallel_pool/procgen/games/coinrun.h"
 #include "parallel_pool/procgen/games/dodgeball.h"
 #include "parallel_pool/procgen/games/fruitbot.h"
 #include "parallel_pool/procgen/games/heist.h"
 #include "parallel_pool/procgen/games/leaper.h"
 #include "parallel_pool/procgen/games/maze.h"
 #include "parallel_pool/procgen/games/miner.h"
+#include "parallel_pool/procgen/games/ninja.h"
 #include "parallel_pool/procgen/games/plunder.h"
 #include "parallel_pool/procgen/games/starpilot.h"
 
@@ -30,14 +33,17 @@ inline const std::map<std::string, GameFactory>& Games() {
   static const std::map<std::string, GameFactory> games = {
       {"bigfish", [](const std::string& root) { return std::make_unique<BigFish>(root); }},
       {"bossfight", [](const std::string& root) { return std::make_unique<BossFight>(root); }},
+      {"caveflyer", [](const std::string& root) { return std::make_unique<CaveFlyer>(root); }},
       {"chaser", [](const std::string& root) { return std::make_unique<Chaser>(root); }},
       {"climber", [](const std::string& root) { return std::make_unique<Climber>(root); }},
+      {"coinrun", [](const std::string& root) { return std::make_unique<CoinRun>(root); }},
       {"dodgeball", [](const std::string& root) { return std::make_unique<Dodgeball>(root); }},
       {"fruitbot", [](const std::string& root) { return std::make_unique<FruitBot>(root); }},
       {"heist", [](const std::string& root) { return std::make_unique<Heist>(root); }},
       {"leaper", [](const std::string& root) { return std::make_unique<Leaper>(root); }},
       {"maze", [](const std::string& root) { return std::make_unique<Maze>(root); }},
       {"miner", [](const std::string& root) { return std::make_unique<Miner>(root); }},
+      {"ninja", [](const std::string& root) { return std::make_unique<Ninja>(root); }},
       {"plunder", [](const std::string& root) { return std::make_unique<Plunder>(root); }},
       {"starpilot", [](const std::string& root) { return std::make_unique<StarPilot>(root); }},
   };

@@ -21,10 +21,10 @@ from parallel_pool.procgen.testing import reference
 NUM_ENVS = 3
 # Steps per run: enough for several level ends in each game (a game whose random play
 # seldom ends a level runs past its 1000-step time limit).
-STEPS = {"climber": 1001, "heist": 1001, "miner": 1001, "plunder": 1000}
+STEPS = {"caveflyer": 1001, "climber": 1001, "coinrun": 1001, "heist": 1001, "miner": 1001, "ninja": 1001, "plunder": 1000}
 DEFAULT_STEPS = 500
 # Games whose rewards random play seldom earns fire (action 9) this often instead.
-FIRE_RATE = {"bossfight": 0.6}
+FIRE_RATE = {"bossfight": 0.6, "caveflyer": 0.2}
 CASES = [
     (game, mode, seed)
     for game in registration.IMPLEMENTED

@@ -46,14 +46,17 @@ GAMES: dict[str, tuple[int, tuple[str, ...]]] = {
 IMPLEMENTED = (
     "bigfish",
     "bossfight",
+    "caveflyer",
     "chaser",
     "climber",
+    "coinrun",
     "dodgeball",
     "fruitbot",
     "heist",
     "leaper",
     "maze",
     "miner",
+    "ninja",
     "plunder",
     "starpilot",
 )

@@ -21,6 +21,8 @@ namespace parallel_pool::procgen {
 using EntityPtr = std::shared_ptr<Entity>;
 
 class BasicGame : public Game {
+  friend class RoomGen;  // generates caves on the grid
+
  public:
   explicit BasicGame(std::string asset_root);
   void Draw(Image& target) override;
