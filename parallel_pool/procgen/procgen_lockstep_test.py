@@ -15,13 +15,21 @@ import numpy as np
 import pytest
 
 import parallel_pool
-from parallel_pool.procgen import registration
+from parallel_pool.procgen import ProcgenEnv, registration
 from parallel_pool.procgen.testing import reference
 
 NUM_ENVS = 3
 # Steps per run: enough for several level ends in each game (a game whose random play
 # seldom ends a level runs past its 1000-step time limit).
-STEPS = {"caveflyer": 1001, "climber": 1001, "coinrun": 1001, "heist": 1001, "miner": 1001, "ninja": 1001, "plunder": 1000}
+STEPS = {
+    "caveflyer": 1001,
+    "climber": 1001,
+    "coinrun": 1001,
+    "heist": 1001,
+    "miner": 1001,
+    "ninja": 1001,
+    "plunder": 1000,
+}
 DEFAULT_STEPS = 500
 # Games whose rewards random play seldom earns fire (action 9) this often instead.
 FIRE_RATE = {"bossfight": 0.6, "caveflyer": 0.2}
@@ -41,13 +49,22 @@ def actions_for(game: str, seed: int) -> np.ndarray:
     return actions
 
 
+# ProcgenEnv (the stand-in for procgen's own) with procgen's level options, against
+# ProcgenGym3Env with the same: coinrun easy, levels 3 to 52, seed 7.
+STAND_IN = ("coinrun", {"distribution_mode": "easy", "num_levels": 50, "start_level": 3}, 7)
+
+
 @pytest.fixture(scope="module")
-def references() -> dict[tuple[str, str, int], dict[str, np.ndarray]]:
+def references() -> dict[object, dict[str, np.ndarray]]:
+    keys: list[object] = list(CASES)
     jobs = [
         reference.Job(game, seed, actions_for(game, seed), {"distribution_mode": mode}, digests=True)
         for game, mode, seed in CASES
     ]
-    return dict(zip(CASES, reference.rollouts(jobs), strict=True))
+    game, options, seed = STAND_IN
+    keys.append("stand-in")
+    jobs.append(reference.Job(game, seed, actions_for(game, seed), options, digests=True))
+    return dict(zip(keys, reference.rollouts(jobs), strict=True))
 
 
 def run_pool(game: str, mode: str, seed: int, actions: np.ndarray) -> dict[str, np.ndarray]:
@@ -89,3 +106,27 @@ def test_seed_for_seed(game: str, mode: str, seed: int, references: dict) -> Non
         f"{len(differing)} of {ours['rgb'].shape[0] * NUM_ENVS} frames differ, "
         f"first at (t, env) {differing[:5].tolist()}"
     )
+
+
+def test_procgen_env_stand_in(references: dict) -> None:
+    """ProcgenEnv(num_envs, env_name, rand_seed=..., num_levels=..., ...) gives procgen's
+    ProcgenEnv's stream: reset()'s observation, then each step's observation, rewards,
+    dones and infos."""
+    game, options, seed = STAND_IN
+    ref = references["stand-in"]
+    actions = actions_for(game, seed)
+    env = ProcgenEnv(num_envs=NUM_ENVS, env_name=game, rand_seed=seed, **options)
+    frames = [env.reset()["rgb"]]
+    rewards, dones, level_seeds = [], [], [[info["level_seed"] for info in env._infos]]
+    for action in actions:
+        obs, reward, done, infos = env.step(action)
+        frames.append(obs["rgb"])
+        rewards.append(reward)
+        dones.append(done)
+        level_seeds.append([info["level_seed"] for info in infos])
+    env.close()
+    np.testing.assert_array_equal(np.array(level_seeds), ref["level_seed"])
+    assert set(np.unique(ref["level_seed"])) <= set(range(3, 53))
+    np.testing.assert_array_equal(np.array(rewards), ref["reward"][1:])
+    np.testing.assert_array_equal(np.array(dones), ref["first"][1:])
+    np.testing.assert_array_equal(reference.frame_digests(np.array(frames)), ref["rgb_digest"])

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import parallel_pool
-from parallel_pool.procgen import registration
+from parallel_pool.procgen import ProcgenEnv, registration
 
 
 def test_ids_registered() -> None:
@@ -123,3 +123,40 @@ def test_reset_with_a_seed_runs_as_a_new_pool() -> None:
         b = fresh.step(action)
         np.testing.assert_array_equal(a[0], b[0])
         np.testing.assert_array_equal(a[1], b[1])
+
+
+def test_procgen_env_stand_in_api() -> None:
+    """procgen's ProcgenEnv surface: dict observations, one info dict per env, procgen's
+    level seeds for rand_seed (5: 1228472244 and 1538648557, as procgen's info says)."""
+    env = ProcgenEnv(num_envs=2, env_name="bigfish", rand_seed=5, distribution_mode="easy")
+    assert env.num_envs == 2
+    assert env.observation_space["rgb"].shape == (64, 64, 3) and env.action_space.n == 15
+    obs = env.reset()
+    assert obs["rgb"].shape == (2, 64, 64, 3) and obs["rgb"].dtype == np.uint8
+    obs, reward, done, infos = env.step(np.array([0, 14]))
+    assert reward.dtype == np.float32 and done.dtype == bool and len(infos) == 2
+    assert [info["level_seed"] for info in infos] == [1228472244, 1538648557]
+    assert env.render().shape == (64, 64, 3)
+    env.close()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"env_name": "pong"}, ValueError, "^env_name: expected one of procgen's games"),
+        ({"env_name": "bigfish", "distribution_mode": "memory"}, ValueError, "^distribution_mode: bigfish has"),
+        ({"env_name": "maze", "distribution_mode": "exploration", "num_levels": 5}, ValueError, "^num_levels"),
+        ({"env_name": "bigfish", "num_levels": -1}, ValueError, "^num_levels: expected an int >= 0"),
+    ],
+)
+def test_procgen_env_stand_in_errors(kwargs: dict, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        ProcgenEnv(num_envs=1, **kwargs)
+
+
+def test_procgen_env_stand_in_checks_actions() -> None:
+    env = ProcgenEnv(num_envs=2, env_name="maze", rand_seed=0)
+    with pytest.raises(ValueError, match=r"^actions: expected one action per env, shape \(2,\)"):
+        env.step(np.zeros(3, np.int32))
+    with pytest.raises(ValueError, match="action"):
+        env.step(np.array([0, 15]))

@@ -1,6 +1,7 @@
 """Registers procgen 0.10.7's games under EnvPool's ids and procgen's gym names.
 
 `BigfishEasy-v0` is procgen's bigfish with distribution_mode "easy" (0);
+`CoinrunExploration-v0` procgen's exploration mode (hard, on one fixed level);
 `procgen-bigfish-v0` (procgen's gym name) the same game in procgen's default
 mode, hard. The sprites and backgrounds are procgen's own, from its PyPI wheel
 (procgen-mirror 0.10.7): the build copies them beside this family's module
@@ -26,20 +27,33 @@ DISTRIBUTION_MODES = {"easy": 0, "hard": 1, "extreme": 2, "memory": 10}
 GAMES: dict[str, tuple[int, tuple[str, ...]]] = {
     "bigfish": (6000, ()),
     "bossfight": (4000, ()),
-    "caveflyer": (1000, ("memory",)),
+    "caveflyer": (1000, ("memory", "exploration")),
     "chaser": (1000, ("extreme",)),
-    "climber": (1000, ()),
-    "coinrun": (1000, ()),
+    "climber": (1000, ("exploration",)),
+    "coinrun": (1000, ("exploration",)),
     "dodgeball": (1000, ("extreme", "memory")),
     "fruitbot": (1000, ()),
-    "heist": (1000, ("memory",)),
-    "jumper": (1000, ("memory",)),  # 2000 in memory mode
-    "leaper": (500, ("extreme",)),
-    "maze": (500, ("memory",)),
+    "heist": (1000, ("memory", "exploration")),
+    "jumper": (1000, ("memory", "exploration")),  # 2000 in memory mode
+    "leaper": (500, ("extreme", "exploration")),
+    "maze": (500, ("memory", "exploration")),
     "miner": (1000, ("memory",)),
-    "ninja": (1000, ()),
+    "ninja": (1000, ("exploration",)),
     "plunder": (4000, ()),
     "starpilot": (1000, ("extreme",)),
+}
+
+# procgen's exploration mode (its Python layer's): hard mode on one fixed level,
+# this seed (procgen's EXPLORATION_LEVEL_SEEDS).
+EXPLORATION_LEVEL_SEEDS = {
+    "coinrun": 1949448038,
+    "caveflyer": 1259048185,
+    "leaper": 1318677581,
+    "jumper": 1434825276,
+    "maze": 158988835,
+    "heist": 876640971,
+    "climber": 1561126160,
+    "ninja": 1123500215,
 }
 
 # The games whose rules the family implements so far; the others follow.
@@ -60,6 +74,17 @@ IMPLEMENTED = (
     "plunder",
     "starpilot",
 )
+
+
+def mode_config(game: str, mode: str) -> dict[str, int]:
+    """The config keys of `game` in procgen's distribution `mode` ("easy", ..., "exploration")."""
+    if mode == "exploration":
+        return {
+            "distribution_mode": DISTRIBUTION_MODES["hard"],
+            "num_levels": 1,
+            "start_level": EXPLORATION_LEVEL_SEEDS[game],
+        }
+    return {"distribution_mode": DISTRIBUTION_MODES[mode]}
 
 
 def task_id(game: str, mode: str) -> str:
@@ -83,10 +108,10 @@ for _game in IMPLEMENTED:
             import_path=_PATH,
             env="Procgen",
             env_name=_game,
-            distribution_mode=DISTRIBUTION_MODES[_mode],
             max_episode_steps=_timeout,
             base_path=_base_path,
             render_fps=15,  # procgen's gym env metadata
+            **mode_config(_game, _mode),
         )
     register(
         task_id=f"procgen-{_game}-v0",
