@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from typing import Any
 
 from parallel_pool.registration import register
 
@@ -76,7 +77,7 @@ IMPLEMENTED = (
 )
 
 
-def mode_config(game: str, mode: str) -> dict[str, int]:
+def mode_config(game: str, mode: str) -> dict[str, Any]:
     """The config keys of `game` in procgen's distribution `mode` ("easy", ..., "exploration")."""
     if mode == "exploration":
         return {
