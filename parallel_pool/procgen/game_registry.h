@@ -18,6 +18,7 @@
 #include "parallel_pool/procgen/games/dodgeball.h"
 #include "parallel_pool/procgen/games/fruitbot.h"
 #include "parallel_pool/procgen/games/heist.h"
+#include "parallel_pool/procgen/games/jumper.h"
 #include "parallel_pool/procgen/games/leaper.h"
 #include "parallel_pool/procgen/games/maze.h"
 #include "parallel_pool/procgen/games/miner.h"
@@ -40,6 +41,7 @@ inline const std::map<std::string, GameFactory>& Games() {
       {"dodgeball", [](const std::string& root) { return std::make_unique<Dodgeball>(root); }},
       {"fruitbot", [](const std::string& root) { return std::make_unique<FruitBot>(root); }},
       {"heist", [](const std::string& root) { return std::make_unique<Heist>(root); }},
+      {"jumper", [](const std::string& root) { return std::make_unique<Jumper>(root); }},
       {"leaper", [](const std::string& root) { return std::make_unique<Leaper>(root); }},
       {"maze", [](const std::string& root) { return std::make_unique<Maze>(root); }},
       {"miner", [](const std::string& root) { return std::make_unique<Miner>(root); }},

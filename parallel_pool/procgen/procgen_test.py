@@ -16,7 +16,11 @@ def test_ids_registered() -> None:
     expected = set()
     for game in registration.IMPLEMENTED:
         _, extra = registration.GAMES[game]
-        expected |= {registration.task_id(game, mode) for mode in ("easy", "hard", *extra)}
+        expected |= {
+            registration.task_id(game, mode)
+            for mode in ("easy", "hard", *extra)
+            if (game, mode) not in registration.NOT_YET
+        }
         expected.add(f"procgen-{game}-v0")
     assert ids == expected
     assert registration.task_id("bigfish", "easy") == "BigfishEasy-v0"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -42,17 +44,18 @@ std::uint32_t Interpolate255(std::uint32_t x, std::uint32_t a, std::uint32_t y, 
 // The painter's opacity as Qt keeps it: opacity * 256, truncated.
 int IntOpacity(double opacity) { return static_cast<int>(opacity * 256); }
 
-// An opaque colour at the painter's opacity, premultiplied as Qt's raster
-// engine does it: in 16 bits per channel (QRgba64), then back to 8.
-std::uint32_t SolidColor(std::uint32_t rgb, int int_opacity) {
-  if (int_opacity == 256) return 0xff000000U | rgb;
+// A colour (0xAARRGGBB, not premultiplied) at the painter's opacity,
+// premultiplied as Qt's raster engine does it: in 16 bits per channel
+// (QRgba64), then back to 8.
+std::uint32_t SolidColor(std::uint32_t argb, int int_opacity) {
+  if (int_opacity == 256 && (argb >> 24) == 0xff) return argb;
   const std::uint64_t alpha =
-      (std::uint64_t{255 * 257} * static_cast<std::uint64_t>(int_opacity)) >> 8;
+      (std::uint64_t{(argb >> 24) * 257U} * static_cast<std::uint64_t>(int_opacity)) >> 8;
   auto div65535 = [](std::uint64_t x) { return (x + (x >> 16) + 0x8000) >> 16; };
   auto div257 = [](std::uint64_t x) { return ((x + 128) - ((x + 128) >> 8)) >> 8; };
   std::uint32_t out = static_cast<std::uint32_t>(div257(alpha)) << 24;
   for (int shift : {16, 8, 0}) {
-    const std::uint64_t channel = ((rgb >> shift) & 0xffU) * 257U;
+    const std::uint64_t channel = ((argb >> shift) & 0xffU) * 257U;
     out |= static_cast<std::uint32_t>(div257(div65535(channel * alpha))) << shift;
   }
   return out;
@@ -156,7 +159,7 @@ void Painter::FillRect(const RectF& rect, std::uint32_t rgb) {
   y1 = std::max(y1, 0);
   x2 = std::min(x2, target_.width());
   y2 = std::min(y2, target_.height());
-  const std::uint32_t color = SolidColor(rgb, IntOpacity(state_.opacity));
+  const std::uint32_t color = SolidColor(0xff000000U | rgb, IntOpacity(state_.opacity));
   if (color >> 24 == 0) return;
   for (int yy = y1; yy < y2; ++yy) {
     std::uint32_t* row = target_.Row(yy);
@@ -370,4 +373,134 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
   ScaleImage(target_, src, dst.x + m.dx, dst.y + m.dy, (dst.x + dst.w) + m.dx,
              (dst.y + dst.h) + m.dy, blender);
 }
+}  // namespace parallel_pool::procgen
+
+namespace parallel_pool::procgen {
+
+std::uint32_t Painter::Premultiplied(std::uint32_t argb) const {
+  return SolidColor(argb, IntOpacity(state_.opacity));
+}
+
+void Painter::Span(int x, int y, int len, std::uint32_t color) {
+  if (y < 0 || y >= target_.height() || len <= 0) return;
+  const int x1 = std::max(x, 0);
+  const int x2 = std::min(x + len, target_.width());
+  std::uint32_t* row = target_.Row(y);
+  for (int i = x1; i < x2; ++i) row[i] = SourceOver(color, row[i]);
+}
+
+void Painter::DrawEllipse(int x, int y, int w, int h, const std::uint32_t* brush,
+                          const std::uint32_t* pen) {
+  if (w <= 0 || h <= 0) return;
+  // Qt's drawEllipse_midpoint_i: the first quadrant's outline runs, mirrored
+  // into four, the fill between the left and right runs drawn first.
+  const double a = w / 2.0;
+  const double b = h / 2.0;
+  const int midx = x + (w + 1) / 2;
+  const int midy = y + (h + 1) / 2;
+  auto emit = [&](int px, int py, int len) {
+    if (len == 0) return;
+    const int right_x = px + midx;
+    const int top_y = midy - py;
+    const int left_x = midx + (midx - right_x) - (len - 1) - (w & 1);
+    const int left_len = std::min(len, right_x - left_x);
+    const int bottom_y = midy + (midy - top_y) - (h & 1);
+    if (brush != nullptr && left_x + left_len < right_x) {
+      const int f0x = left_x + left_len - 1;
+      const int f0len = std::max(0, right_x - f0x);
+      Span(f0x, top_y, f0len, *brush);
+      if (top_y < bottom_y) Span(f0x, bottom_y, f0len, *brush);
+    }
+    if (pen != nullptr) {
+      Span(left_x, top_y, left_len, *pen);
+      Span(right_x, top_y, len, *pen);
+      if (top_y < bottom_y) {
+        Span(left_x, bottom_y, left_len, *pen);
+        Span(right_x, bottom_y, len, *pen);
+      }
+    }
+  };
+  double d = b * b - a * a * b + 0.25 * a * a;
+  int px = 0;
+  int py = (h + 1) / 2;
+  int startx = 0;
+  while (a * a * (2 * py - 1) > 2 * b * b * (px + 1)) {  // region 1
+    if (d < 0) {
+      d += b * b * (2 * px + 3);
+      ++px;
+    } else {
+      d += b * b * (2 * px + 3) + a * a * (-2 * py + 2);
+      emit(startx, py, px - startx + 1);
+      ++px;
+      startx = px;
+      --py;
+    }
+  }
+  emit(startx, py, px - startx + 1);
+  d = b * b * (px + 0.5) * (px + 0.5) + a * a * ((py - 1) * (py - 1) - b * b);  // region 2
+  while (py > (h & 1)) {
+    if (d < 0) {
+      d += b * b * (2 * px + 2) + a * a * (-2 * py + 3);
+      ++px;
+    } else {
+      d += a * a * (-2 * py + 3);
+    }
+    --py;
+    emit(px, py, 1);
+  }
+}
+
+void Painter::DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color) {
+  auto plot = [&](int px, int py) { Span(px, py, 1, color); };
+  if (x1 == x2 && y1 == y2) {
+    plot(x1, y1);
+    return;
+  }
+  // Qt's cosmetic stroker for one line with square caps, in 26.6 fixed
+  // point. (Its clipping to one pixel outside the device is not needed: the
+  // games draw inside the frame.)
+  int X1 = x1 * 64, Y1 = y1 * 64, X2 = x2 * 64, Y2 = y2 * 64;
+  if (std::abs(X2 - X1) < std::abs(Y2 - Y1)) {  // mostly vertical
+    if (Y1 > Y2) {
+      std::swap(X1, X2);
+      std::swap(Y1, Y2);
+    }
+    const int xinc = static_cast<int>((static_cast<std::int64_t>(X2 - X1) << 16) / (Y2 - Y1));
+    int x = X1 * 1024;
+    Y1 -= 32;
+    x -= xinc >> 1;
+    Y2 += 32;
+    int y = (Y1 + 32) >> 6;
+    const int ys = (Y2 + 32) >> 6;
+    const int round = xinc > 0 ? 32 : 0;
+    if (y != ys) {
+      x += static_cast<int>((static_cast<std::int64_t>((y << 6) + round - Y1) * xinc) >> 6);
+      do {
+        plot(x >> 16, y);
+        x += xinc;
+      } while (++y < ys);
+    }
+  } else {  // mostly horizontal
+    if (X1 > X2) {
+      std::swap(X1, X2);
+      std::swap(Y1, Y2);
+    }
+    const int yinc = static_cast<int>((static_cast<std::int64_t>(Y2 - Y1) << 16) / (X2 - X1));
+    int y = Y1 * 1024;
+    X1 -= 32;
+    y -= yinc >> 1;
+    X2 += 32;
+    int x = (X1 + 32) >> 6;
+    const int xs = (X2 + 32) >> 6;
+    const int round = yinc > 0 ? 32 : 0;
+    if (x != xs) {
+      y += static_cast<int>((static_cast<std::int64_t>((x << 6) + round - X1) * yinc) >> 6);
+      do {
+        plot(x, y >> 16);
+        y += yinc;
+      } while (++x < xs);
+    }
+  }
+}
+
 }  // namespace parallel_pool::procgen

@@ -36,6 +36,18 @@ class Painter {
 
   void FillRect(const RectF& rect, std::uint32_t rgb);
   void DrawImage(const RectF& dst, const Image& src);
+  // An ellipse in the whole-pixel rect (x, y, w, h) (Qt's midpoint
+  // algorithm, as QPainter draws one whose rect is whole pixels), filled
+  // with the premultiplied `brush` and outlined with `pen` (a one-pixel pen),
+  // each only if given.
+  void DrawEllipse(int x, int y, int w, int h, const std::uint32_t* brush,
+                   const std::uint32_t* pen);
+  // A one-pixel line between whole pixels (Qt's cosmetic stroker, square
+  // caps), in the premultiplied `color`.
+  void DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color);
+  // QColor(r, g, b, a) at the painter's opacity, premultiplied as Qt's
+  // raster engine does it (in 16 bits per channel).
+  std::uint32_t Premultiplied(std::uint32_t argb) const;
 
   void SetOpacity(double opacity) {
     state_.opacity = opacity < 0 ? 0 : (opacity > 1 ? 1 : opacity);
@@ -55,6 +67,8 @@ class Painter {
     Transform transform;
     double opacity = 1.0;
   };
+
+  void Span(int x, int y, int len, std::uint32_t color);
 
   Image& target_;
   State state_;
