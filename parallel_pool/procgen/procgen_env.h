@@ -12,7 +12,9 @@
 // frame. The reset that follows in EnvPool's autoreset mode starts no new
 // level (the game has moved on) and repeats that frame; a reset the user asks
 // for starts the next level. Truncation is the game's timeout (the
-// registered max_episode_steps), or max_episode_steps if lower.
+// registered max_episode_steps), or max_episode_steps if lower, counted per
+// level: with use_sequential_levels a won level leads to the next one within
+// the same episode, and the time limit starts again with it.
 //
 // Observation "obs": uint8 [3, 64, 64], procgen's "rgb" channel first as
 // EnvPool has it ([64, 64, 3], procgen's own layout, with channel_first
@@ -108,8 +110,12 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
   }
 
   void Step(const Action& action) override {
+    const int level = game_->current_level_seed();
     game_->Step(action["action"_].Get<int>());
     level_ended_ = game_->step_data().done;
+    // Sequential levels: a won level leads to the next one within the
+    // episode, whose time limit is the new level's.
+    if (!level_ended_ && game_->current_level_seed() != level) RestartStepClock();
     Write(game_->step_data().reward);
   }
 

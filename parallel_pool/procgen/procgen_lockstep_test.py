@@ -53,6 +53,18 @@ def actions_for(game: str, seed: int, mode: str = "") -> np.ndarray:
     return actions
 
 
+# procgen's options, each against ProcgenGym3Env with the same: (game, mode, seed, options).
+OPTION_CASES = [
+    ("coinrun", "hard", 3, {"use_monochrome_assets": True}),
+    ("chaser", "hard", 8, {"use_monochrome_assets": True, "restrict_themes": True}),
+    ("starpilot", "easy", 4, {"use_backgrounds": False, "paint_vel_info": True}),
+    ("heist", "hard", 5, {"restrict_themes": True, "center_agent": False}),
+    ("bigfish", "hard", 6, {"paint_vel_info": True}),
+    # A won level leads to the next seed within the episode, whose time limit restarts.
+    ("maze", "easy", 7, {"use_sequential_levels": True, "num_levels": 3, "start_level": 50}),
+]
+OPTION_STEPS = 600
+
 # ProcgenEnv (the stand-in for procgen's own) with procgen's level options, against
 # ProcgenGym3Env with the same: coinrun easy, levels 3 to 52, seed 7.
 STAND_IN = ("coinrun", {"distribution_mode": "easy", "num_levels": 50, "start_level": 3}, 7)
@@ -65,19 +77,29 @@ def references() -> dict[object, dict[str, np.ndarray]]:
         reference.Job(game, seed, actions_for(game, seed, mode), {"distribution_mode": mode}, digests=True)
         for game, mode, seed in CASES
     ]
+    for i, (game, mode, seed, options) in enumerate(OPTION_CASES):
+        keys.append(("options", i))
+        jobs.append(
+            reference.Job(game, seed, option_actions(seed), {"distribution_mode": mode, **options}, digests=True)
+        )
     game, options, seed = STAND_IN
     keys.append("stand-in")
     jobs.append(reference.Job(game, seed, actions_for(game, seed), options, digests=True))
     return dict(zip(keys, reference.rollouts(jobs), strict=True))
 
 
-def run_pool(game: str, mode: str, seed: int, actions: np.ndarray) -> dict[str, np.ndarray]:
+def option_actions(seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 15, size=(OPTION_STEPS, NUM_ENVS)).astype(np.int32)
+
+
+def run_pool(game: str, mode: str, seed: int, actions: np.ndarray, **options: object) -> dict[str, np.ndarray]:
     env = parallel_pool.make_gymnasium(
         registration.task_id(game, mode),
         num_envs=actions.shape[1],
         seed=seed,
         autoreset_mode="same_step",
         channel_first=False,  # procgen's own layout
+        **options,
     )
     obs, info = env.reset()
     out: dict[str, list[np.ndarray]] = {"rgb": [obs.copy()], "reward": [np.zeros(actions.shape[1], np.float32)]}
@@ -95,21 +117,33 @@ def run_pool(game: str, mode: str, seed: int, actions: np.ndarray) -> dict[str, 
     return {key: np.stack(value) for key, value in out.items()}
 
 
-@pytest.mark.parametrize(("game", "mode", "seed"), CASES, ids=[f"{g}-{m}-{s}" for g, m, s in CASES])
-def test_seed_for_seed(game: str, mode: str, seed: int, references: dict) -> None:
-    ref = references[(game, mode, seed)]
-    ours = run_pool(game, mode, seed, actions_for(game, seed, mode))
+def assert_same(ours: dict[str, np.ndarray], ref: dict[str, np.ndarray], min_level_ends: int = 2) -> None:
     np.testing.assert_array_equal(ours["level_seed"], ref["level_seed"])
     np.testing.assert_array_equal(ours["done"][1:], ref["first"][1:])
     np.testing.assert_array_equal(ours["reward"][1:], ref["reward"][1:])
     np.testing.assert_array_equal(ours["prev_level_seed"][1:], ref["prev_level_seed"][1:])
     np.testing.assert_array_equal(ours["prev_level_complete"][1:], ref["prev_level_complete"][1:])
-    assert ref["first"][1:].sum() >= 2, "the run should cross level ends"
+    assert ref["first"][1:].sum() >= min_level_ends, "the run should cross level ends"
     differing = np.argwhere(reference.frame_digests(ours["rgb"]) != ref["rgb_digest"])
     assert differing.size == 0, (
         f"{len(differing)} of {ours['rgb'].shape[0] * NUM_ENVS} frames differ, "
         f"first at (t, env) {differing[:5].tolist()}"
     )
+
+
+@pytest.mark.parametrize(("game", "mode", "seed"), CASES, ids=[f"{g}-{m}-{s}" for g, m, s in CASES])
+def test_seed_for_seed(game: str, mode: str, seed: int, references: dict) -> None:
+    assert_same(run_pool(game, mode, seed, actions_for(game, seed, mode)), references[(game, mode, seed)])
+
+
+@pytest.mark.parametrize("case", range(len(OPTION_CASES)), ids=[f"{c[0]}-{c[3]}" for c in OPTION_CASES])
+def test_options(case: int, references: dict) -> None:
+    game, mode, seed, options = OPTION_CASES[case]
+    ref = references[("options", case)]
+    assert_same(run_pool(game, mode, seed, option_actions(seed), **options), ref, min_level_ends=0)
+    if options.get("use_sequential_levels"):
+        won_and_went_on = ref["prev_level_complete"][1:].astype(bool) & ~ref["first"][1:]
+        assert won_and_went_on.any(), "a level should be won and followed by the next"
 
 
 def test_procgen_env_stand_in(references: dict) -> None:
