@@ -12,9 +12,7 @@
 // frame. The reset that follows in EnvPool's autoreset mode starts no new
 // level (the game has moved on) and repeats that frame; a reset the user asks
 // for starts the next level. Truncation is the game's timeout (the
-// registered max_episode_steps), or max_episode_steps if lower, counted per
-// level: with use_sequential_levels a won level leads to the next one within
-// the same episode, and the time limit starts again with it.
+// registered max_episode_steps), or max_episode_steps if lower.
 //
 // Observation "obs": uint8 [3, 64, 64], procgen's "rgb" channel first as
 // EnvPool has it ([64, 64, 3], procgen's own layout, with channel_first
@@ -70,6 +68,10 @@ class ProcgenEnvFns {
     RequireConfig(conf["start_level"_] >= 0, "start_level: expected an int >= 0");
     RequireConfig(std::int64_t{conf["start_level"_]} + conf["num_levels"_] <= INT_MAX,
                   "start_level + num_levels: must fit in a 32-bit int");
+    // A won level would go on to the next within the episode, with a time
+    // limit of its own, which the core's per-episode step count cannot follow.
+    RequireConfig(!conf["use_sequential_levels"_],
+                  "use_sequential_levels: procgen's sequential levels are not supported yet");
     RequireConfig(!conf["use_generated_assets"_],
                   "use_generated_assets: procgen's generated sprites are not supported yet");
   }
@@ -110,12 +112,8 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
   }
 
   void Step(const Action& action) override {
-    const int level = game_->current_level_seed();
     game_->Step(action["action"_].Get<int>());
     level_ended_ = game_->step_data().done;
-    // Sequential levels: a won level leads to the next one within the
-    // episode, whose time limit is the new level's.
-    if (!level_ended_ && game_->current_level_seed() != level) RestartStepClock();
     Write(game_->step_data().reward);
   }
 
