@@ -98,6 +98,16 @@ class BasicGame : public Game {
   float Distance(const EntityPtr& a, const EntityPtr& b) const;
   float Theta(const EntityPtr& src, const EntityPtr& target) const;
 
+  // Whether a grid cell under the agent's feet (either side, just below)
+  // satisfies `supports`: the platform games' test for standing.
+  template <typename Supports>
+  bool AgentStandsOn(Supports supports) const {
+    const auto below_y = static_cast<float>(agent_->y - (agent_->ry + .01));
+    return supports(
+               GetObjFromFloats(static_cast<float>(agent_->x - (agent_->rx - .01)), below_y)) ||
+           supports(GetObjFromFloats(static_cast<float>(agent_->x + (agent_->rx - .01)), below_y));
+  }
+
   void MatchAspectRatio(const EntityPtr& ent, bool match_width = true);
   void FitAspectRatio(const EntityPtr& ent);
   void ChooseRandomTheme(const EntityPtr& ent);

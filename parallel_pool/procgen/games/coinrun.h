@@ -207,11 +207,8 @@ class CoinRun : public BasicGame {
   void SetActionXY(int move_action) override {
     action_vx_ = static_cast<float>(move_action / 3 - 1);
     action_vy_ = static_cast<float>((move_action % 3) - 1);
-    const int below_1 = GetObjFromFloats(static_cast<float>(agent_->x - (agent_->rx - .01)),
-                                         static_cast<float>(agent_->y - (agent_->ry + .01)));
-    const int below_2 = GetObjFromFloats(static_cast<float>(agent_->x + (agent_->rx - .01)),
-                                         static_cast<float>(agent_->y - (agent_->ry + .01)));
-    has_support_ = (is_on_crate_ || CanSupport(below_1) || CanSupport(below_2)) && agent_->vy == 0;
+    has_support_ = (is_on_crate_ || AgentStandsOn([this](int obj) { return CanSupport(obj); })) &&
+                   agent_->vy == 0;
     is_on_crate_ = false;
     if (action_vy_ == 1 && !has_support_) action_vy_ = 0;
   }

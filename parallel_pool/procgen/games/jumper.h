@@ -229,12 +229,8 @@ class Jumper : public BasicGame {
     if (action_vy_ < 0) action_vy_ = 0;
     if (action_vx_ > 0) facing_right_ = true;
     if (action_vx_ < 0) facing_right_ = false;
-    const int below_1 = GetObjFromFloats(static_cast<float>(agent_->x - (agent_->rx - .01)),
-                                         static_cast<float>(agent_->y - (agent_->ry + .01)));
-    const int below_2 = GetObjFromFloats(static_cast<float>(agent_->x + (agent_->rx - .01)),
-                                         static_cast<float>(agent_->y - (agent_->ry + .01)));
     jump_delta_ = 0;
-    has_support_ = CanSupport(below_1) || CanSupport(below_2);
+    has_support_ = AgentStandsOn([this](int obj) { return CanSupport(obj); });
     if (has_support_) jump_count_ = 2;
     if (action_vy_ == 1 && jump_count_ > 0 && (cur_time_ - jump_time_ > kJumpCooldown)) {
       jump_count_ -= 1;

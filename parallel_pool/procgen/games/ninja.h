@@ -162,11 +162,7 @@ class Ninja : public BasicGame {
     action_vx_ = static_cast<float>(move_action / 3 - 1);
     action_vy_ = static_cast<float>((move_action % 3) - 1);
     if (action_vy_ < 0) action_vy_ = 0;
-    const int below_1 = GetObjFromFloats(static_cast<float>(agent_->x - (agent_->rx - .01)),
-                                         static_cast<float>(agent_->y - (agent_->ry + .01)));
-    const int below_2 = GetObjFromFloats(static_cast<float>(agent_->x + (agent_->rx - .01)),
-                                         static_cast<float>(agent_->y - (agent_->ry + .01)));
-    has_support_ = CanSupport(below_1) || CanSupport(below_2);
+    has_support_ = AgentStandsOn([this](int obj) { return CanSupport(obj); });
     if (has_support_ && action_vy_ == 1) {
       action_vy_ = 1;
       jump_charge_ += jump_charge_inc_;
