@@ -17,9 +17,6 @@ class RandGen {
  public:
   void Seed(int seed) { engine_.seed(static_cast<std::uint32_t>(seed)); }
 
-  // The raw output as a signed int (procgen's randint()).
-  int Raw() { return static_cast<int>(engine_()); }
-
   // low + x % (high - low), the range taken as unsigned.
   int Int(int low, int high) {
     std::uint32_t x = engine_();
