@@ -17,13 +17,22 @@ EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-
 setup:
 	@VENV=$(VENV) tools/setup.sh
 
+# BUILD_CONFIG picks the C++ build: empty for the contributors' default (Debian's
+# gcc), `manylinux` for the one the wheel ships (zig's clang and libc++, .bazelrc),
+# which `make test` tests.
+BUILD_CONFIG ?=
+BUILD_FLAGS := $(if $(BUILD_CONFIG),--config=$(BUILD_CONFIG))
+BUILD_BIN := $(if $(BUILD_CONFIG),bazel-$(BUILD_CONFIG)-bin,bazel-bin)
+# The build the wheel ships, which `make test` tests.
+SHIPPED := manylinux
+
 build: setup
-	$(BAZEL) build //...
+	$(BAZEL) build $(BUILD_FLAGS) //...
 
 # Links the built extensions into the source tree, so `import parallel_pool`
 # works from the repository root (examples, benchmark, quick experiments).
 develop: build
-	@for d in $(EXTENSIONS); do ln -sf "$$PWD/bazel-bin/$$d/$$(basename $$d)_ext.so" "$$d/"; done
+	@for d in $(EXTENSIONS); do ln -sf "$$PWD/$(BUILD_BIN)/$$d/$$(basename $$d)_ext.so" "$$d/"; done
 
 # The documentation site in docs/_build/html (open index.html), built offline with
 # warnings as errors: docs/*.md (myst-parser), the API reference from the docstrings
@@ -34,17 +43,21 @@ docs: develop
 	@echo "docs: open docs/_build/html/index.html"
 
 # Lint first (a check CI does not run is not a habit), then every C++ and
-# Python test under Bazel, then the core's tests under the sanitizers, then
-# the wheel test, then the docs site (sphinx -W); the Bazel server is shut down
-# whatever happened, so nothing outlives the run. Test results are never taken
-# from the cache: Bazel cannot see the venv's packages (gymnasium, ale_py,
-# mujoco), so a cached pass could be stale.
+# Python test under Bazel on the build the wheel ships (SHIPPED: zig's clang,
+# libc++), then the core's tests under gcc's sanitizers, then the wheel of the
+# venv's CPython (packed from that same build, so nothing compiles again)
+# installed and tested, then the docs site (sphinx -W); the Bazel server is shut
+# down whatever happened, so nothing outlives the run. The wheels of the other
+# CPythons are `make wheel-test`'s (about 30 minutes more, cold). Test results
+# are never taken from the cache: Bazel cannot see the venv's packages
+# (gymnasium, ale_py, mujoco), so a cached pass could be stale.
 test: setup lint
 	@status=0; \
-	$(BAZEL) test --nocache_test_results //... || status=$$?; \
+	$(BAZEL) test --config=$(SHIPPED) --nocache_test_results //... || status=$$?; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory sanitize || status=$$?; fi; \
-	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test || status=$$?; fi; \
-	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory docs || status=$$?; fi; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test \
+		WHEEL_PYTHONS=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])') || status=$$?; fi; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory docs BUILD_CONFIG=$(SHIPPED) || status=$$?; fi; \
 	$(BAZEL) shutdown; \
 	exit $$status
 
@@ -54,7 +67,7 @@ test: setup lint
 test-family: setup
 	@[ -n "$(FAMILY)" ] && [ -d "parallel_pool/$(FAMILY)" ] || \
 	  { echo "usage: make test-family FAMILY=<a folder of parallel_pool/, e.g. toy_text>"; exit 2; }
-	$(BAZEL) test --nocache_test_results //parallel_pool/$(FAMILY)/...
+	$(BAZEL) test $(BUILD_FLAGS) --nocache_test_results //parallel_pool/$(FAMILY)/...
 
 # A new env family, copied from a template and renamed (docs/new_env.md):
 # `make new-family NAME=corridor`, or `MULTI_PLAYER=1` for the template
@@ -75,8 +88,9 @@ scaffold-check: setup
 # cannot shadow the tree in the tests. One run writes every number to benchmark/results.json
 # (with the commit and the machine), the tables to benchmark/results.md,
 # docs/performance.md from the JSON (benchmark/report.py) and the figures it
-# embeds, docs/images/*.png (benchmark/plots.py). About 14 minutes on
-# the 2-core CI machine; BENCH_ARGS passes options to benchmark/run.py.
+# embeds, docs/images/*.png (benchmark/plots.py). The run takes about 31 minutes
+# on the 2-core machine (the wheel's build before it, when not cached, about 13
+# more); BENCH_ARGS passes options to benchmark/run.py.
 bench: setup
 	$(MAKE) --no-print-directory wheel WHEEL_PYTHONS=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
@@ -159,7 +173,10 @@ soak: develop
 # its own CPython and, from outside the source tree, steps one id of every
 # family, renders two, runs env.xla() under jax and an example
 # (tests/wheel_test.py, about 80 s a version): the venv's CPython here, 3.13
-# and 3.14 inside their Debian chroots (tools/wheel_test.sh).
+# and 3.14 inside their Debian chroots (tools/wheel_test.sh). `make test` runs
+# it for the venv's CPython only; all three (a Debian chroot and a build of the
+# modules for each other version: about 30 minutes more on 2 cores, cold) before
+# a release or after a change to the packaging or the set-up.
 wheel-test: wheel
 	for version in $(WHEEL_PYTHONS); do tools/wheel_test.sh $(PY) $$version || exit 1; done
 

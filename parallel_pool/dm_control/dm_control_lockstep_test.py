@@ -43,7 +43,11 @@ def load_reference(domain: str, task: str, seed: int) -> Any:
     return suite.load(domain, task, task_kwargs=kwargs)
 
 
-EPISODES = 2
+# Two episodes in a row: the second one's initial state comes from the RandomState stream
+# the first one left. The OpenBLAS core-type variants of this test (BUILD) run one: what
+# they hold is each kernel's rounding, which the first episode's 1000 steps meet as the
+# second's do; the stream between episodes is the same under every kernel.
+EPISODES = int(os.environ.get("DM_CONTROL_LOCKSTEP_EPISODES", "2"))
 
 
 class Actions:
