@@ -41,6 +41,7 @@ STYLE: dict[str, dict[str, Any]] = {
     "ale_py AtariVectorEnv async": {"color": "#9467bd", "linestyle": "--", "marker": "^"},
     "gymnasium SyncVectorEnv": {"color": "#2ca02c", "linestyle": "-", "marker": "v"},
     "gymnasium AsyncVectorEnv": {"color": "#2ca02c", "linestyle": "--", "marker": "v"},
+    "procgen ProcgenEnv": {"color": "#ff7f0e", "linestyle": "-", "marker": "D"},
 }
 SINGLE_STYLE = {"color": "#7f7f7f", "marker": "*", "markersize": 13, "linestyle": "none"}
 LIMIT_STYLE = {"color": "black", "linestyle": ":", "linewidth": 1.8, "drawstyle": "steps-post"}

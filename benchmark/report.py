@@ -162,13 +162,15 @@ def _handoff_prose(data: Data) -> str:
 
 
 def _target_values(family: str) -> dict[str, str]:
-    """The family's targets as its targets prose names them: ${each_mode}, ${best_of_ours}
-    and ${one_env} (ratios), ${limit} (the share of the limit) and ${limit_rows}."""
+    """The family's targets as its targets prose names them: ${each_mode}, ${best_of_ours},
+    ${each_of_ours} and ${one_env} (ratios), ${limit} (the share of the limit) and ${limit_rows}."""
     targets = targets_of(family)
     if targets is None:
         return {}
     values = {
-        key: f"{pair[1]:g}" for key in ("each_mode", "best_of_ours", "one_env") if (pair := getattr(targets, key))
+        key: f"{pair[1]:g}"
+        for key in ("each_mode", "best_of_ours", "each_of_ours", "one_env")
+        if (pair := getattr(targets, key))
     }
     if targets.limit_rows is not None:
         values |= {"limit": f"{LIMIT_TARGET:.0%}", "limit_rows": str(targets.limit_rows)}
@@ -189,6 +191,7 @@ def _family_section(data: Data, family: str) -> list[str]:
         gymnasium_robotics=packages.get("gymnasium-robotics") or "",
         metaworld=packages.get("metaworld") or "",
         highway_env=packages.get("highway-env") or "",
+        procgen=packages.get("procgen-mirror") or "",
         vizdoom=packages.get("vizdoom") or "",
         envpool=packages.get("envpool") or "",
     )

@@ -29,6 +29,7 @@ COLUMNS = {
     "gymnasium single env": "one gymnasium env",
     "gymnasium SyncVectorEnv": "SyncVectorEnv",
     "gymnasium AsyncVectorEnv": "AsyncVectorEnv",
+    "procgen ProcgenEnv": "procgen's ProcgenEnv",
     "ale_py AtariVectorEnv sync": "AtariVectorEnv sync",
     "envpool sync": "EnvPool sync",
     "parallel_pool sync": "**ours sync**",
@@ -37,13 +38,18 @@ COLUMNS = {
     "parallel_pool async": "**ours async**",
 }
 # A family's own names for some columns: in dm_control tasks gymnasium's vector envs step
-# dm_control envs (benchmark/dm_control_gym.py).
+# dm_control envs (benchmark/dm_control_gym.py), in procgen tasks gym's step procgen's.
 FAMILY_COLUMNS = {
     "dm_control": {
         "gymnasium SyncVectorEnv": "SyncVectorEnv of dm_control envs",
         "gymnasium AsyncVectorEnv": "AsyncVectorEnv of dm_control envs",
     },
     "vizdoom": {"gymnasium AsyncVectorEnv": "AsyncVectorEnv of vizdoom's gymnasium envs"},
+    # gym 0.26's vector envs of procgen's gym env, in procgen's venv.
+    "procgen": {
+        "gymnasium SyncVectorEnv": "gym SyncVectorEnv of procgen's gym envs",
+        "gymnasium AsyncVectorEnv": "gym AsyncVectorEnv of procgen's gym envs",
+    },
 }
 
 

@@ -91,6 +91,7 @@ def ratio_table(data: Data, tasks: list[str]) -> str:
     rows = rows_of(data, tasks)
     refs = [("envpool sync", "parallel_pool sync"), ("envpool async", "parallel_pool async")]
     refs += [(f"ale_py AtariVectorEnv {mode}", f"parallel_pool {mode}") for mode in ("sync", "async")]
+    refs += [("procgen ProcgenEnv", f"parallel_pool {mode}") for mode in ("sync", "async")]
     refs = [(ref, ours) for ref, ours in refs if any(value(data, t, n, ref) for t, n in rows)]
     best_refs = [*SINGLE, "gymnasium SyncVectorEnv", "gymnasium AsyncVectorEnv"]
     best_refs = [ref for ref in best_refs if any(value(data, t, n, ref) for t, n in rows)]
@@ -212,6 +213,12 @@ def target_table(data: Data, tasks: list[str]) -> str:
             ours, reference = _method(f"parallel_pool {mode}"), _method(f"{method} {mode}")
             title = f"ours {mode} / {COLUMNS[f'{method} {mode}']}, lowest (target >= {x:g}x{every})"
             columns[title] = [_verdict(_ratios(data, t, ours, reference), x, _times) for t in tasks]
+    if targets.each_of_ours:
+        method, x = targets.each_of_ours
+        for mode in ("sync", "async"):
+            title = f"ours {mode} / {COLUMNS[method]}, lowest (target >= {x:g}x at every num_envs)"
+            ratios = [_ratios(data, t, _method(f"parallel_pool {mode}"), _method(method)) for t in tasks]
+            columns[title] = [_verdict(found, x, _times) for found in ratios]
     if targets.best_of_ours:
         method, x = targets.best_of_ours
         title = f"best of ours / {COLUMNS[method]}, lowest (target >= {x:g}x at every num_envs)"

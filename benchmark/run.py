@@ -53,6 +53,15 @@ min(num_envs, cores) C++ threads running our own ALE build alone (the task's ROM
 pre-drawn actions held for 4 frames, a restart after a game over; no screen read, no
 preprocessing), in windows interleaved as the MuJoCo limit's (below).
 
+procgen (benchmark/runners.py, benchmark/procgen_reference.py, benchmark/procgen_limit.py):
+procgen-mirror lives in a venv of its own (it pins numpy 1.26 and gym 0.26.2), so its
+methods run there, each in a subprocess with that venv's interpreter: procgen's own
+ProcgenEnv (its C++ games behind baselines' VecEnv API; the peer the family's targets
+name) and gym 0.26's SyncVectorEnv and AsyncVectorEnv of its gym env (in the columns of
+gymnasium's). The limit is the env steps/s of T = min(num_envs, cores) C++ threads each
+stepping our own game and drawing its frame alone (procgen_ext._limit_probe.game_rate),
+in windows interleaved as the MuJoCo limit's (below).
+
 highway (benchmark/highway_limit.py): the limit is the env steps/s of T =
 min(num_envs, cores) C++ threads running our own driving simulation alone (the
 task's scenario, the pre-drawn actions, a reset after an episode's end; no
@@ -100,6 +109,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atari_limit
 import highway_limit
 import mujoco_limit
+import procgen_limit
 import report
 import runners
 import vizdoom_limit
@@ -110,6 +120,7 @@ METHODS: dict[str, runners.Runner] = {
     "gymnasium single env": runners.gymnasium_single,
     "gymnasium SyncVectorEnv": runners.gymnasium_sync,
     "gymnasium AsyncVectorEnv": runners.gymnasium_async,
+    "procgen ProcgenEnv": runners.procgen_vector_env,
     "envpool sync": runners.envpool_sync,
     "ale_py AtariVectorEnv sync": runners.ale_vector_sync,
     "parallel_pool sync": runners.parallel_pool_sync,
@@ -167,10 +178,15 @@ def methods_for(task: str, num_envs: int) -> list[str]:
     ours = runners.registered(task)
     if runners.vizdoom_scenario(task) is not None:
         return vizdoom_methods(task, num_envs, ours)
+    procgen = runners.procgen_task(task) is not None
     out = []
     for name in METHODS:
         if name == "vizdoom DoomGame loop":
             continue
+        if name == "procgen ProcgenEnv" and not procgen:
+            continue
+        if name == "gymnasium single env" and procgen:
+            continue  # procgen's gym env is gym 0.26's, in procgen's venv: its vector envs run there
         if name.endswith("single env") and num_envs != 1:
             continue
         if name == "gymnasium single env" and dm_control:
@@ -202,11 +218,13 @@ def vizdoom_methods(task: str, num_envs: int, ours: bool) -> list[str]:
 
 
 def limit_kind(task: str) -> types.ModuleType:
-    """The module of `task`'s limit probe (an Atari, highway or MuJoCo task)."""
+    """The module of `task`'s limit probe (an Atari, highway, procgen or MuJoCo task)."""
     if atari_limit.has_limit(task):
         return atari_limit
     if highway_limit.has_limit(task):
         return highway_limit
+    if procgen_limit.has_limit(task):
+        return procgen_limit
     return mujoco_limit
 
 
@@ -224,6 +242,7 @@ def plan(tasks: list[str], num_envs: list[int], repeat: int, handoff: list[int])
             elif (
                 atari_limit.has_limit(task)
                 or highway_limit.has_limit(task)
+                or procgen_limit.has_limit(task)
                 or (runners.vizdoom_scenario(task) is None and mujoco_limit.is_mujoco(task))
             ):
                 threads = sorted({mujoco_limit.threads_for(n) for n in counts})
@@ -327,8 +346,8 @@ def machine() -> dict[str, Any]:
                 "pybind11",
             )
         }
-        # metaworld lives in a venv of its own (it pins another MuJoCo).
-        | {"metaworld": runners.metaworld_version()},
+        # metaworld lives in a venv of its own (it pins another MuJoCo), so does procgen.
+        | {"metaworld": runners.metaworld_version(), "procgen-mirror": runners.procgen_version()},
         "parallel_pool_path": os.path.dirname(parallel_pool.__file__),
         "loadavg_start": list(os.getloadavg()),
     }
@@ -342,7 +361,12 @@ class Bench:
         self.samples: dict[tuple[str, int, str], list[float]] = defaultdict(list)
         self.limits: dict[tuple[str, int], mujoco_limit.Limit] = {}
         self.probes: dict[
-            str, mujoco_limit.LimitProbe | atari_limit.LimitProbe | highway_limit.LimitProbe | vizdoom_limit.LimitProbe
+            str,
+            mujoco_limit.LimitProbe
+            | atari_limit.LimitProbe
+            | highway_limit.LimitProbe
+            | procgen_limit.LimitProbe
+            | vizdoom_limit.LimitProbe,
         ] = {}
         self.does_not_run: dict[tuple[str, str], str] = {}  # (task, method family) -> why
         self.handoff: list[dict[str, Any]] = []
@@ -360,7 +384,10 @@ class Bench:
             probe = self.probes.get(job.task)
             if probe is None:
                 probe = self.probes[job.task] = limit_kind(job.task).LimitProbe(job.task)
-            assert isinstance(probe, mujoco_limit.LimitProbe | atari_limit.LimitProbe | highway_limit.LimitProbe)
+            assert isinstance(
+                probe,
+                mujoco_limit.LimitProbe | atari_limit.LimitProbe | highway_limit.LimitProbe | procgen_limit.LimitProbe,
+            )
             key = (job.task, job.threads)
             if key not in self.limits:
                 self.limits[key] = mujoco_limit.Limit(job.task, job.threads, probe.frame_skip, probe.reset_fraction)

@@ -425,6 +425,69 @@ def metaworld_name(task: str) -> str:
     return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-") + f"-{version}"
 
 
+# The procgen family's reference, procgen-mirror, lives in a venv of its own (it pins numpy
+# 1.26 and gym 0.26.2), which tools/setup.sh makes beside the main one; its methods run
+# there, in benchmark/procgen_reference.py.
+PROCGEN_MODES = {0: "easy", 1: "hard", 2: "extreme", 10: "memory"}
+PROCGEN_REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "procgen_reference.py")
+
+
+def procgen_version() -> str | None:
+    """The version of procgen-mirror in its reference venv."""
+    import importlib.metadata
+    import pathlib
+
+    sites = sorted((pathlib.Path(sys.prefix).parent / "venvs" / "procgen" / "lib").glob("python*/site-packages"))
+    found = [d.version for d in importlib.metadata.distributions(name="procgen-mirror", path=[str(s) for s in sites])]
+    return found[0] if found else None
+
+
+def procgen_task(task: str) -> tuple[str, str] | None:
+    """(game, distribution mode) of a procgen id ("CoinrunHard-v0": ("coinrun", "hard")), or
+    None for another family's."""
+    if not registered(task) or family(task) != "procgen":
+        return None
+    import parallel_pool
+
+    config = parallel_pool.make_spec(split_task(task)[0]).config
+    return str(config.env_name), PROCGEN_MODES[int(config.distribution_mode)]
+
+
+def _procgen_python() -> str:
+    """The interpreter of procgen's reference venv."""
+    import pathlib
+
+    python = pathlib.Path(sys.prefix).parent / "venvs" / "procgen" / "bin" / "python"
+    if not python.exists():
+        raise DoesNotRun(f"the procgen reference venv is missing ({python}): run tools/setup.sh")
+    return str(python)
+
+
+def procgen_reference(method: str, task: str, num_envs: int, seconds: float) -> float:
+    """Env steps/s of procgen's `method` (ProcgenEnv, SyncVectorEnv, AsyncVectorEnv of its gym
+    env) on `task`, measured in procgen's venv (benchmark/procgen_reference.py)."""
+    found = procgen_task(task)
+    if found is None:
+        raise ValueError(f"{task} is not a procgen id")
+    game, mode = found
+    cmd = [_procgen_python(), PROCGEN_REFERENCE, method, game, mode, str(num_envs), str(seconds)]
+    cmd.append(str(WARMUP * seconds))
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=ISOLATED_TIMEOUT + 2 * seconds)
+    except subprocess.TimeoutExpired:
+        raise DoesNotRun(f"it did not finish in {ISOLATED_TIMEOUT + 2 * seconds:.0f} s") from None
+    rate = _rate(done.stdout)
+    if done.returncode != 0 or rate is None:
+        errors = [line for line in done.stderr.splitlines() if line.strip()]
+        raise RuntimeError(f"procgen's {method} failed: {errors[-1] if errors else done.returncode}")
+    return rate
+
+
+def procgen_vector_env(task: str, num_envs: int, seconds: float) -> float:
+    """procgen's own ProcgenEnv (C++ games behind baselines' VecEnv API), in its venv."""
+    return procgen_reference("ProcgenEnv", task, num_envs, seconds)
+
+
 def gymnasium_env(task: str) -> Any:
     """gymnasium.make(task); for a dm_control id, dm_control's env in benchmark/dm_control_gym.py's
     thin wrapper; for an Atari id, ale_py's env with the preprocessing the atari family
@@ -499,6 +562,8 @@ def dm_control_single(task: str, num_envs: int, seconds: float) -> float:
 
 def _gymnasium_vector(cls_name: str) -> Runner:
     def run(task: str, num_envs: int, seconds: float) -> float:
+        if procgen_task(task) is not None:  # gym 0.26's vector env of procgen's gym env, in procgen's venv
+            return procgen_reference(cls_name, task, num_envs, seconds)
         import gymnasium
 
         cls = getattr(gymnasium.vector, cls_name)

@@ -32,6 +32,9 @@ class BenchTargets(NamedTuple):
     each_mode: tuple[str, float] | None = None
     # [method, ratio]: the better of our two modes / the method, at every num_envs.
     best_of_ours: tuple[str, float] | None = None
+    # [method, ratio]: each of our modes / the method, one without modes (procgen's
+    # ProcgenEnv), at every num_envs.
+    each_of_ours: tuple[str, float] | None = None
     # The rows where the better of our modes reaches the report's share of the physical
     # limit (report_data.LIMIT_TARGET, one for every family): N (every row of num_envs >=
     # N), "cores" (num_envs >= the machine's cores) or "best" (the best row).

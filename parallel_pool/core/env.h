@@ -12,7 +12,8 @@
 // steps, truncation at max_episode_steps, done/terminated/truncated,
 // discount, step_type, env ids, and same-step autoreset. A family reads that
 // state through accessors and changes it only through the hooks below
-// (SetDiscount, CarryElapsedSteps, LimitEpisodeSteps); it never overrides Run.
+// (SetDiscount, CarryElapsedSteps, LimitEpisodeSteps, RestartStepClock); it
+// never overrides Run.
 #ifndef PARALLEL_POOL_CORE_ENV_H_
 #define PARALLEL_POOL_CORE_ENV_H_
 
@@ -184,6 +185,11 @@ class Env {
     if (steps < 1) throw std::logic_error("LimitEpisodeSteps: steps must be >= 1");
     episode_step_limit_ = std::min(steps, max_episode_steps_);
   }
+
+  // Called from Step(): the episode goes on, but its time limit counts again
+  // from this step, which reports elapsed_step 0 (a game that moves on to a
+  // new level without ending the episode: procgen's sequential levels).
+  void RestartStepClock() { elapsed_step_ = 0; }
 
   // Whether this Reset() was asked for by the user (reset(), async_reset())
   // rather than coming after the end of an episode.

@@ -9,10 +9,10 @@ FACTS = {
     "sanitizer_task": "BigfishHard-v0",
     "sanitizer_in_make_test": False,
     "seed_tasks": [["BigfishEasy-v0", {"max_episode_steps": 30}], ["MazeEasy-v0", {"max_episode_steps": 30}]],
-    "bench_tasks": ["BigfishHard-v0", "StarpilotHard-v0"],
+    "bench_tasks": ["CoinrunHard-v0", "StarpilotHard-v0", "BigfishHard-v0"],
     "bench_max_envs": 0,
     "bench_min_rounds": 1,
-    "bench_targets": {},
+    "bench_targets": {"each_mode": ["envpool", 1.2], "each_of_ours": ["procgen ProcgenEnv", 1.2]},
     "envpool_test_dirs": [],
     "envpool_test_helpers": [],
 }

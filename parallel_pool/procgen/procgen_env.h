@@ -12,7 +12,9 @@
 // frame. The reset that follows in EnvPool's autoreset mode starts no new
 // level (the game has moved on) and repeats that frame; a reset the user asks
 // for starts the next level. Truncation is the game's timeout (the
-// registered max_episode_steps), or max_episode_steps if lower.
+// registered max_episode_steps), or max_episode_steps if lower, counted per
+// level: with use_sequential_levels a won level leads to the next one within
+// the same episode, and the time limit starts again with it.
 //
 // Observation "obs": uint8 [3, 64, 64], procgen's "rgb" channel first as
 // EnvPool has it ([64, 64, 3], procgen's own layout, with channel_first
@@ -68,10 +70,6 @@ class ProcgenEnvFns {
     RequireConfig(conf["start_level"_] >= 0, "start_level: expected an int >= 0");
     RequireConfig(std::int64_t{conf["start_level"_]} + conf["num_levels"_] <= INT_MAX,
                   "start_level + num_levels: must fit in a 32-bit int");
-    // A won level would go on to the next within the episode, with a time
-    // limit of its own, which the core's per-episode step count cannot follow.
-    RequireConfig(!conf["use_sequential_levels"_],
-                  "use_sequential_levels: procgen's sequential levels are not supported yet");
     RequireConfig(!conf["use_generated_assets"_],
                   "use_generated_assets: procgen's generated sprites are not supported yet");
   }
@@ -95,6 +93,40 @@ class ProcgenEnvFns {
 
 using ProcgenEnvSpec = EnvSpec<ProcgenEnvFns>;
 
+// The game of a config, set up as procgen's env sets it up: its options,
+// its range of level seeds and its level-seed generator, seeded with
+// `level_seed_gen_seed`. The env and the benchmark's limit probe
+// (game_rate.h) make their games here.
+inline std::unique_ptr<Game> MakeConfiguredGame(const ProcgenEnvSpec::Config& conf,
+                                                std::uint32_t level_seed_gen_seed) {
+  GameOptions options;
+  options.paint_vel_info = conf["paint_vel_info"_];
+  options.use_generated_assets = conf["use_generated_assets"_];
+  options.use_monochrome_assets = conf["use_monochrome_assets"_];
+  options.restrict_themes = conf["restrict_themes"_];
+  options.use_backgrounds = conf["use_backgrounds"_];
+  options.center_agent = conf["center_agent"_];
+  options.distribution_mode = static_cast<DistributionMode>(int{conf["distribution_mode"_]});
+  options.use_sequential_levels = conf["use_sequential_levels"_];
+  options.use_easy_jump = conf["use_easy_jump"_];
+  const int num_levels = conf["num_levels"_];
+  const int low = num_levels == 0 ? 0 : int{conf["start_level"_]};
+  const int high = num_levels == 0 ? INT_MAX : low + num_levels;
+  std::unique_ptr<Game> game =
+      Games().at(conf["env_name"_])(std::string(conf["base_path"_]) + "/assets");
+  game->Init(options, low, high, static_cast<int>(level_seed_gen_seed));
+  return game;
+}
+
+// The seed of env `env_id`'s level-seed generator when its seed is `seed`:
+// procgen's vector draws it from mt19937(rand_seed), env n taking the n-th
+// output; rand_seed is the env's seed less its index (the pool's seed).
+inline std::uint32_t LevelSeedGenSeed(std::uint32_t seed, int env_id) {
+  std::mt19937 vector_gen(seed - static_cast<std::uint32_t>(env_id));
+  vector_gen.discard(static_cast<unsigned long long>(env_id));
+  return vector_gen();
+}
+
 class ProcgenEnv : public Env<ProcgenEnvSpec> {
  public:
   ProcgenEnv(const Spec& spec, int env_id)
@@ -112,8 +144,12 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
   }
 
   void Step(const Action& action) override {
+    const int level = game_->current_level_seed();
     game_->Step(action["action"_].Get<int>());
     level_ended_ = game_->step_data().done;
+    // Sequential levels: a won level leads to the next one within the
+    // episode, whose time limit is the new level's.
+    if (!level_ended_ && game_->current_level_seed() != level) RestartStepClock();
     Write(game_->step_data().reward);
   }
 
@@ -122,32 +158,8 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
   void Reseed() override { MakeGame(); }
 
  private:
-  // The seed of this env's level-seed generator: procgen's vector draws it
-  // from mt19937(rand_seed), env n taking the n-th output; rand_seed is this
-  // env's seed less its index (the pool's seed).
-  std::uint32_t LevelSeedGenSeed() const {
-    std::mt19937 vector_gen(seed() - static_cast<std::uint32_t>(env_id_));
-    vector_gen.discard(static_cast<unsigned long long>(env_id_));
-    return vector_gen();
-  }
-
   void MakeGame() {
-    const auto& conf = spec_.config;
-    GameOptions options;
-    options.paint_vel_info = conf["paint_vel_info"_];
-    options.use_generated_assets = conf["use_generated_assets"_];
-    options.use_monochrome_assets = conf["use_monochrome_assets"_];
-    options.restrict_themes = conf["restrict_themes"_];
-    options.use_backgrounds = conf["use_backgrounds"_];
-    options.center_agent = conf["center_agent"_];
-    options.distribution_mode = static_cast<DistributionMode>(int{conf["distribution_mode"_]});
-    options.use_sequential_levels = conf["use_sequential_levels"_];
-    options.use_easy_jump = conf["use_easy_jump"_];
-    const int num_levels = conf["num_levels"_];
-    const int low = num_levels == 0 ? 0 : int{conf["start_level"_]};
-    const int high = num_levels == 0 ? INT_MAX : low + num_levels;
-    game_ = Games().at(conf["env_name"_])(std::string(conf["base_path"_]) + "/assets");
-    game_->Init(options, low, high, static_cast<int>(LevelSeedGenSeed()));
+    game_ = MakeConfiguredGame(spec_.config, LevelSeedGenSeed(seed(), env_id_));
     level_ended_ = false;
   }
 

@@ -6,8 +6,8 @@
 mode, hard. The sprites and backgrounds are procgen's own, from its PyPI wheel
 (procgen-mirror 0.10.7): the build copies them beside this family's module
 (third_party/procgen) and the wheel carries them, so nothing needs procgen
-installed. Registered: the games of GAMES whose rules the family implements
-(IMPLEMENTED), in each distribution mode procgen 0.10.7 gives them.
+installed. Registered: every game of GAMES in each distribution mode procgen 0.10.7
+gives it.
 """
 
 from __future__ import annotations
@@ -57,32 +57,8 @@ EXPLORATION_LEVEL_SEEDS = {
     "ninja": 1123500215,
 }
 
-# (game, mode) whose drawing the family does not reproduce yet: jumper's easy
-# mode draws its compass off whole pixels (QPainter's path ellipse).
-NOT_YET = {("jumper", "easy")}
-
 # Time limits that a mode changes (procgen's jumper: 2000 steps in memory mode).
 MODE_TIMEOUTS = {("jumper", "memory"): 2000}
-
-# The games whose rules the family implements so far; the others follow.
-IMPLEMENTED = (
-    "bigfish",
-    "bossfight",
-    "caveflyer",
-    "chaser",
-    "climber",
-    "coinrun",
-    "dodgeball",
-    "fruitbot",
-    "heist",
-    "jumper",
-    "leaper",
-    "maze",
-    "miner",
-    "ninja",
-    "plunder",
-    "starpilot",
-)
 
 
 def mode_config(game: str, mode: str) -> dict[str, Any]:
@@ -109,11 +85,8 @@ def _base_path() -> str:
     return os.path.dirname(os.path.realpath(spec.origin))
 
 
-for _game in IMPLEMENTED:
-    _timeout, _extra_modes = GAMES[_game]
+for _game, (_timeout, _extra_modes) in GAMES.items():
     for _mode in ("easy", "hard", *_extra_modes):
-        if (_game, _mode) in NOT_YET:
-            continue
         register(
             task_id=task_id(_game, _mode),
             import_path=_PATH,

@@ -58,13 +58,9 @@ class ProcgenEnv:
             raise ValueError(
                 f"env_name: expected one of procgen's games {sorted(registration.GAMES)}, got {env_name!r}"
             )
-        if env_name not in registration.IMPLEMENTED:
-            raise ValueError(f"env_name: {env_name!r} is not in the procgen family yet")
         modes = ("easy", "hard", *registration.GAMES[env_name][1])
         if distribution_mode not in modes:
             raise ValueError(f"distribution_mode: {env_name} has the modes {list(modes)}, got {distribution_mode!r}")
-        if (env_name, distribution_mode) in registration.NOT_YET:
-            raise ValueError(f"distribution_mode: {env_name} in {distribution_mode} mode is not in the family yet")
         config = registration.mode_config(env_name, distribution_mode)
         if distribution_mode == "exploration" and (num_levels or start_level):
             raise ValueError("num_levels, start_level: exploration mode sets them (one fixed level)")

@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <utility>
+#include <vector>
+
+#include "parallel_pool/procgen/engine/path_raster.h"
 
 namespace parallel_pool::procgen {
 namespace {
@@ -97,6 +100,11 @@ class Blender {
 };
 
 bool FuzzyIsNull(double d) { return std::fabs(d) <= 1e-12; }
+
+// qFuzzyCompare, as QRectF's == compares its coordinates.
+bool FuzzyCompare(double a, double b) {
+  return std::fabs(a - b) * 1000000000000. <= std::min(std::fabs(a), std::fabs(b));
+}
 
 // Qt's transform types as QTransform::type() tells them (fuzzy tests).
 enum class TransformType { kTranslate, kScale, kRotate };
@@ -450,57 +458,58 @@ void Painter::DrawEllipse(int x, int y, int w, int h, const std::uint32_t* brush
   }
 }
 
-void Painter::DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color) {
-  auto plot = [&](int px, int py) { Span(px, py, 1, color); };
-  if (x1 == x2 && y1 == y2) {
-    plot(x1, y1);
+void Painter::DrawEllipse(const RectF& rect, const std::uint32_t* brush, const std::uint32_t* pen) {
+  if (!(rect.w > 0) || !(rect.h > 0)) return;
+  // QRasterPaintEngine::drawEllipse: the midpoint algorithm when the rect,
+  // truncated to whole pixels, still equals itself (QRectF's fuzzy ==).
+  const int x = static_cast<int>(rect.x);
+  const int y = static_cast<int>(rect.y);
+  const int w = static_cast<int>(rect.x + rect.w) - x;
+  const int h = static_cast<int>(rect.y + rect.h) - y;
+  if (FuzzyCompare(x, rect.x) && FuzzyCompare(y, rect.y) && FuzzyCompare(w, rect.w) &&
+      FuzzyCompare(h, rect.h)) {
+    DrawEllipse(x, y, w, h, brush, pen);
     return;
   }
-  // Qt's cosmetic stroker for one line with square caps, in 26.6 fixed
-  // point. (Its clipping to one pixel outside the device is not needed: the
-  // games draw inside the frame.)
-  int X1 = x1 * 64, Y1 = y1 * 64, X2 = x2 * 64, Y2 = y2 * 64;
-  if (std::abs(X2 - X1) < std::abs(Y2 - Y1)) {  // mostly vertical
-    if (Y1 > Y2) {
-      std::swap(X1, X2);
-      std::swap(Y1, Y2);
+  // QPaintEngineEx::drawEllipse: qt_curves_for_arc's four cubics from the
+  // right end, clockwise on the screen (a sweep of -360 degrees).
+  constexpr double kKappa = 0.5522847498;
+  const double w2 = rect.w / 2;
+  const double h2 = rect.h / 2;
+  const double w2k = w2 * kKappa;
+  const double h2k = h2 * kKappa;
+  const double x0 = rect.x;
+  const double y0 = rect.y;
+  const PointD start{x0 + rect.w, y0 + h2};
+  const std::vector<PointD> cubics = {
+      {x0 + rect.w, y0 + h2 + h2k}, {x0 + w2 + w2k, y0 + rect.h}, {x0 + w2, y0 + rect.h},
+      {x0 + w2 - w2k, y0 + rect.h}, {x0, y0 + h2 + h2k},          {x0, y0 + h2},
+      {x0, y0 + h2 - h2k},          {x0 + w2 - w2k, y0},          {x0 + w2, y0},
+      {x0 + w2 + w2k, y0},          {x0 + rect.w, y0 + h2 - h2k}, {x0 + rect.w, y0 + h2},
+  };
+  if (brush != nullptr) {
+    // QOutlineMapper: the path flattened at a quarter pixel, then filled.
+    std::vector<PointD> polygon = {start};
+    for (std::size_t i = 0; i < cubics.size(); i += 3) {
+      FlattenCubic(polygon.back(), cubics[i], cubics[i + 1], cubics[i + 2], 0.25, polygon);
     }
-    const int xinc = static_cast<int>((static_cast<std::int64_t>(X2 - X1) << 16) / (Y2 - Y1));
-    int x = X1 * 1024;
-    Y1 -= 32;
-    x -= xinc >> 1;
-    Y2 += 32;
-    int y = (Y1 + 32) >> 6;
-    const int ys = (Y2 + 32) >> 6;
-    const int round = xinc > 0 ? 32 : 0;
-    if (y != ys) {
-      x += static_cast<int>((static_cast<std::int64_t>((y << 6) + round - Y1) * xinc) >> 6);
-      do {
-        plot(x >> 16, y);
-        x += xinc;
-      } while (++y < ys);
-    }
-  } else {  // mostly horizontal
-    if (X1 > X2) {
-      std::swap(X1, X2);
-      std::swap(Y1, Y2);
-    }
-    const int yinc = static_cast<int>((static_cast<std::int64_t>(Y2 - Y1) << 16) / (X2 - X1));
-    int y = Y1 * 1024;
-    X1 -= 32;
-    y -= yinc >> 1;
-    X2 += 32;
-    int x = (X1 + 32) >> 6;
-    const int xs = (X2 + 32) >> 6;
-    const int round = yinc > 0 ? 32 : 0;
-    if (x != xs) {
-      y += static_cast<int>((static_cast<std::int64_t>((x << 6) + round - X1) * yinc) >> 6);
-      do {
-        plot(x, y >> 16);
-        y += yinc;
-      } while (++x < xs);
-    }
+    const std::uint32_t color = *brush;
+    FillPolygon(polygon, target_.width(), target_.height(),
+                [&](int sx, int sy, int len) { Span(sx, sy, len, color); });
   }
+  if (pen != nullptr) {
+    const std::uint32_t color = *pen;
+    CosmeticStroker stroker(target_.width(), target_.height(),
+                            [&](int px, int py, int len) { Span(px, py, len, color); });
+    stroker.DrawClosedCubics(start, cubics);
+  }
+}
+
+void Painter::DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color) {
+  CosmeticStroker stroker(target_.width(), target_.height(),
+                          [&](int px, int py, int len) { Span(px, py, len, color); });
+  stroker.DrawLine({static_cast<double>(x1), static_cast<double>(y1)},
+                   {static_cast<double>(x2), static_cast<double>(y2)});
 }
 
 }  // namespace parallel_pool::procgen

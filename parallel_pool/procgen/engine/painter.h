@@ -42,6 +42,11 @@ class Painter {
   // each only if given.
   void DrawEllipse(int x, int y, int w, int h, const std::uint32_t* brush,
                    const std::uint32_t* pen);
+  // QPainter::drawEllipse(QRectF) with a one-pixel pen: the midpoint
+  // algorithm above where `rect` is whole pixels, else Qt's path of four
+  // cubics, filled (path_raster.h's polygon) and then outlined (its cosmetic
+  // stroker).
+  void DrawEllipse(const RectF& rect, const std::uint32_t* brush, const std::uint32_t* pen);
   // A one-pixel line between whole pixels (Qt's cosmetic stroker, square
   // caps), in the premultiplied `color`.
   void DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color);

@@ -277,15 +277,8 @@ class Jumper : public BasicGame {
     Painter p(target);
     const RectF compass = AbsRect(static_cast<float>(view_dim_ - compass_dim_ - .25), .25F,
                                   compass_dim_, compass_dim_);
-    const auto ellipse_x = static_cast<int>(compass.x);
-    const auto ellipse_y = static_cast<int>(compass.y);
-    if (ellipse_x != compass.x || ellipse_y != compass.y ||
-        static_cast<int>(compass.w) != compass.w || static_cast<int>(compass.h) != compass.h) {
-      throw std::logic_error("jumper: a compass off whole pixels is not drawn yet");
-    }
     const std::uint32_t clock = p.Premultiplied(0xffa8a69eU);
-    p.DrawEllipse(ellipse_x, ellipse_y, static_cast<int>(compass.w), static_cast<int>(compass.h),
-                  &clock, &clock);
+    p.DrawEllipse(compass, &clock, &clock);
     const std::uint32_t highlight = p.Premultiplied(0xfffcba03U);
     const auto cx = static_cast<float>(compass.x + compass.w / 2);
     const auto cy = static_cast<float>(compass.y + compass.h / 2);
