@@ -1,6 +1,6 @@
 """procgen's own ways of stepping N envs, timed as benchmark/runners.py times ours.
 
-    <procgen venv>/bin/python benchmark/procgen_reference.py METHOD GAME MODE NUM_ENVS SECONDS WARMUP
+    <procgen venv>/bin/python benchmark/procgen_reference.py METHOD GAME MODE NUM_ENVS SECONDS
 
 Run by benchmark/runners.py with the interpreter of procgen-mirror's venv
 (tools/setup.sh: it pins numpy 1.26 and gym 0.26.2, so it cannot share our
@@ -12,35 +12,22 @@ venv); prints `steps/s: x`. METHOD is one of
   env (`gym.make("procgen:procgen-<game>-v0")`, through gym's compatibility
   wrapper of its old step API).
 
-Actions: 64 pre-drawn batches of uniform action indices, cycled; one window of
-SECONDS on the wall clock after WARMUP seconds, read every 8 calls. Nothing
-here imports the project: it runs in another interpreter.
+Actions: 64 pre-drawn batches of uniform action indices, cycled, timed by
+benchmark/runners.py's own window (it needs only the standard library and numpy,
+which this venv has); nothing here imports parallel_pool.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from runners import _timed
 
 NUM_ACTIONS = 15
 MODES = {"easy": 0, "hard": 1, "extreme": 2, "memory": 10}
-CHECK_EVERY = 8
-
-
-def window(step: Callable[[np.ndarray], object], actions: list[np.ndarray], seconds: float) -> tuple[int, float]:
-    calls, start = 0, time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for i in range(calls, calls + CHECK_EVERY):
-            step(actions[i % len(actions)])
-        calls += CHECK_EVERY
-        now = time.perf_counter()
-        if now >= deadline:
-            return calls, now - start
 
 
 def make(method: str, game: str, mode: str, num_envs: int) -> tuple[Any, Callable[[np.ndarray], object]]:
@@ -68,20 +55,19 @@ def make(method: str, game: str, mode: str, num_envs: int) -> tuple[Any, Callabl
     return env, env.step
 
 
-def main(method: str, game: str, mode: str, num_envs: int, seconds: float, warmup: float) -> None:
+def main(method: str, game: str, mode: str, num_envs: int, seconds: float) -> None:
     if mode not in MODES:
         raise ValueError(f"mode: expected one of {sorted(MODES)}, got {mode!r}")
     rng = np.random.default_rng(0)
     actions = [rng.integers(0, NUM_ACTIONS, num_envs, dtype=np.int32) for _ in range(64)]
     env, step = make(method, game, mode, num_envs)
     try:
-        window(step, actions, warmup)
-        calls, elapsed = window(step, actions, seconds)
+        rate = _timed(step, actions, num_envs, seconds)
     finally:
         env.close()
-    print(f"steps/s: {calls * num_envs / elapsed!r}", flush=True)
+    print(f"steps/s: {rate!r}", flush=True)
 
 
 if __name__ == "__main__":
-    name, game_, mode_, n, secs, warm = sys.argv[1:]
-    main(name, game_, mode_, int(n), float(secs), float(warm))
+    name, game_, mode_, n, secs = sys.argv[1:]
+    main(name, game_, mode_, int(n), float(secs))

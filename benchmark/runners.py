@@ -471,7 +471,6 @@ def procgen_reference(method: str, task: str, num_envs: int, seconds: float) -> 
         raise ValueError(f"{task} is not a procgen id")
     game, mode = found
     cmd = [_procgen_python(), PROCGEN_REFERENCE, method, game, mode, str(num_envs), str(seconds)]
-    cmd.append(str(WARMUP * seconds))
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=ISOLATED_TIMEOUT + 2 * seconds)
     except subprocess.TimeoutExpired:
