@@ -4,6 +4,9 @@ SHELL := /bin/bash
 CACHE_DIR ?= $(HOME)/.cache/parallel_pool
 VENV ?= $(CACHE_DIR)/venv
 PY := $(VENV)/bin/python
+# The venv's CPython version ("3.11"), read in a recipe (the venv may not exist
+# before set-up).
+PY_VERSION = $$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 # Bazel finds the interpreter (headers, numpy, pybind11, py_test runtime)
 # through PYTHON_BIN_PATH; see third_party/python/python_configure.bzl.
 BAZEL := PYTHON_BIN_PATH=$(PY) bazel
@@ -55,8 +58,7 @@ test: setup lint
 	@status=0; \
 	$(BAZEL) test --config=$(SHIPPED) --nocache_test_results //... || status=$$?; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory sanitize || status=$$?; fi; \
-	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test \
-		WHEEL_PYTHONS=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])') || status=$$?; fi; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory wheel-test WHEEL_PYTHONS=$(PY_VERSION) || status=$$?; fi; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory docs BUILD_CONFIG=$(SHIPPED) || status=$$?; fi; \
 	$(BAZEL) shutdown; \
 	exit $$status
@@ -92,7 +94,7 @@ scaffold-check: setup
 # on the 2-core machine (the wheel's build before it, when not cached, about 13
 # more); BENCH_ARGS passes options to benchmark/run.py.
 bench: setup
-	$(MAKE) --no-print-directory wheel WHEEL_PYTHONS=$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+	$(MAKE) --no-print-directory wheel WHEEL_PYTHONS=$(PY_VERSION)
 	$(PY) -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
 		wheelhouse/*-$$($(PY) -c 'import sys; print("cp%d%d" % sys.version_info[:2])')-*.whl
 	$(BAZEL) shutdown

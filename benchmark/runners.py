@@ -24,6 +24,7 @@ import contextlib
 import functools
 import io
 import os
+import pathlib
 import signal
 import socket
 import subprocess
@@ -363,7 +364,6 @@ def _robotics_reference() -> Any:
     for MuJoCo 3.17 applied: parallel_pool/robotics/testing/reference.py), loaded from the
     source tree by path: the benchmark runs the installed wheel, which has no test support."""
     import importlib.util
-    import pathlib
 
     path = pathlib.Path(__file__).resolve().parents[1] / "parallel_pool" / "robotics" / "testing" / "reference.py"
     spec = importlib.util.spec_from_file_location("robotics_reference", path)
@@ -378,22 +378,30 @@ def _robotics_reference() -> Any:
 METAWORLD_PREFIX = "MetaWorld/"
 
 
-def _metaworld_site() -> str | None:
-    """The site-packages of the metaworld reference venv (None if it was not made)."""
-    import pathlib
-    import sys
+def _reference_venv(name: str) -> pathlib.Path:
+    """The reference venv `name` ("metaworld", "procgen") that tools/setup.sh makes beside
+    the main one, for a reference whose pins clash with ours."""
+    return pathlib.Path(sys.prefix).parent / "venvs" / name
 
-    sites = sorted((pathlib.Path(sys.prefix).parent / "venvs" / "metaworld" / "lib").glob("python*/site-packages"))
+
+def _reference_site(name: str) -> str | None:
+    """The site-packages of reference venv `name` (None if it was not made)."""
+    sites = sorted((_reference_venv(name) / "lib").glob("python*/site-packages"))
     return str(sites[0]) if sites else None
+
+
+def _reference_version(name: str, distribution: str) -> str | None:
+    """The version of `distribution` in reference venv `name`."""
+    import importlib.metadata
+
+    site = _reference_site(name)
+    found = [d.version for d in importlib.metadata.distributions(name=distribution, path=[site])] if site else []
+    return found[0] if found else None
 
 
 def metaworld_version() -> str | None:
     """The version of metaworld in its reference venv."""
-    import importlib.metadata
-
-    site = _metaworld_site()
-    found = [d.version for d in importlib.metadata.distributions(name="metaworld", path=[site])] if site else []
-    return found[0] if found else None
+    return _reference_version("metaworld", "metaworld")
 
 
 def _metaworld_reference() -> Any:
@@ -401,10 +409,8 @@ def _metaworld_reference() -> Any:
     3.17 applied (parallel_pool/metaworld/testing/reference_rollout.py, loaded by path): its
     package is taken from its venv's site-packages (the rest of that venv is this one's)."""
     import importlib.util
-    import pathlib
-    import sys
 
-    site = _metaworld_site()
+    site = _reference_site("metaworld")
     if site is None:
         raise RuntimeError("the metaworld reference venv is missing: run tools/setup.sh")
     if site not in sys.path:
@@ -434,12 +440,7 @@ PROCGEN_REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pr
 
 def procgen_version() -> str | None:
     """The version of procgen-mirror in its reference venv."""
-    import importlib.metadata
-    import pathlib
-
-    sites = sorted((pathlib.Path(sys.prefix).parent / "venvs" / "procgen" / "lib").glob("python*/site-packages"))
-    found = [d.version for d in importlib.metadata.distributions(name="procgen-mirror", path=[str(s) for s in sites])]
-    return found[0] if found else None
+    return _reference_version("procgen", "procgen-mirror")
 
 
 def procgen_task(task: str) -> tuple[str, str] | None:
@@ -455,9 +456,7 @@ def procgen_task(task: str) -> tuple[str, str] | None:
 
 def _procgen_python() -> str:
     """The interpreter of procgen's reference venv."""
-    import pathlib
-
-    python = pathlib.Path(sys.prefix).parent / "venvs" / "procgen" / "bin" / "python"
+    python = _reference_venv("procgen") / "bin" / "python"
     if not python.exists():
         raise DoesNotRun(f"the procgen reference venv is missing ({python}): run tools/setup.sh")
     return str(python)

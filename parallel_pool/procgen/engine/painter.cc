@@ -9,17 +9,10 @@
 #include <vector>
 
 #include "parallel_pool/procgen/engine/path_raster.h"
+#include "parallel_pool/procgen/engine/qt_round.h"
 
 namespace parallel_pool::procgen {
 namespace {
-
-// Qt's qRound for qreal: halves away from zero, with its own handling of
-// negative values.
-int QRound(double d) {
-  return d >= 0.0 ? static_cast<int>(d + 0.5)
-                  : static_cast<int>(d - static_cast<double>(static_cast<int>(d - 1)) + 0.5) +
-                        static_cast<int>(d - 1);
-}
 
 // Each of the four 8-bit channels of `x` times a / 255, rounded as Qt's
 // BYTE_MUL: (t + t / 256 + 128) / 256 per channel, with t = c * a.

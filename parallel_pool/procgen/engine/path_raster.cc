@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "parallel_pool/procgen/engine/qt_round.h"
+
 namespace parallel_pool::procgen {
 namespace {
 
@@ -32,13 +34,6 @@ void Split(const Bezier& b, Bezier& first, Bezier& second) {
   first.y3 = (first.y2 + cy) * .5;
   second.y2 = (second.y3 + cy) * .5;
   first.y4 = second.y1 = (first.y3 + second.y2) * .5;
-}
-
-// qRound.
-int QRound(double d) {
-  return d >= 0.0 ? static_cast<int>(d + 0.5)
-                  : static_cast<int>(d - static_cast<double>(static_cast<int>(d - 1)) + 0.5) +
-                        static_cast<int>(d - 1);
 }
 
 // A coordinate in 26.6 fixed point, rounded (QOutlineMapper's qreal_to_fixed_26_6).
@@ -247,38 +242,43 @@ bool CosmeticStroker::ClipLine(double& x1, double& y1, double& x2, double& y2) {
 // Qt writes the mostly vertical and the mostly horizontal case out twice;
 // here they are one, in terms of the major axis (a: y when vertical) and the
 // minor one (b), with the pixels' x and y compared as Qt compares them.
-void CosmeticStroker::CalculateLastPoint(double x1d, double y1d, double x2d, double y2d) {
-  last_pixel_ = Pixel{};
-  if (ClipLine(x1d, y1d, x2d, y2d)) return;
+bool CosmeticStroker::SetUp(double x1d, double y1d, double x2d, double y2d, Segment& s) {
+  if (ClipLine(x1d, y1d, x2d, y2d)) return false;
   const int x1 = ToFixed26Dot6(x1d), y1 = ToFixed26Dot6(y1d);
   const int x2 = ToFixed26Dot6(x2d), y2 = ToFixed26Dot6(y2d);
-  const bool vertical = std::abs(x2 - x1) < std::abs(y2 - y1);
-  if (!vertical && x2 == x1) return;
-  int a1 = vertical ? y1 : x1, a2 = vertical ? y2 : x2;
-  int b1 = vertical ? x1 : y1, b2 = vertical ? x2 : y2;
-  const bool swapped = a1 > a2;
-  if (swapped) {
-    std::swap(a1, a2);
+  s.vertical = std::abs(x2 - x1) < std::abs(y2 - y1);
+  if (!s.vertical && x2 == x1) return false;
+  s.a1 = s.vertical ? y1 : x1;
+  s.a2 = s.vertical ? y2 : x2;
+  int b1 = s.vertical ? x1 : y1;
+  int b2 = s.vertical ? x2 : y2;
+  s.swapped = s.a1 > s.a2;
+  if (s.swapped) {
+    std::swap(s.a1, s.a2);
     std::swap(b1, b2);
   }
-  const auto at = [vertical](int major, int minor) {
-    return vertical ? Pixel{minor, major} : Pixel{major, minor};
-  };
-  const int inc = FixedDiv(b2 - b1, a2 - a1);
-  int b = b1 * (1 << 10);
-  const int a = (a1 + 32) >> 6;
-  const int as = (a2 + 32) >> 6;
-  const int round = inc > 0 ? 32 : 0;
+  s.inc = FixedDiv(b2 - b1, s.a2 - s.a1);
+  s.b = b1 * (1 << 10);
+  return true;
+}
+
+void CosmeticStroker::CalculateLastPoint(double x1, double y1, double x2, double y2) {
+  last_pixel_ = Pixel{};
+  Segment s;
+  if (!SetUp(x1, y1, x2, y2, s)) return;
+  const int a = (s.a1 + 32) >> 6;
+  const int as = (s.a2 + 32) >> 6;
+  const int round = s.inc > 0 ? 32 : 0;
   if (a == as) return;
-  b += ((a * (1 << 6)) + round - a1) * inc >> 6;
-  if (swapped) {
-    last_pixel_ = at(a, b >> 16);
-    last_dir_ = vertical ? kBottomToTop : kRightToLeft;
+  const int b = s.b + (((a * (1 << 6)) + round - s.a1) * s.inc >> 6);
+  if (s.swapped) {
+    last_pixel_ = s.At(a, b >> 16);
+    last_dir_ = s.vertical ? kBottomToTop : kRightToLeft;
   } else {
-    last_pixel_ = at(as - 1, (b + (as - a - 1) * inc) >> 16);
-    last_dir_ = vertical ? kTopToBottom : kLeftToRight;
+    last_pixel_ = s.At(as - 1, (b + (as - a - 1) * s.inc) >> 16);
+    last_dir_ = s.vertical ? kTopToBottom : kLeftToRight;
   }
-  last_axis_aligned_ = std::abs(inc) < (1 << 14);
+  last_axis_aligned_ = std::abs(s.inc) < (1 << 14);
 }
 
 void CosmeticStroker::RenderCubic(const PointD& p1, const PointD& p2, const PointD& p3,
@@ -325,28 +325,21 @@ void CosmeticStroker::RenderCubicSubdivision(PointD* points, int level) {
   StrokeLine(points[3].x, points[3].y, points[0].x, points[0].y, 0);
 }
 
-void CosmeticStroker::StrokeLine(double x1d, double y1d, double x2d, double y2d, int caps) {
-  if (ClipLine(x1d, y1d, x2d, y2d)) return;
-  const int x1 = ToFixed26Dot6(x1d), y1 = ToFixed26Dot6(y1d);
-  const int x2 = ToFixed26Dot6(x2d), y2 = ToFixed26Dot6(y2d);
-  const bool vertical = std::abs(x2 - x1) < std::abs(y2 - y1);
-  if (!vertical && x2 == x1) return;
+void CosmeticStroker::StrokeLine(double x1, double y1, double x2, double y2, int caps) {
+  Segment s;
+  if (!SetUp(x1, y1, x2, y2, s)) return;
   Pixel last = last_pixel_;
-  int a1 = vertical ? y1 : x1, a2 = vertical ? y2 : x2;
-  int b1 = vertical ? x1 : y1, b2 = vertical ? x2 : y2;
+  const bool vertical = s.vertical;
+  const bool swapped = s.swapped;
+  const int inc = s.inc;
+  int a1 = s.a1;
+  int a2 = s.a2;
+  int b = s.b;
   int dir = vertical ? kTopToBottom : kLeftToRight;
-  const bool swapped = a1 > a2;
   if (swapped) {
-    std::swap(a1, a2);
-    std::swap(b1, b2);
     caps = ((caps & kCapBegin) << 1) | ((caps & kCapEnd) >> 1);
     dir = vertical ? kBottomToTop : kRightToLeft;
   }
-  const auto at = [vertical](int major, int minor) {
-    return vertical ? Pixel{minor, major} : Pixel{major, minor};
-  };
-  const int inc = FixedDiv(b2 - b1, a2 - a1);
-  int b = b1 * (1 << 10);
   // A reversal of direction joins with a cap.
   if ((last_dir_ ^ (vertical ? kVerticalMask : kHorizontalMask)) == dir) {
     caps |= swapped ? kCapEnd : kCapBegin;
@@ -364,8 +357,8 @@ void CosmeticStroker::StrokeLine(double x1d, double y1d, double x2d, double y2d,
   if ((caps & kCapBegin) != 0 && (vertical ? last_pixel_.y : last_pixel_.x) == a + 1) ++a;
   if (a != as) {
     b += ((a * (1 << 6)) + round - a1) * inc >> 6;
-    Pixel first = at(a, b >> 16);
-    last = at(as - 1, (b + (as - a - 1) * inc) >> 16);
+    Pixel first = s.At(a, b >> 16);
+    last = s.At(as - 1, (b + (as - a - 1) * inc) >> 16);
     if (swapped) std::swap(first, last);
     const bool axis_aligned = std::abs(inc) < (1 << 14);
     if (last_pixel_.x > INT_MIN) {
@@ -398,7 +391,7 @@ void CosmeticStroker::StrokeLine(double x1d, double y1d, double x2d, double y2d,
     last_dir_ = dir;
     last_axis_aligned_ = axis_aligned;
     do {
-      const Pixel p = at(a, b >> 16);
+      const Pixel p = s.At(a, b >> 16);
       if (p.x >= 0 && p.x < width_ && p.y >= 0 && p.y < height_) plot_(p.x, p.y, 1);
       b += inc;
     } while (++a < as);

@@ -52,7 +52,22 @@ class CosmeticStroker {
     int x = INT_MIN, y = INT_MIN;
   };
 
+  // A line in 26.6 fixed point (truncated) along its major axis a (y when
+  // mostly vertical), run forwards (from a1 to a2, `swapped` if that reversed
+  // it), with the 16.16 step of the minor axis b per step of a and b's start.
+  struct Segment {
+    bool vertical = false;
+    bool swapped = false;
+    int a1 = 0, a2 = 0, inc = 0, b = 0;
+    Pixel At(int major, int minor) const {
+      return vertical ? Pixel{minor, major} : Pixel{major, minor};
+    }
+  };
+
   bool ClipLine(double& x1, double& y1, double& x2, double& y2);
+  // The set-up CalculateLastPoint and StrokeLine share; false for a line
+  // clipped away or without length along its major axis.
+  bool SetUp(double x1, double y1, double x2, double y2, Segment& s);
   void CalculateLastPoint(double x1, double y1, double x2, double y2);
   void RenderCubic(const PointD& p1, const PointD& p2, const PointD& p3, const PointD& p4);
   void RenderCubicSubdivision(PointD* points, int level);
