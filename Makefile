@@ -15,7 +15,7 @@ WHEEL_PLAT := manylinux_2_28_x86_64
 # The packages with a <package>_ext module (test-only modules are named otherwise).
 EXTENSIONS := $(shell find parallel_pool -name BUILD -exec grep -lE 'name = "[a-z_]+_ext"|env_family' {} + | xargs -n1 dirname)
 
-.PHONY: setup build develop docs test sanitize bench wheel wheel-test pgo-profile lint clean test-family new-family scaffold-check fuzz-long soak sanitize-families fresh-debian-test
+.PHONY: setup build develop docs test test-long sanitize bench wheel wheel-test pgo-profile lint clean test-family new-family scaffold-check fuzz-long soak sanitize-families fresh-debian-test
 
 setup:
 	@VENV=$(VENV) tools/setup.sh
@@ -62,6 +62,15 @@ test: setup lint
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory docs BUILD_CONFIG=$(SHIPPED) || status=$$?; fi; \
 	$(BAZEL) shutdown; \
 	exit $$status
+
+# The long twins of the slow reference tests (family_test's long_twin: tagged
+# manual and long, so `//...` and `make test` leave them out): every seed of
+# every id, where `make test` runs each id on one of the seeds in turn
+# (parallel_pool/python/testing/depth.py). On the build the wheel ships.
+test-long: setup
+	$(BAZEL) test --config=$(SHIPPED) --nocache_test_results \
+		$$($(BAZEL) query --noshow_progress 'attr(tags, "\blong\b", //...)')
+	$(BAZEL) shutdown
 
 # One family's tests (its module built, its pytest files run), e.g.
 # `make test-family FAMILY=toy_text`: the same as
@@ -133,15 +142,16 @@ pgo-profile: setup
 	$(BAZEL) shutdown
 
 # The C++ core's tests under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then ThreadSanitizer (.bazelrc's asan and tsan configs); the concurrent
-# tests run several times, since a race shows only in some schedules. Then
-# a task of classic_control and toy_text through the API under both (every
-# family: `make sanitize-families`).
+# then ThreadSanitizer (.bazelrc's asan and tsan configs); the core's tests run
+# five times under TSan, since a race shows only in some schedules. With
+# each, a task of every family without third-party C++ (family_facts.py
+# sanitizer-targets --in-make-test) through the API (every family: `make
+# sanitize-families`). One invocation per sanitizer, so the families'
+# instrumented builds overlap the core's test runs.
 sanitize: setup
-	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all
-	$(BAZEL) test --config=tsan --nocache_test_results --runs_per_test=5 //parallel_pool/core:all
-	$(BAZEL) test --config=asan --nocache_test_results $(SANITIZER_SMOKE_CHEAP)
-	$(BAZEL) test --config=tsan --nocache_test_results $(SANITIZER_SMOKE_CHEAP)
+	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all $(SANITIZER_SMOKE_CHEAP)
+	$(BAZEL) test --config=tsan --nocache_test_results --runs_per_test='^//parallel_pool/core:@5' \
+		//parallel_pool/core:all $(SANITIZER_SMOKE_CHEAP)
 
 # The families' modules under the sanitizers: a task of each family driven through
 # the API (reliability/sanitizer_smoke.py), its module built instrumented and the

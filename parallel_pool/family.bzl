@@ -108,7 +108,7 @@ def env_family(
             deps = test_deps,
         )
 
-def family_test(name, family, src = None, deps = [], size = "medium", **kwargs):
+def family_test(name, family, src = None, deps = [], size = "medium", long_twin = False, **kwargs):
     """A pytest file of the family `family`, run against the package's API and
     that family only (see env_family's `tests`).
 
@@ -119,19 +119,39 @@ def family_test(name, family, src = None, deps = [], size = "medium", **kwargs):
         one file (with other `env` or `args`).
       deps: more deps (test-only helpers).
       size: Bazel size.
+      long_twin: also declare `<stem>_long_test` (tagged manual and long, so
+        `//...` leaves it to `make test-long`): the same file with
+        PARALLEL_POOL_TEST_DEPTH=long, every seed of every id
+        (parallel_pool/python/testing/depth.py).
       **kwargs: more py_test attributes (env, args, ...).
     """
+    test_deps = [
+        ":" + family,
+        ":registration",
+        "//parallel_pool:api",
+    ] + deps
     py_pytest(
         name = name,
         src = src if src else name + ".py",
         size = size,
-        deps = [
-            ":" + family,
-            ":registration",
-            "//parallel_pool:api",
-        ] + deps,
+        deps = test_deps,
         **kwargs
     )
+    if long_twin:
+        if not name.endswith("_test"):
+            fail("long_twin: %s does not end in _test" % name)
+        long_kwargs = dict(kwargs)
+        long_env = dict(long_kwargs.pop("env", {}))
+        long_env["PARALLEL_POOL_TEST_DEPTH"] = "long"
+        py_pytest(
+            name = name[:-len("_test")] + "_long_test",
+            src = src if src else name + ".py",
+            size = "enormous",
+            deps = test_deps,
+            env = long_env,
+            tags = long_kwargs.pop("tags", []) + ["manual", "long"],
+            **long_kwargs
+        )
 
 def _env_families_impl(ctx):
     package = ctx.path(Label("//parallel_pool:BUILD")).dirname

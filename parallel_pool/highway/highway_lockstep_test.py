@@ -25,9 +25,11 @@ from gymnasium import spaces
 from highway_env.vehicle.behavior import IDMVehicle
 
 import parallel_pool
+from parallel_pool.python.testing.depth import spread
 from parallel_pool.registration import registry
 
-# Our id -> highway-env's id; each runs NUM_ENVS envs for STEPS steps on SEEDS.
+# Our id -> highway-env's id; each runs NUM_ENVS envs for STEPS steps on one of SEEDS
+# (every one of them in `make test-long`: testing/depth.py).
 TASKS: dict[str, str] = {
     "highway-v0": "highway-v0",
     "highway-fast-v0": "highway-fast-v0",
@@ -359,8 +361,7 @@ def run_lockstep(
     return ends
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("task_id", sorted(TASKS))
+@pytest.mark.parametrize(("task_id", "seed"), spread(TASKS, SEEDS))
 def test_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
     ends = run_lockstep(task_id, TASKS[task_id], seed, NUM_ENVS, STEPS_OF.get(task_id, STEPS))
     assert ends >= 1, "no episode ended: the autoreset went untested"
@@ -438,15 +439,13 @@ def run_multi_agent_lockstep(task_id: str, ref_id: str, seed: int, num_envs: int
     return ends
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("task_id", sorted(MULTI_AGENT_TASKS))
+@pytest.mark.parametrize(("task_id", "seed"), spread(MULTI_AGENT_TASKS, SEEDS))
 def test_multi_agent_episodes_equal_highway_envs(task_id: str, seed: int) -> None:
     ends = run_multi_agent_lockstep(task_id, MULTI_AGENT_TASKS[task_id], seed, NUM_ENVS, STEPS)
     assert ends >= 1, "no episode ended: the autoreset went untested"
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize(("variant", "seed"), spread(VARIANTS, SEEDS))
 def test_config_variants_equal_highway_envs(variant: str, seed: int) -> None:
     task_id, config, ref_config = VARIANTS[variant]
     ends = run_lockstep(task_id, task_id, seed, NUM_ENVS, STEPS, config, ref_config)

@@ -28,9 +28,12 @@ from gymnasium import spaces
 from highway_env.vehicle.behavior import IDMVehicle
 
 import parallel_pool
+from parallel_pool.python.testing.depth import spread
 
 NUM_ENVS = 2
 STEPS = 25
+# Each case runs on one of SEEDS (every one in `make test-long`: testing/depth.py).
+SEEDS = (0, 1)
 
 # name -> (id, our config, highway-env's config)
 CASES: dict[str, tuple[str, dict, dict]] = {
@@ -99,8 +102,7 @@ def reference(task_id: str, config: dict) -> Any:
         return env
 
 
-@pytest.mark.parametrize("seed", [0, 1])
-@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize(("case", "seed"), spread(CASES, SEEDS))
 def test_frames_equal_highway_env(case: str, seed: int) -> None:
     task_id, config, ref_config = CASES[case]
     env = parallel_pool.make_vec(task_id, num_envs=NUM_ENVS, seed=seed, render_mode="rgb_array", **config)

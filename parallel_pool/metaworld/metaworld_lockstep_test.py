@@ -18,6 +18,7 @@ import pytest
 import parallel_pool
 from parallel_pool.metaworld import registration
 from parallel_pool.metaworld.testing import reference
+from parallel_pool.python.testing.depth import spread
 from parallel_pool.python.testing.exact import float64_rewards
 
 INFO_KEYS = (
@@ -77,16 +78,10 @@ def run_pool(
     return stacked, actions, resets
 
 
-def planned_resets(num_envs: int, steps: int, max_steps: int) -> np.ndarray:
-    """Where the pool's next-step autoreset resets an env that never terminates (metaworld's
-    envs do not): the step after each truncation at max_steps."""
-    t = np.arange(steps)
-    return np.broadcast_to(t % (max_steps + 1) == max_steps, (num_envs, steps)).copy()
-
-
 # The seeds of the random-action runs, each with the goals per task it is made with:
 # seed 0 with metaworld's 50 (its whole draw sequence: 100 rand_vecs and their
-# redraws), seed 7 with 5 (the first ten draws; a cheaper reference to make).
+# redraws), seed 7 with 5 (the first ten draws; a cheaper reference to make). Each
+# task runs one of them in `make test`, both in `make test-long` (testing/depth.py).
 SEED_RUNS = {0: 50, 7: 5}
 # The scripted policy's episodes: 2 per env, long enough to succeed.
 POLICY_STEPS = 150
@@ -94,22 +89,17 @@ POLICY_SEED = 11
 POLICY_NOISE = np.array([0.0, 0.05, 0.2], np.float32)
 
 
-def selected(request: pytest.FixtureRequest, test: str) -> list[dict]:
-    """The parameters of this session's selected items of `test` (a -k run selects a few)."""
-    return [item.callspec.params for item in request.session.items if item.originalname == test]
-
-
 @pytest.fixture(scope="module")
 def seed_references(request: pytest.FixtureRequest) -> dict[tuple[str, int], dict]:
     """metaworld's runs for every selected (task, seed) of test_seed_for_seed, in one
     reference process (the import and the benchmarks' goal draws are paid once each)."""
-    keys = [(p["task"], p["seed"]) for p in selected(request, "test_seed_for_seed")]
+    keys = [(p["task"], p["seed"]) for p in reference.selected(request, "test_seed_for_seed")]
     jobs = [
         reference.Job(
             task,
             [seed + i for i in range(NUM_ENVS)],
             random_actions(seed, STEPS),
-            planned_resets(NUM_ENVS, STEPS, MAX_STEPS),
+            reference.planned_resets(NUM_ENVS, STEPS, MAX_STEPS),
             MAX_STEPS,
             num_goals=SEED_RUNS[seed],
         )
@@ -121,22 +111,21 @@ def seed_references(request: pytest.FixtureRequest) -> dict[tuple[str, int], dic
 @pytest.fixture(scope="module")
 def policy_references(request: pytest.FixtureRequest) -> dict[str, dict]:
     """metaworld's scripted-policy runs of every selected task, in one reference process."""
-    tasks = [p["task"] for p in selected(request, "test_policy_episodes")]
+    tasks = [p["task"] for p in reference.selected(request, "test_policy_episodes")]
     steps = 2 * POLICY_STEPS + 1
     noise = random_actions(POLICY_SEED, steps, POLICY_NOISE)
-    resets = planned_resets(NUM_ENVS, steps, POLICY_STEPS)
+    resets = reference.planned_resets(NUM_ENVS, steps, POLICY_STEPS)
     seeds = [POLICY_SEED + i for i in range(NUM_ENVS)]
     jobs = [reference.Job(t, seeds, noise, resets, POLICY_STEPS, num_goals=5, policy=True) for t in tasks]
     return dict(zip(tasks, reference.rollouts(jobs), strict=True)) if jobs else {}
 
 
-@pytest.mark.parametrize("task", registration.TASKS)
-@pytest.mark.parametrize("seed", list(SEED_RUNS))
+@pytest.mark.parametrize(("seed", "task"), [(s, t) for t, s in spread(registration.TASKS, list(SEED_RUNS))])
 def test_seed_for_seed(task: str, seed: int, seed_references: dict) -> None:
     ours, actions, resets = run_pool(
         registration.public_name(task), seed, partially_observable=False, num_goals=SEED_RUNS[seed]
     )
-    np.testing.assert_array_equal(resets, planned_resets(NUM_ENVS, STEPS, MAX_STEPS))
+    np.testing.assert_array_equal(resets, reference.planned_resets(NUM_ENVS, STEPS, MAX_STEPS))
     assert_same(task, seed, ours, seed_references[task, seed])
 
 
@@ -160,7 +149,7 @@ def test_policy_episodes(task: str, policy_references: dict) -> None:
         partially_observable=False,
         num_goals=5,
     )
-    np.testing.assert_array_equal(resets, planned_resets(NUM_ENVS, 2 * POLICY_STEPS + 1, POLICY_STEPS))
+    np.testing.assert_array_equal(resets, reference.planned_resets(NUM_ENVS, 2 * POLICY_STEPS + 1, POLICY_STEPS))
     assert_same(task, POLICY_SEED, ours, theirs)
     assert theirs["success"].any(), f"{task}: the scripted policy never succeeded"
 

@@ -32,33 +32,53 @@ NUM_GOALS = 5
 # ---- frames against the reference
 
 
+NUM_ENVS, SEED = 1, 4
+
+
+def render_actions() -> np.ndarray:
+    rng = np.random.default_rng(SEED)
+    return rng.uniform(-1, 1, (NUM_ENVS, STEPS, 4)).astype(np.float32)
+
+
+@pytest.fixture(scope="module")
+def render_references(request: pytest.FixtureRequest) -> dict[str, dict]:
+    """metaworld's frames of every selected task, rendered in one reference process."""
+    tasks = [p["task"] for p in reference.selected(request, "test_render_matches_metaworld")]
+    seeds = [SEED + i for i in range(NUM_ENVS)]
+    resets = reference.planned_resets(NUM_ENVS, STEPS, MAX_STEPS)
+    jobs = [
+        reference.Job(task, seeds, render_actions(), resets, MAX_STEPS, num_goals=NUM_GOALS, render=STEPS)
+        for task in tasks
+    ]
+    return dict(zip(tasks, reference.rollouts(jobs), strict=True)) if jobs else {}
+
+
 @pytest.mark.parametrize("task", registration.TASKS)
-def test_render_matches_metaworld(task: str) -> None:
-    num_envs, seed = 1, 4
+def test_render_matches_metaworld(task: str, render_references: dict) -> None:
     env = parallel_pool.make_vec(
         registration.public_name(task),
-        num_envs=num_envs,
-        seed=seed,
+        num_envs=NUM_ENVS,
+        seed=SEED,
         render_mode="rgb_array",
         max_episode_steps=MAX_STEPS,
         partially_observable=False,
         num_goals=NUM_GOALS,
     )
-    rng = np.random.default_rng(seed)
-    actions = rng.uniform(-1, 1, (num_envs, STEPS, 4)).astype(np.float32)
-    resets = np.zeros((num_envs, STEPS), bool)
+    actions = render_actions()
+    resets = np.zeros((NUM_ENVS, STEPS), bool)
     env.reset()
-    frames = [env.render(np.arange(num_envs))]
-    done = np.zeros(num_envs, bool)
+    frames = [env.render(np.arange(NUM_ENVS))]
+    done = np.zeros(NUM_ENVS, bool)
     for t in range(STEPS):
         resets[:, t] = done
         _, _, terminated, truncated, _ = env.step(actions[:, t])
         done = terminated | truncated
-        frames.append(env.render(np.arange(num_envs)))
-    seeds = [seed + i for i in range(num_envs)]
-    theirs = reference.rollout(task, seeds, actions, resets, MAX_STEPS, num_goals=NUM_GOALS, render=STEPS)
+        frames.append(env.render(np.arange(NUM_ENVS)))
+    env.close()
+    np.testing.assert_array_equal(resets, reference.planned_resets(NUM_ENVS, STEPS, MAX_STEPS))
+    theirs = render_references[task]
     for t, ours in enumerate(frames):
-        for i in range(num_envs):
+        for i in range(NUM_ENVS):
             assert_frames_match(ours[i], theirs["frames"][i, t], f"{task} env {i} step {t}")
 
 

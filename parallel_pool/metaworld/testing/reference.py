@@ -17,11 +17,29 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+if TYPE_CHECKING:
+    import pytest
+
 SCRIPT = pathlib.Path(__file__).with_name("reference_rollout.py")
+
+
+def planned_resets(num_envs: int, steps: int, max_steps: int) -> np.ndarray:
+    """Where the pool's next-step autoreset resets an env that never terminates (metaworld's
+    envs do not): the step after each truncation at max_steps. A test asks the reference for
+    these before running the pool (so one reference process serves all its cases), and holds
+    the pool's own resets to them."""
+    t = np.arange(steps)
+    return np.broadcast_to(t % (max_steps + 1) == max_steps, (num_envs, steps)).copy()
+
+
+def selected(request: pytest.FixtureRequest, test: str) -> list[dict]:
+    """The parameters of this session's selected items of `test` (a -k run selects a few):
+    what a module fixture hands the reference in one batch of `rollouts`."""
+    return [item.callspec.params for item in request.session.items if item.originalname == test]
 
 
 def python() -> str:

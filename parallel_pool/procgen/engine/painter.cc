@@ -75,14 +75,28 @@ class Blender {
         const_alpha_(int_opacity),
         alpha_(static_cast<std::uint32_t>(int_opacity * 255) >> 8) {}
 
-  void Write(std::uint32_t* dst, std::uint32_t src) const {
+  // Calls `loop` with this state's blend as a callable (dst, src) of a type
+  // of its own: a loop over many pixels is compiled once per blend, without
+  // the choice in its body (the sprite loops are most of a frame's time).
+  template <typename Loop>
+  void WithWrite(Loop&& loop) const {
     if (const_alpha_ == 256) {
-      *dst = opaque_ ? src : SourceOver(src, *dst);
+      if (opaque_) {
+        loop([](std::uint32_t* dst, std::uint32_t src) { *dst = src; });
+      } else {
+        loop([](std::uint32_t* dst, std::uint32_t src) { *dst = SourceOver(src, *dst); });
+      }
     } else if (opaque_) {
-      *dst = Interpolate255(src, alpha_, *dst, 255 - alpha_);
+      const std::uint32_t alpha = alpha_;
+      loop([alpha](std::uint32_t* dst, std::uint32_t src) {
+        *dst = Interpolate255(src, alpha, *dst, 255 - alpha);
+      });
     } else {
-      src = ByteMul(src, alpha_);
-      *dst = src + ByteMul(*dst, (~src) >> 24);
+      const std::uint32_t alpha = alpha_;
+      loop([alpha](std::uint32_t* dst, std::uint32_t src) {
+        src = ByteMul(src, alpha);
+        *dst = src + ByteMul(*dst, (~src) >> 24);
+      });
     }
   }
 
@@ -233,13 +247,15 @@ void ScaleImage(Image& target, const Image& src, double left, double top, double
     --h;
   if (((basex + uix * static_cast<std::uint32_t>(w - 1)) >> 16) >= static_cast<std::uint32_t>(iw))
     --w;
-  for (int j = 0; j < h; ++j) {
-    std::uint32_t* row = target.Row(ty1 + j) + tx1;
-    const std::uint32_t* texels =
-        src.Row(static_cast<int>((srcy + uiy * static_cast<std::uint32_t>(j)) >> 16));
-    std::uint32_t srcx = basex;
-    for (int k = 0; k < w; ++k, srcx += uix) blender.Write(&row[k], texels[srcx >> 16]);
-  }
+  blender.WithWrite([&](auto write) {
+    for (int j = 0; j < h; ++j) {
+      std::uint32_t* row = target.Row(ty1 + j) + tx1;
+      const std::uint32_t* texels =
+          src.Row(static_cast<int>((srcy + uiy * static_cast<std::uint32_t>(j)) >> 16));
+      std::uint32_t srcx = basex;
+      for (int k = 0; k < w; ++k, srcx += uix) write(&row[k], texels[srcx >> 16]);
+    }
+  });
 }
 
 struct Vertex {
@@ -319,18 +335,20 @@ class RotatedImage {
     int xr = static_cast<int>((rt.x + ((0.5 + from_y) - rt.y) * rs + 0.5) * 65536);
     const int iw = src_.width();
     const int ih = src_.height();
-    for (int y = from_y; y < to_y; ++y, xl += dxl, xr += dxr) {
-      const int x0 = std::max(xl >> 16, 0);
-      const int x1 = std::min(xr >> 16, target_.width());
-      std::uint32_t* row = target_.Row(y);
-      for (int x = x0; x < x1; ++x) {
-        const int u = x * dudx_ + y * dudy_ + u0_;
-        const int v = x * dvdx_ + y * dvdy_ + v0_;
-        const int tx = std::clamp(u >> 16, 0, iw - 1);
-        const int ty = std::clamp(v >> 16, 0, ih - 1);
-        blender_.Write(&row[x], src_.Row(ty)[tx]);
+    blender_.WithWrite([&](auto write) {
+      for (int y = from_y; y < to_y; ++y, xl += dxl, xr += dxr) {
+        const int x0 = std::max(xl >> 16, 0);
+        const int x1 = std::min(xr >> 16, target_.width());
+        std::uint32_t* row = target_.Row(y);
+        for (int x = x0; x < x1; ++x) {
+          const int u = x * dudx_ + y * dudy_ + u0_;
+          const int v = x * dvdx_ + y * dvdy_ + v0_;
+          const int tx = std::clamp(u >> 16, 0, iw - 1);
+          const int ty = std::clamp(v >> 16, 0, ih - 1);
+          write(&row[x], src_.Row(ty)[tx]);
+        }
       }
-    }
+    });
   }
 
   Image& target_;
@@ -362,13 +380,15 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
     // Unscaled: a blit at the rounded position.
     const int x0 = QRound(dst.x + m.dx);
     const int y0 = QRound(dst.y + m.dy);
-    for (int j = std::max(0, -y0); j < src.height() && y0 + j < target_.height(); ++j) {
-      std::uint32_t* row = target_.Row(y0 + j);
-      const std::uint32_t* texels = src.Row(j);
-      for (int i = std::max(0, -x0); i < src.width() && x0 + i < target_.width(); ++i) {
-        blender.Write(&row[x0 + i], texels[i]);
+    blender.WithWrite([&](auto write) {
+      for (int j = std::max(0, -y0); j < src.height() && y0 + j < target_.height(); ++j) {
+        std::uint32_t* row = target_.Row(y0 + j);
+        const std::uint32_t* texels = src.Row(j);
+        for (int i = std::max(0, -x0); i < src.width() && x0 + i < target_.width(); ++i) {
+          write(&row[x0 + i], texels[i]);
+        }
       }
-    }
+    });
     return;
   }
   ScaleImage(target_, src, dst.x + m.dx, dst.y + m.dy, (dst.x + dst.w) + m.dx,
