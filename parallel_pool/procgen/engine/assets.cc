@@ -136,6 +136,16 @@ ImagePtr LoadSprite(const std::string& root, const std::string& relative_path) {
   return it->second;
 }
 
+ImagePtr LoadMirroredSprite(const std::string& root, const std::string& relative_path) {
+  static std::map<std::string, ImagePtr> cache;
+  const ImagePtr sprite = LoadSprite(root, relative_path);
+  const std::string path = root + "/" + relative_path;
+  std::lock_guard<std::mutex> lock(CacheMutex());
+  auto it = cache.find(path);
+  if (it == cache.end()) it = cache.emplace(path, std::make_shared<const Image>(sprite->Mirrored())).first;
+  return it->second;
+}
+
 const std::vector<ImagePtr>& LoadBackgrounds(const std::string& root, BackgroundGroup group) {
   static std::map<std::pair<std::string, int>, std::vector<ImagePtr>> cache;
   static std::map<std::string, ImagePtr> by_path;

@@ -18,6 +18,11 @@ using ImagePtr = std::shared_ptr<const Image>;
 // The sprite at `relative_path` under `root` (e.g. "misc_assets/fishTile_072.png").
 ImagePtr LoadSprite(const std::string& root, const std::string& relative_path);
 
+// That sprite mirrored left to right (what procgen draws for an entity
+// facing the other way), made once per process like the sprite, not once
+// per env: a pool's envs share it, in memory and in the caches.
+ImagePtr LoadMirroredSprite(const std::string& root, const std::string& relative_path);
+
 // procgen's background groups, by its names for them.
 enum class BackgroundGroup { kSpace, kPlatform, kTopdown, kTopdownSimple, kWater, kWaterSurface };
 

@@ -84,7 +84,7 @@ void BasicGame::InitializeAssetIfNecessary(int img_idx) {
   assets_[img_idx] = asset;
   aspect_ratios_[img_idx] = static_cast<float>(asset->width() * 1.0 / asset->height());
   num_themes_[type] = static_cast<int>(names.size());
-  reflections_[img_idx] = std::make_shared<Image>(asset->Mirrored());
+  reflections_[img_idx] = LoadMirroredSprite(asset_root_, names.at(theme));
 }
 
 const Image& BasicGame::LookupAsset(int img_idx, bool is_reflected) {

@@ -175,7 +175,7 @@ class BasicGame : public Game {
   bool PushObject(const EntityPtr& src, const EntityPtr& target, bool is_horizontal, int depth);
 
   std::vector<ImagePtr> assets_;
-  std::vector<std::shared_ptr<Image>> reflections_;
+  std::vector<ImagePtr> reflections_;
   std::vector<float> aspect_ratios_;
   std::vector<int> num_themes_;
 };
