@@ -142,7 +142,8 @@ ImagePtr LoadMirroredSprite(const std::string& root, const std::string& relative
   const std::string path = root + "/" + relative_path;
   std::lock_guard<std::mutex> lock(CacheMutex());
   auto it = cache.find(path);
-  if (it == cache.end()) it = cache.emplace(path, std::make_shared<const Image>(sprite->Mirrored())).first;
+  if (it == cache.end())
+    it = cache.emplace(path, std::make_shared<const Image>(sprite->Mirrored())).first;
   return it->second;
 }
 
