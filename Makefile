@@ -68,9 +68,11 @@ test: setup lint
 # every id, where `make test` runs each id on one of the seeds in turn
 # (parallel_pool/python/testing/depth.py). On the build the wheel ships.
 test-long: setup
-	$(BAZEL) test --config=$(SHIPPED) --nocache_test_results \
-		$$($(BAZEL) query --noshow_progress 'attr(tags, "\blong\b", //...)')
-	$(BAZEL) shutdown
+	@targets=$$($(BAZEL) query --noshow_progress 'attr(tags, "\blong\b", //...)') || exit 1; \
+	[ -n "$$targets" ] || { echo "test-long: no target is tagged long" >&2; exit 1; }; \
+	status=0; $(BAZEL) test --config=$(SHIPPED) --nocache_test_results $$targets || status=$$?; \
+	$(BAZEL) shutdown; \
+	exit $$status
 
 # One family's tests (its module built, its pytest files run), e.g.
 # `make test-family FAMILY=toy_text`: the same as
@@ -144,9 +146,9 @@ pgo-profile: setup
 # The C++ core's tests under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then ThreadSanitizer (.bazelrc's asan and tsan configs); the core's tests run
 # five times under TSan, since a race shows only in some schedules. With
-# each, a task of every family without third-party C++ (family_facts.py
-# sanitizer-targets --in-make-test) through the API (every family: `make
-# sanitize-families`). One invocation per sanitizer, so the families'
+# each, a task of every family whose facts put it in `make test`
+# (family_facts.py sanitizer-targets --in-make-test) through the API (every
+# family: `make sanitize-families`). One invocation per sanitizer, so the families'
 # instrumented builds overlap the core's test runs.
 sanitize: setup
 	$(BAZEL) test --config=asan --nocache_test_results //parallel_pool/core:all $(SANITIZER_SMOKE_CHEAP)

@@ -36,13 +36,15 @@ NUM_ENVS, SEED = 1, 4
 
 
 def render_actions() -> np.ndarray:
+    """The random actions [NUM_ENVS, STEPS, 4] both sides run, in the action space's dtype."""
     rng = np.random.default_rng(SEED)
     return rng.uniform(-1, 1, (NUM_ENVS, STEPS, 4)).astype(np.float32)
 
 
 @pytest.fixture(scope="module")
 def render_references(request: pytest.FixtureRequest) -> dict[str, dict]:
-    """metaworld's frames of every selected task, rendered in one reference process."""
+    """metaworld's frames of every selected task, rendered in one reference process (all
+    of them held for the module: about 170 MB for the 50 tasks)."""
     tasks = [p["task"] for p in reference.selected(request, "test_render_matches_metaworld")]
     seeds = [SEED + i for i in range(NUM_ENVS)]
     resets = reference.planned_resets(NUM_ENVS, STEPS, MAX_STEPS)

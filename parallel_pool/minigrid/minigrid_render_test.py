@@ -1,4 +1,4 @@
-"""minigrid's pictures, pixel for pixel: every tile (through the test hooks) against
+"""minigrid's pictures, pixel for pixel: every tile a frame can hold (through the test hooks) against
 minigrid's Grid.render_tile, render() against its env's render(), and the rgb_image
 observations against RGBImgObsWrapper / RGBImgPartialObsWrapper, on every id.
 
@@ -47,16 +47,19 @@ def every_object() -> list:
 
 
 def agent_dirs(obj: Any) -> tuple[int | None, ...]:
-    """The agents a tile of `obj` is drawn with: none, and the agent facing each way
-    where it can stand (an empty cell, or an object it can overlap: floor, goal, lava,
-    an open door). minigrid never moves it onto any other object, so no frame has such
-    a tile."""
-    return (None, 0, 1, 2, 3) if obj is None or obj.can_overlap() else (None,)
+    """The agents a tile of `obj` is drawn with in some frame: none; the agent facing
+    each way where it can stand (an empty cell, or an object it can overlap: floor,
+    goal, lava, an open door); and, for what it can carry (key, ball, box), the agent
+    facing up, as the partial view draws what it carries in its own cell. minigrid
+    never moves the agent onto a wall or a closed door, so no frame has such a tile."""
+    if obj is None or obj.can_overlap():
+        return (None, 0, 1, 2, 3)
+    return (None, 3) if obj.can_pickup() else (None,)
 
 
 def assert_tiles_equal(objects: list, tile_size: int) -> None:
-    """Each object's tile, under no agent and the agent facing each way (where it can
-    stand), plain and highlighted, against minigrid's Grid.render_tile."""
+    """Each object's tile, under no agent and under the agents `agent_dirs` gives it,
+    plain and highlighted, against minigrid's Grid.render_tile."""
     for obj in objects:
         code = obj.encode() if obj is not None else (1, 0, 0)
         for agent_dir in agent_dirs(obj):
@@ -75,7 +78,7 @@ def test_every_tile_equals_minigrids(tile_size: int) -> None:
 # The tiles whose drawing takes float64 dot products (the agent's triangle,
 # point_in_triangle; lava's waves, point_in_line): the part that rounds as the
 # OpenBLAS kernel does. The BUILD runs this under each OPENBLAS_CORETYPE; the
-# test above draws every tile under the machine's own kernel.
+# test above draws every tile a frame can hold under the machine's own kernel.
 @pytest.mark.parametrize("tile_size", TILE_SIZES)
 def test_dot_product_tiles_equal_minigrids(tile_size: int) -> None:
     assert_tiles_equal([None, Lava()], tile_size)

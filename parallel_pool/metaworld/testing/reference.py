@@ -3,8 +3,10 @@
 metaworld pins mujoco==3.3.0, so tools/setup.sh installs it --no-deps in a venv of its
 own (venvs/metaworld beside the main venv, or $PARALLEL_POOL_METAWORLD_PYTHON's
 interpreter) that runs on the main venv's MuJoCo 3.17.0, NumPy and gymnasium.
-`rollout` hands it the actions and reset points of a run of our pool and returns
-what metaworld's envs gave on them (reference_rollout.py).
+`rollout` hands it the actions and reset points of a run and returns what metaworld's
+envs gave on them (reference_rollout.py); `rollouts` does so for many jobs in one
+process, which a test's module fixture fills with its `selected` cases, their resets
+planned up front (`planned_resets`) and the pool's own held to them.
 """
 
 from __future__ import annotations

@@ -125,26 +125,29 @@ const std::vector<std::string>& GroupPaths(BackgroundGroup group) {
   return kWaterSurface;
 }
 
-}  // namespace
-
-ImagePtr LoadSprite(const std::string& root, const std::string& relative_path) {
-  static std::map<std::string, ImagePtr> cache;
-  const std::string path = root + "/" + relative_path;
+// The image `cache` holds for `path`, made by `make` the first time (under
+// the assets' lock: the envs of a pool load on several workers at once).
+template <typename Make>
+ImagePtr Cached(std::map<std::string, ImagePtr>& cache, const std::string& path, Make make) {
   std::lock_guard<std::mutex> lock(CacheMutex());
   auto it = cache.find(path);
-  if (it == cache.end()) it = cache.emplace(path, Decode(path, PixelFormat::kPremultiplied)).first;
+  if (it == cache.end()) it = cache.emplace(path, make()).first;
   return it->second;
 }
 
-ImagePtr LoadMirroredSprite(const std::string& root, const std::string& relative_path) {
-  static std::map<std::string, ImagePtr> cache;
-  const ImagePtr sprite = LoadSprite(root, relative_path);
+}  // namespace
+
+ImagePtr LoadSprite(const std::string& root, const std::string& relative_path) {
+  static std::map<std::string, ImagePtr> sprites;
   const std::string path = root + "/" + relative_path;
-  std::lock_guard<std::mutex> lock(CacheMutex());
-  auto it = cache.find(path);
-  if (it == cache.end())
-    it = cache.emplace(path, std::make_shared<const Image>(sprite->Mirrored())).first;
-  return it->second;
+  return Cached(sprites, path, [&path] { return Decode(path, PixelFormat::kPremultiplied); });
+}
+
+ImagePtr LoadMirroredSprite(const std::string& root, const std::string& relative_path) {
+  static std::map<std::string, ImagePtr> mirrored;
+  const ImagePtr sprite = LoadSprite(root, relative_path);
+  return Cached(mirrored, root + "/" + relative_path,
+                [&sprite] { return std::make_shared<const Image>(sprite->Mirrored()); });
 }
 
 const std::vector<ImagePtr>& LoadBackgrounds(const std::string& root, BackgroundGroup group) {
