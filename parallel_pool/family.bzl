@@ -125,6 +125,7 @@ def family_test(name, family, src = None, deps = [], size = "medium", long_twin 
         (parallel_pool/python/testing/depth.py).
       **kwargs: more py_test attributes (env, args, ...).
     """
+    test_src = src if src else name + ".py"
     test_deps = [
         ":" + family,
         ":registration",
@@ -132,7 +133,7 @@ def family_test(name, family, src = None, deps = [], size = "medium", long_twin 
     ] + deps
     py_pytest(
         name = name,
-        src = src if src else name + ".py",
+        src = test_src,
         size = size,
         deps = test_deps,
         **kwargs
@@ -145,7 +146,7 @@ def family_test(name, family, src = None, deps = [], size = "medium", long_twin 
         long_env["PARALLEL_POOL_TEST_DEPTH"] = "long"
         py_pytest(
             name = name[:-len("_test")] + "_long_test",
-            src = src if src else name + ".py",
+            src = test_src,
             size = "enormous",
             deps = test_deps,
             env = long_env,
