@@ -9,60 +9,11 @@
 #include <vector>
 
 #include "parallel_pool/procgen/engine/path_raster.h"
+#include "parallel_pool/procgen/engine/qt_blend.h"
 #include "parallel_pool/procgen/engine/qt_round.h"
 
 namespace parallel_pool::procgen {
 namespace {
-
-// Each of the four 8-bit channels of `x` times a / 255, rounded as Qt's
-// BYTE_MUL: (t + t / 256 + 128) / 256 per channel, with t = c * a.
-std::uint32_t ByteMul(std::uint32_t x, std::uint32_t a) {
-  std::uint32_t t = (x & 0xff00ffU) * a;
-  t = (t + ((t >> 8) & 0xff00ffU) + 0x800080U) >> 8;
-  t &= 0xff00ffU;
-  x = ((x >> 8) & 0xff00ffU) * a;
-  x = x + ((x >> 8) & 0xff00ffU) + 0x800080U;
-  x &= 0xff00ff00U;
-  return x | t;
-}
-
-// x * a + y * b per channel, / 255 rounded as Qt's INTERPOLATE_PIXEL_255.
-std::uint32_t Interpolate255(std::uint32_t x, std::uint32_t a, std::uint32_t y, std::uint32_t b) {
-  std::uint32_t t = (x & 0xff00ffU) * a + (y & 0xff00ffU) * b;
-  t = (t + ((t >> 8) & 0xff00ffU) + 0x800080U) >> 8;
-  t &= 0xff00ffU;
-  x = ((x >> 8) & 0xff00ffU) * a + ((y >> 8) & 0xff00ffU) * b;
-  x = x + ((x >> 8) & 0xff00ffU) + 0x800080U;
-  x &= 0xff00ff00U;
-  return x | t;
-}
-
-// The painter's opacity as Qt keeps it: opacity * 256, truncated.
-int IntOpacity(double opacity) { return static_cast<int>(opacity * 256); }
-
-// A colour (0xAARRGGBB, not premultiplied) at the painter's opacity,
-// premultiplied as Qt's raster engine does it: in 16 bits per channel
-// (QRgba64), then back to 8.
-std::uint32_t SolidColor(std::uint32_t argb, int int_opacity) {
-  if (int_opacity == 256 && (argb >> 24) == 0xff) return argb;
-  const std::uint64_t alpha =
-      (std::uint64_t{(argb >> 24) * 257U} * static_cast<std::uint64_t>(int_opacity)) >> 8;
-  auto div65535 = [](std::uint64_t x) { return (x + (x >> 16) + 0x8000) >> 16; };
-  auto div257 = [](std::uint64_t x) { return ((x + 128) - ((x + 128) >> 8)) >> 8; };
-  std::uint32_t out = static_cast<std::uint32_t>(div257(alpha)) << 24;
-  for (int shift : {16, 8, 0}) {
-    const std::uint64_t channel = ((argb >> shift) & 0xffU) * 257U;
-    out |= static_cast<std::uint32_t>(div257(div65535(channel * alpha))) << shift;
-  }
-  return out;
-}
-
-// Source-over of a premultiplied pixel on an opaque one.
-std::uint32_t SourceOver(std::uint32_t src, std::uint32_t dst) {
-  if (src >= 0xff000000U) return src;
-  if (src == 0) return dst;
-  return src + ByteMul(dst, (~src) >> 24);
-}
 
 // How a pixel of an image lands on the frame, by Qt's blend functions for
 // the scaled-image path: an opaque image is copied (or interpolated by the
@@ -106,22 +57,6 @@ class Blender {
   std::uint32_t alpha_;
 };
 
-bool FuzzyIsNull(double d) { return std::fabs(d) <= 1e-12; }
-
-// qFuzzyCompare, as QRectF's == compares its coordinates.
-bool FuzzyCompare(double a, double b) {
-  return std::fabs(a - b) * 1000000000000. <= std::min(std::fabs(a), std::fabs(b));
-}
-
-// Qt's transform types as QTransform::type() tells them (fuzzy tests).
-enum class TransformType { kTranslate, kScale, kRotate };
-
-TransformType Classify(const Transform& m) {
-  if (!FuzzyIsNull(m.m12) || !FuzzyIsNull(m.m21)) return TransformType::kRotate;
-  if (!FuzzyIsNull(m.m11 - 1) || !FuzzyIsNull(m.m22 - 1)) return TransformType::kScale;
-  return TransformType::kTranslate;
-}
-
 }  // namespace
 
 void Painter::Translate(double dx, double dy) {
@@ -160,6 +95,10 @@ void Painter::Rotate(double degrees) {
 void Painter::FillRect(const RectF& rect, std::uint32_t rgb) {
   if (Classify(state_.transform) != TransformType::kTranslate) {
     throw std::logic_error("Painter::FillRect: only translated rectangles are supported");
+  }
+  if (smooth_) {
+    SmoothFillRect(rect, rgb);
+    return;
   }
   // Aliased: the edges rounded to whole pixels (Qt's toNormalizedFillRect).
   const double x = rect.x + state_.transform.dx;
@@ -366,6 +305,14 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
   const Transform& m = state_.transform;
   const Blender blender(src.opaque(), IntOpacity(state_.opacity));
   const TransformType type = Classify(m);
+  // An unscaled, translated image is blitted in both modes (Qt's raster
+  // engine takes its untransformed path whatever the hints).
+  const bool blit =
+      type == TransformType::kTranslate && dst.w == src.width() && dst.h == src.height();
+  if (smooth_ && !blit) {
+    SmoothDrawImage(dst, src);
+    return;
+  }
   if (type == TransformType::kRotate) {
     RotatedImage(target_, src, m, dst, blender).Draw();
     return;
@@ -376,7 +323,7 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
                m.m11 * (dst.x + dst.w) + m.dx, m.m22 * (dst.y + dst.h) + m.dy, blender);
     return;
   }
-  if (dst.w == src.width() && dst.h == src.height()) {
+  if (blit) {
     // Unscaled: a blit at the rounded position.
     const int x0 = QRound(dst.x + m.dx);
     const int y0 = QRound(dst.y + m.dy);

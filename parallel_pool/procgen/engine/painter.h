@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parallel_pool/procgen/engine/image.h"
+#include "parallel_pool/procgen/engine/transform.h"
 
 namespace parallel_pool::procgen {
 
@@ -25,14 +26,12 @@ inline RectF AdjustRect(const RectF& base, double ax, double ay, double aw, doub
   return RectF{base.x + base.w * ax, base.y + base.h * ay, base.w * aw, base.h * ah};
 }
 
-// x' = m11 x + m21 y + dx, y' = m12 x + m22 y + dy (QTransform's affine part).
-struct Transform {
-  double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
-};
-
 class Painter {
  public:
-  explicit Painter(Image& target) : target_(target) {}
+  // `smooth`: antialiasing and smooth pixmap transforms on, as procgen draws
+  // its 512x512 human view (smooth_raster.h): rectangles get coverage at
+  // their edges and scaled or rotated images are sampled bilinearly.
+  explicit Painter(Image& target, bool smooth = false) : target_(target), smooth_(smooth) {}
 
   void FillRect(const RectF& rect, std::uint32_t rgb);
   void DrawImage(const RectF& dst, const Image& src);
@@ -74,8 +73,13 @@ class Painter {
   };
 
   void Span(int x, int y, int len, std::uint32_t color);
+  // The antialiased forms of FillRect and of a scaled or rotated DrawImage
+  // (painter_smooth.cc).
+  void SmoothFillRect(const RectF& rect, std::uint32_t rgb);
+  void SmoothDrawImage(const RectF& dst, const Image& src);
 
   Image& target_;
+  bool smooth_;
   State state_;
   std::vector<State> saved_;
 };

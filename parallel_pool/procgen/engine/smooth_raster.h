@@ -1,0 +1,51 @@
+// The antialiased half of Qt 5.9.7's raster engine that procgen's 512x512
+// human view is drawn with (QPainter::Antialiasing and
+// SmoothPixmapTransform on): the coverage of an axis-aligned rectangle
+// (QRasterizer::rasterizeLine, through which fillRect and drawImage fill a
+// rectangle) and the bilinear sampling of a transformed image
+// (fetchTransformedBilinearARGB32PM), each with Qt's fixed-point arithmetic,
+// step for step (docs/procgen.md, "The human view").
+#ifndef PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_RASTER_H_
+#define PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_RASTER_H_
+
+#include <cstdint>
+#include <functional>
+
+#include "parallel_pool/procgen/engine/image.h"
+
+namespace parallel_pool::procgen {
+
+// A run of pixels in one row with one coverage (0..255), as QT_FT_Span.
+struct CoverageSpan {
+  int x;
+  int len;
+  int y;
+  int coverage;
+};
+
+// Receives spans in Qt's batches (QSpanBuffer flushes every 256 spans; the
+// blend that follows fetches adjacent spans of a row together, so where a
+// batch ends changes what a fetch covers).
+using SpanSink = std::function<void(const CoverageSpan* spans, int count)>;
+
+// QRasterizer::rasterizeLine, antialiased, for a line from (ax, ay) to
+// (bx, by) whose width is `width` times its length, when the line is
+// horizontal or vertical (a rectangle), clipped to a clip_w x clip_h device.
+void RasterizeRectLine(double ax, double ay, double bx, double by, double width, int clip_w,
+                       int clip_h, const SpanSink& sink);
+
+// The inverse map from device to image coordinates QSpanData::setupMatrix
+// keeps: image = (m11 x + m21 y + dx, m12 x + m22 y + dy).
+struct InverseMap {
+  double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
+};
+
+// fetchTransformedBilinearARGB32PM (not tiled) for a scaled image: `length`
+// premultiplied pixels of device row y from x on, sampled bilinearly from
+// `src`. Qt's scale of at most 100 (its fast_matrix) whatever the direction.
+void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, int y, int x,
+                   int length);
+
+}  // namespace parallel_pool::procgen
+
+#endif  // PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_RASTER_H_

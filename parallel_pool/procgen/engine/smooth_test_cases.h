@@ -1,0 +1,109 @@
+// The cases smooth_painter_test.cc draws with the antialiased painter, and
+// which the digests it checks were taken from with Qt 5.9.7 itself (the
+// libraries procgen-mirror ships, on an x86-64 CPU with AVX2): a 512x512
+// RGB32 frame of random pixels, then one fillRect or drawImage into a random
+// rectangle, at full or random opacity. Numbers come from a 64-bit
+// xorshift, so that the cases are the same with any compiler and library.
+#ifndef PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
+#define PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
+
+#include <cstdint>
+#include <vector>
+
+namespace parallel_pool::procgen::smooth_test {
+
+class Xorshift {
+ public:
+  explicit Xorshift(std::uint64_t seed) : state_(seed * 0x9E3779B97F4A7C15ULL + 1) {}
+  std::uint64_t Next() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 7;
+    state_ ^= state_ << 17;
+    return state_;
+  }
+  std::uint32_t Bits() { return static_cast<std::uint32_t>(Next() >> 32); }
+  // Uniform in [a, b), from 53 bits.
+  double Real(double a, double b) {
+    return a + (b - a) * (static_cast<double>(Next() >> 11) * (1.0 / 9007199254740992.0));
+  }
+  int Int(int a, int b) {
+    return a + static_cast<int>(Bits() % static_cast<std::uint32_t>(b - a + 1));
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+enum class Op { kFillRect, kDrawImage };
+
+struct Case {
+  Op op;
+  double x, y, w, h;
+  double opacity;
+  std::uint32_t rgb;         // kFillRect
+  int src_w, src_h;          // kDrawImage
+  bool premultiplied;        // kDrawImage: ARGB32_Premultiplied, else RGB32
+  std::uint64_t pixel_seed;  // the frame's and the image's pixels
+};
+
+constexpr int kFrameSize = 512;
+
+// Case i of the list: fills, images scaled up and down (by up to 100), and
+// images scaled up more than 8x down their rows (Qt's 8-bit path).
+inline Case MakeCase(int i) {
+  Xorshift r(static_cast<std::uint64_t>(i) + 1);
+  Case c{};
+  c.op = i % 3 == 0 ? Op::kFillRect : Op::kDrawImage;
+  c.x = r.Real(-100, 520);
+  c.y = r.Real(-100, 520);
+  c.w = r.Real(2, 300);
+  c.h = r.Real(2, 300);
+  c.opacity = r.Int(0, 2) == 0 ? r.Real(0, 1) : 1.0;
+  c.rgb = r.Bits() & 0xffffffU;
+  c.src_w = r.Int(1, 120);
+  c.src_h = r.Int(1, 120);
+  c.premultiplied = r.Int(0, 1) == 1;
+  if (i % 3 == 2) c.h = c.src_h * r.Real(8.5, 40);
+  c.pixel_seed = r.Next();
+  return c;
+}
+
+// The frame's starting pixels (opaque) and the image's (premultiplied when
+// the case says so: a third opaque, a third transparent, a third random),
+// as 0xAARRGGBB before premultiplication.
+inline std::vector<std::uint32_t> FramePixels(const Case& c) {
+  Xorshift r(c.pixel_seed);
+  std::vector<std::uint32_t> px(static_cast<std::size_t>(kFrameSize) * kFrameSize);
+  for (auto& p : px) p = 0xff000000U | (r.Bits() & 0xffffffU);
+  return px;
+}
+
+inline std::vector<std::uint32_t> ImagePixels(const Case& c) {
+  Xorshift r(c.pixel_seed ^ 0x5bd1e995U);
+  std::vector<std::uint32_t> px(static_cast<std::size_t>(c.src_w) * c.src_h);
+  for (auto& p : px) {
+    p = r.Bits();
+    if (!c.premultiplied) {
+      p |= 0xff000000U;
+    } else {
+      const int kind = r.Int(0, 2);
+      if (kind == 0) p |= 0xff000000U;
+      if (kind == 1) p = 0;
+    }
+  }
+  return px;
+}
+
+// FNV-1a over the frame's RGB.
+inline std::uint64_t Digest(const std::uint32_t* px, std::size_t n) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= px[i] & 0xffffffU;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+}  // namespace parallel_pool::procgen::smooth_test
+
+#endif  // PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_

@@ -1,0 +1,35 @@
+// QTransform's affine part and the fuzzy tests with which Qt classifies it
+// (a painter takes a different path for a translation, a scale and a
+// rotation).
+#ifndef PARALLEL_POOL_PROCGEN_ENGINE_TRANSFORM_H_
+#define PARALLEL_POOL_PROCGEN_ENGINE_TRANSFORM_H_
+
+#include <algorithm>
+#include <cmath>
+
+namespace parallel_pool::procgen {
+
+// x' = m11 x + m21 y + dx, y' = m12 x + m22 y + dy (QTransform's affine part).
+struct Transform {
+  double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
+};
+
+inline bool FuzzyIsNull(double d) { return std::fabs(d) <= 1e-12; }
+
+// qFuzzyCompare, as QRectF's == compares its coordinates.
+inline bool FuzzyCompare(double a, double b) {
+  return std::fabs(a - b) * 1000000000000. <= std::min(std::fabs(a), std::fabs(b));
+}
+
+// Qt's transform types as QTransform::type() tells them (fuzzy tests).
+enum class TransformType { kTranslate, kScale, kRotate };
+
+inline TransformType Classify(const Transform& m) {
+  if (!FuzzyIsNull(m.m12) || !FuzzyIsNull(m.m21)) return TransformType::kRotate;
+  if (!FuzzyIsNull(m.m11 - 1) || !FuzzyIsNull(m.m22 - 1)) return TransformType::kScale;
+  return TransformType::kTranslate;
+}
+
+}  // namespace parallel_pool::procgen
+
+#endif  // PARALLEL_POOL_PROCGEN_ENGINE_TRANSFORM_H_
