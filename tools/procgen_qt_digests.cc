@@ -43,9 +43,34 @@ int main(int argc, char** argv) {
     qt.setOpacity(c.opacity);
     pp::Painter painter(ours, /*smooth=*/true);
     painter.SetOpacity(c.opacity);
+    if (c.op == st::Op::kRotatedImage) {
+      qt.translate(c.tx, c.ty);
+      qt.rotate(c.degrees);
+      painter.Translate(c.tx, c.ty);
+      painter.Rotate(c.degrees);
+    }
     if (c.op == st::Op::kFillRect) {
       qt.fillRect(QRectF(c.x, c.y, c.w, c.h), QColor(QRgb(c.rgb)));
       painter.FillRect(pp::RectF{c.x, c.y, c.w, c.h}, c.rgb);
+    } else if (c.op == st::Op::kEllipse) {
+      const QColor qcolor = QColor::fromRgba(c.argb);
+      const std::uint32_t color = painter.Premultiplied(c.argb);
+      qt.setBrush(qcolor);
+      if (c.whole_pixels) {
+        const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+        const int w = static_cast<int>(c.w), h = static_cast<int>(c.h);
+        qt.setPen(Qt::NoPen);
+        qt.drawEllipse(QRect(x, y, w, h));
+        painter.DrawEllipse(x, y, w, h, &color, nullptr);
+      } else {
+        qt.setPen(QPen(qcolor, 1));
+        qt.drawEllipse(QRectF(c.x, c.y, c.w, c.h));
+        painter.DrawEllipse(pp::RectF{c.x, c.y, c.w, c.h}, &color, &color);
+      }
+    } else if (c.op == st::Op::kLine) {
+      qt.setPen(QPen(QColor::fromRgba(c.argb), c.pen_width));
+      qt.drawLine(c.x1, c.y1, c.x2, c.y2);
+      painter.DrawLine(c.x1, c.y1, c.x2, c.y2, painter.Premultiplied(c.argb), c.pen_width);
     } else {
       const auto pixels = st::ImagePixels(c);
       QImage qt_image(c.src_w, c.src_h,

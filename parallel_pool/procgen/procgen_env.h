@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -139,6 +140,7 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
     // After a level end the game has already started the next level.
     if (forced_reset() || !level_ended_) game_->Reset();
     level_ended_ = false;
+    started_ = true;
     LimitEpisodeSteps(game_->timeout());
     Write(0.0F);
   }
@@ -157,10 +159,35 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
 
   void Reseed() override { MakeGame(); }
 
+ public:
+  // render(): EnvPool's frame by default, the 64x64 observation (as RGB,
+  // whatever channel_first says); with render_width / render_height set,
+  // procgen's 512x512 human view (render_mode="rgb_array" in procgen), which
+  // the core resizes to any other size asked (core/render.h's ResizedFrames).
+  static RenderRequest CheckRender(const Spec& /*spec*/, RenderRequest request) {
+    RequireConfig(request.camera_id == -1,
+                  "render_camera_id: procgen has one view, camera -1 (got " +
+                      std::to_string(request.camera_id) + ")");
+    if (request.height == 0 && request.width == 0) return RenderRequest{kFrameSize, kFrameSize, -1};
+    return RenderRequest{kViewSize, kViewSize, -1};
+  }
+
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    if (!started_) {
+      throw std::runtime_error("render(): procgen has nothing to draw before its first reset()");
+    }
+    if (request.height == kFrameSize) {
+      game_->Observe(rgb, /*channel_first=*/false);
+    } else {
+      game_->RenderView(rgb);
+    }
+  }
+
  private:
   void MakeGame() {
     game_ = MakeConfiguredGame(spec_.config, LevelSeedGenSeed(seed(), env_id_));
     level_ended_ = false;
+    started_ = false;
   }
 
   void Write(float reward) {
@@ -175,6 +202,7 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
   const bool channel_first_;
   std::unique_ptr<Game> game_;
   bool level_ended_ = false;
+  bool started_ = false;  // reset at least once since the game was made
 };
 
 using ProcgenEnvPool = AsyncEnvPool<ProcgenEnv>;

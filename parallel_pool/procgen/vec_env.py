@@ -32,7 +32,8 @@ class ProcgenEnv:
     of the game `env_name`, with procgen's keywords (`num_levels`, `start_level`,
     `distribution_mode`, `rand_seed`, `use_sequential_levels`, `center_agent`,
     `use_backgrounds`, `restrict_themes`, `use_monochrome_assets`, `paint_vel_info`,
-    `use_generated_assets`) and `num_threads` (the pool's threads; 0: one per core)."""
+    `use_generated_assets`, `render_mode`) and `num_threads` (the pool's threads; 0: one
+    per core)."""
 
     metadata = {"render.modes": ["rgb_array"], "video.frames_per_second": 15}
 
@@ -52,6 +53,7 @@ class ProcgenEnv:
         use_monochrome_assets: bool = False,
         paint_vel_info: bool = False,
         use_generated_assets: bool = False,
+        render_mode: str | None = None,
         num_threads: int = 0,
     ) -> None:
         if not isinstance(env_name, str) or env_name not in registration.GAMES:
@@ -66,6 +68,9 @@ class ProcgenEnv:
             raise ValueError("num_levels, start_level: exploration mode sets them (one fixed level)")
         if distribution_mode != "exploration":
             config.update(num_levels=num_levels, start_level=start_level)
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode: expected None or 'rgb_array', got {render_mode!r}")
+        self._render_mode = render_mode
         if rand_seed is None:  # procgen's choice: a random seed
             rand_seed = random.SystemRandom().randint(0, 2**31 - 1)
         import parallel_pool  # the registry, after this family has registered
@@ -84,6 +89,9 @@ class ProcgenEnv:
             use_monochrome_assets=use_monochrome_assets,
             paint_vel_info=paint_vel_info,
             use_generated_assets=use_generated_assets,
+            render_mode=render_mode,
+            # procgen's render_mode="rgb_array" view: the 512x512 one.
+            **({"render_width": 512, "render_height": 512} if render_mode else {}),
             **config,
         )
         self.num_envs = num_envs
@@ -121,9 +129,12 @@ class ProcgenEnv:
         return self.step_wait()
 
     def render(self, mode: str = "rgb_array") -> np.ndarray:
-        """The first env's 64x64 frame (procgen's rgb_array without render_mode="rgb_array")."""
+        """The first env's 512x512 human view with render_mode="rgb_array", else its 64x64
+        frame, as procgen's ProcgenEnv gives them."""
         if mode != "rgb_array":
             raise ValueError(f"mode: expected 'rgb_array', got {mode!r}")
+        if self._render_mode == "rgb_array":
+            return self._pool.render(0)[0]
         return self._obs["rgb"][0]
 
     def close(self) -> None:

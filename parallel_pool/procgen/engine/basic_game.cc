@@ -760,8 +760,8 @@ void BasicGame::DrawForeground(Painter& p, const Image& target) {
   }
 }
 
-void BasicGame::Draw(Image& target) {
-  Painter p(target);
+void BasicGame::Draw(Image& target, bool smooth) {
+  Painter p(target, smooth);
   DrawBackground(p, target);
   DrawForeground(p, target);
 }

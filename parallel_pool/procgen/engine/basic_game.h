@@ -25,7 +25,7 @@ class BasicGame : public Game {
 
  public:
   explicit BasicGame(std::string asset_root);
-  void Draw(Image& target) override;
+  void Draw(Image& target, bool smooth) override;
 
  protected:
   // ---- Hooks. ----

@@ -41,6 +41,9 @@ struct StepData {
 };
 
 inline constexpr int kFrameSize = 64;
+// procgen's human view (render_mode="rgb_array"): the same scene at 512x512,
+// drawn with antialiasing and smooth pixmap transforms.
+inline constexpr int kViewSize = 512;
 
 class Game {
  public:
@@ -101,7 +104,7 @@ class Game {
   // channel_first (EnvPool's).
   void Observe(std::uint8_t* rgb, bool channel_first) {
     if (frame_.width() != kFrameSize) frame_ = Image(kFrameSize, kFrameSize, PixelFormat::kRgb32);
-    Draw(frame_);
+    Draw(frame_, /*smooth=*/false);
     const std::uint32_t* src = frame_.data();
     constexpr int kPixels = kFrameSize * kFrameSize;
     if (channel_first) {
@@ -119,8 +122,22 @@ class Game {
     }
   }
 
-  // Draws the current state on `target` (any square size).
-  virtual void Draw(Image& target) = 0;
+  // Draws the human view of the current state and writes it as RGB bytes,
+  // [512, 512, 3].
+  void RenderView(std::uint8_t* rgb) {
+    if (view_.width() != kViewSize) view_ = Image(kViewSize, kViewSize, PixelFormat::kRgb32);
+    Draw(view_, /*smooth=*/true);
+    const std::uint32_t* src = view_.data();
+    for (int i = 0; i < kViewSize * kViewSize; ++i) {
+      rgb[3 * i] = static_cast<std::uint8_t>(src[i] >> 16);
+      rgb[3 * i + 1] = static_cast<std::uint8_t>(src[i] >> 8);
+      rgb[3 * i + 2] = static_cast<std::uint8_t>(src[i]);
+    }
+  }
+
+  // Draws the current state on `target` (any square size), aliased as the
+  // observation is or, with `smooth`, antialiased as the human view is.
+  virtual void Draw(Image& target, bool smooth) = 0;
 
   const StepData& step_data() const { return step_data_; }
   int current_level_seed() const { return current_level_seed_; }
@@ -151,6 +168,7 @@ class Game {
   int episodes_remaining_ = 0;
   bool timed_out_ = false;
   Image frame_;
+  Image view_;
 };
 
 }  // namespace parallel_pool::procgen

@@ -357,9 +357,34 @@ void Painter::Span(int x, int y, int len, std::uint32_t color) {
   for (int i = x1; i < x2; ++i) row[i] = SourceOver(color, row[i]);
 }
 
+std::vector<PointD> EllipseCubics(const RectF& rect, PointD& start) {
+  // A sweep of -360 degrees.
+  constexpr double kKappa = 0.5522847498;
+  const double w2 = rect.w / 2;
+  const double h2 = rect.h / 2;
+  const double w2k = w2 * kKappa;
+  const double h2k = h2 * kKappa;
+  const double x0 = rect.x;
+  const double y0 = rect.y;
+  start = PointD{x0 + rect.w, y0 + h2};
+  return {
+      {x0 + rect.w, y0 + h2 + h2k}, {x0 + w2 + w2k, y0 + rect.h}, {x0 + w2, y0 + rect.h},
+      {x0 + w2 - w2k, y0 + rect.h}, {x0, y0 + h2 + h2k},          {x0, y0 + h2},
+      {x0, y0 + h2 - h2k},          {x0 + w2 - w2k, y0},          {x0 + w2, y0},
+      {x0 + w2 + w2k, y0},          {x0 + rect.w, y0 + h2 - h2k}, {x0 + rect.w, y0 + h2},
+  };
+}
+
 void Painter::DrawEllipse(int x, int y, int w, int h, const std::uint32_t* brush,
                           const std::uint32_t* pen) {
   if (w <= 0 || h <= 0) return;
+  if (smooth_) {
+    // QPainter::drawEllipse(QRect) is drawEllipse(QRectF) in the paint engine.
+    SmoothDrawEllipse(RectF{static_cast<double>(x), static_cast<double>(y), static_cast<double>(w),
+                            static_cast<double>(h)},
+                      brush, pen);
+    return;
+  }
   // Qt's drawEllipse_midpoint_i: the first quadrant's outline runs, mirrored
   // into four, the fill between the left and right runs drawn first.
   const double a = w / 2.0;
@@ -420,6 +445,10 @@ void Painter::DrawEllipse(int x, int y, int w, int h, const std::uint32_t* brush
 
 void Painter::DrawEllipse(const RectF& rect, const std::uint32_t* brush, const std::uint32_t* pen) {
   if (!(rect.w > 0) || !(rect.h > 0)) return;
+  if (smooth_) {
+    SmoothDrawEllipse(rect, brush, pen);
+    return;
+  }
   // QRasterPaintEngine::drawEllipse: the midpoint algorithm when the rect,
   // truncated to whole pixels, still equals itself (QRectF's fuzzy ==).
   const int x = static_cast<int>(rect.x);
@@ -431,30 +460,11 @@ void Painter::DrawEllipse(const RectF& rect, const std::uint32_t* brush, const s
     DrawEllipse(x, y, w, h, brush, pen);
     return;
   }
-  // QPaintEngineEx::drawEllipse: qt_curves_for_arc's four cubics from the
-  // right end, clockwise on the screen (a sweep of -360 degrees).
-  constexpr double kKappa = 0.5522847498;
-  const double w2 = rect.w / 2;
-  const double h2 = rect.h / 2;
-  const double w2k = w2 * kKappa;
-  const double h2k = h2 * kKappa;
-  const double x0 = rect.x;
-  const double y0 = rect.y;
-  const PointD start{x0 + rect.w, y0 + h2};
-  const std::vector<PointD> cubics = {
-      {x0 + rect.w, y0 + h2 + h2k}, {x0 + w2 + w2k, y0 + rect.h}, {x0 + w2, y0 + rect.h},
-      {x0 + w2 - w2k, y0 + rect.h}, {x0, y0 + h2 + h2k},          {x0, y0 + h2},
-      {x0, y0 + h2 - h2k},          {x0 + w2 - w2k, y0},          {x0 + w2, y0},
-      {x0 + w2 + w2k, y0},          {x0 + rect.w, y0 + h2 - h2k}, {x0 + rect.w, y0 + h2},
-  };
+  PointD start;
+  const std::vector<PointD> cubics = EllipseCubics(rect, start);
   if (brush != nullptr) {
-    // QOutlineMapper: the path flattened at a quarter pixel, then filled.
-    std::vector<PointD> polygon = {start};
-    for (std::size_t i = 0; i < cubics.size(); i += 3) {
-      FlattenCubic(polygon.back(), cubics[i], cubics[i + 1], cubics[i + 2], 0.25, polygon);
-    }
     const std::uint32_t color = *brush;
-    FillPolygon(polygon, target_.width(), target_.height(),
+    FillPolygon(FlattenedOutline(start, cubics), target_.width(), target_.height(),
                 [&](int sx, int sy, int len) { Span(sx, sy, len, color); });
   }
   if (pen != nullptr) {
@@ -465,7 +475,14 @@ void Painter::DrawEllipse(const RectF& rect, const std::uint32_t* brush, const s
   }
 }
 
-void Painter::DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color) {
+void Painter::DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color, int pen_width) {
+  if (smooth_) {
+    SmoothDrawLine(x1, y1, x2, y2, color, pen_width);
+    return;
+  }
+  if (pen_width > 1) {
+    throw std::logic_error("Painter::DrawLine: wide pens are drawn antialiased only");
+  }
   CosmeticStroker stroker(target_.width(), target_.height(),
                           [&](int px, int py, int len) { Span(px, py, len, color); });
   stroker.DrawLine({static_cast<double>(x1), static_cast<double>(y1)},

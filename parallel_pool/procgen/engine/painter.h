@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parallel_pool/procgen/engine/image.h"
+#include "parallel_pool/procgen/engine/path_raster.h"
 #include "parallel_pool/procgen/engine/transform.h"
 
 namespace parallel_pool::procgen {
@@ -25,6 +26,11 @@ struct RectF {
 inline RectF AdjustRect(const RectF& base, double ax, double ay, double aw, double ah) {
   return RectF{base.x + base.w * ax, base.y + base.h * ay, base.w * aw, base.h * ah};
 }
+
+// QPaintEngineEx::drawEllipse's path for `rect`: qt_curves_for_arc's four
+// cubics from the right end, clockwise on the screen; `start` gets the first
+// point, the result each cubic's (control 1, control 2, end).
+std::vector<PointD> EllipseCubics(const RectF& rect, PointD& start);
 
 class Painter {
  public:
@@ -46,9 +52,11 @@ class Painter {
   // cubics, filled (path_raster.h's polygon) and then outlined (its cosmetic
   // stroker).
   void DrawEllipse(const RectF& rect, const std::uint32_t* brush, const std::uint32_t* pen);
-  // A one-pixel line between whole pixels (Qt's cosmetic stroker, square
-  // caps), in the premultiplied `color`.
-  void DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color);
+  // A line between whole pixels with square caps, in the premultiplied
+  // `color`, by a pen `pen_width` pixels wide (QPen(color, pen_width)): a
+  // width of 0 or 1 is one pixel (Qt's cosmetic stroker); a wider pen is
+  // drawn in the antialiased mode only (procgen's pens are thin at 64x64).
+  void DrawLine(int x1, int y1, int x2, int y2, std::uint32_t color, int pen_width);
   // QColor(r, g, b, a) at the painter's opacity, premultiplied as Qt's
   // raster engine does it (in 16 bits per channel).
   std::uint32_t Premultiplied(std::uint32_t argb) const;
@@ -77,6 +85,14 @@ class Painter {
   // (painter_smooth.cc).
   void SmoothFillRect(const RectF& rect, std::uint32_t rgb);
   void SmoothDrawImage(const RectF& dst, const Image& src);
+  // QPaintEngineEx::drawEllipse's path of four cubics, filled by the gray
+  // rasteriser and outlined by the antialiasing cosmetic stroker; a line by
+  // that stroker.
+  void SmoothDrawEllipse(const RectF& rect, const std::uint32_t* brush, const std::uint32_t* pen);
+  void SmoothDrawLine(int x1, int y1, int x2, int y2, std::uint32_t color, int pen_width);
+  // `len` pixels of row y from x on, covered coverage / 255 by the
+  // premultiplied `color`, blended source-over.
+  void BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage);
 
   Image& target_;
   bool smooth_;

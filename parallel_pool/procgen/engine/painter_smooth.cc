@@ -7,11 +7,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include "parallel_pool/procgen/engine/gray_raster.h"
 #include "parallel_pool/procgen/engine/painter.h"
+#include "parallel_pool/procgen/engine/path_raster.h"
 #include "parallel_pool/procgen/engine/qt_blend.h"
 #include "parallel_pool/procgen/engine/smooth_raster.h"
 
@@ -115,16 +119,11 @@ void Painter::SmoothFillRect(const RectF& rect, std::uint32_t rgb) {
   PointF a{};
   PointF b{};
   RectLine(m, type, nr, a, b);
-  RasterizeRectLine(a.x, a.y, b.x, b.y, nr.h / nr.w, target_.width(), target_.height(),
-                    [&](const CoverageSpan* spans, int count) {
-                      // blend_color_argb: the colour scaled by the coverage, source-over.
+  RasterizeWideLine(a.x, a.y, b.x, b.y, nr.h / nr.w, /*square_cap=*/false, target_.width(),
+                    target_.height(), [&](const CoverageSpan* spans, int count) {
                       for (int i = 0; i < count; ++i) {
-                        const CoverageSpan& s = spans[i];
-                        const std::uint32_t c =
-                            s.coverage == 255 ? color : ByteMul(color, s.coverage);
-                        const std::uint32_t keep = 255 - (c >> 24);
-                        std::uint32_t* row = target_.Row(s.y) + s.x;
-                        for (int k = 0; k < s.len; ++k) row[k] = c + ByteMul(row[k], keep);
+                        BlendCoverage(spans[i].x, spans[i].y, spans[i].len, color,
+                                      spans[i].coverage);
                       }
                     });
 }
@@ -160,8 +159,8 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
   const bool solid_source = src.format() == PixelFormat::kRgb32 && int_opacity == 256;
   constexpr int kBufferSize = 2048;
   std::vector<std::uint32_t> fetched(kBufferSize);
-  RasterizeRectLine(
-      a.x, a.y, b.x, b.y, width, target_.width(), target_.height(),
+  RasterizeWideLine(
+      a.x, a.y, b.x, b.y, width, /*square_cap=*/false, target_.width(), target_.height(),
       [&](const CoverageSpan* spans, int count) {
         int coverage = 0;
         while (count > 0) {
@@ -212,6 +211,65 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
           }
         }
       });
+}
+
+void Painter::BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage) {
+  // blend_color_argb and the cosmetic stroker's drawPixelARGB32 alike: the
+  // colour scaled by the coverage, source-over.
+  const std::uint32_t c =
+      coverage == 255 ? color : ByteMul(color, static_cast<std::uint32_t>(coverage));
+  const std::uint32_t keep = 255 - (c >> 24);
+  std::uint32_t* row = target_.Row(y) + x;
+  for (int k = 0; k < len; ++k) row[k] = c + ByteMul(row[k], keep);
+}
+
+void Painter::SmoothDrawEllipse(const RectF& rect, const std::uint32_t* brush,
+                                const std::uint32_t* pen) {
+  PointD start;
+  const std::vector<PointD> cubics = EllipseCubics(rect, start);
+  if (brush != nullptr) {
+    // An ellipse's path has no winding hint: it is filled odd-even.
+    const std::uint32_t color = *brush;
+    FillPolygonAntialiased(
+        FlattenedOutline(start, cubics), target_.width(), target_.height(), /*even_odd=*/true,
+        [&](int x, int y, int len, int coverage) { BlendCoverage(x, y, len, color, coverage); });
+  }
+  if (pen != nullptr) {
+    const std::uint32_t color = *pen;
+    CosmeticStroker stroker = CosmeticStroker::Antialiased(
+        target_.width(), target_.height(),
+        [&](int x, int y, int coverage) { BlendCoverage(x, y, 1, color, coverage); });
+    stroker.DrawClosedCubics(start, cubics);
+  }
+}
+
+void Painter::SmoothDrawLine(int x1, int y1, int x2, int y2, std::uint32_t color, int pen_width) {
+  auto blend_spans = [&](const CoverageSpan* spans, int count) {
+    for (int i = 0; i < count; ++i) {
+      BlendCoverage(spans[i].x, spans[i].y, spans[i].len, color, spans[i].coverage);
+    }
+  };
+  if (pen_width > 1) {
+    // A pen wider than a pixel: QRasterPaintEngine::stroke rasterises each
+    // line as a wide line with the pen's square caps (a point as a
+    // horizontal line one pen wide).
+    const double w = pen_width;
+    if (x1 == x2 && y1 == y2) {
+      RasterizeWideLine(x1 - w * 0.5, y1, x1 + w * 0.5, y1, 1, /*square_cap=*/false,
+                        target_.width(), target_.height(), blend_spans);
+      return;
+    }
+    const double dx = x2 - x1;
+    const double dy = y2 - y1;
+    RasterizeWideLine(x1, y1, x2, y2, w / std::sqrt(dx * dx + dy * dy), /*square_cap=*/true,
+                      target_.width(), target_.height(), blend_spans);
+    return;
+  }
+  CosmeticStroker stroker = CosmeticStroker::Antialiased(
+      target_.width(), target_.height(),
+      [&](int x, int y, int coverage) { BlendCoverage(x, y, 1, color, coverage); });
+  stroker.DrawLine({static_cast<double>(x1), static_cast<double>(y1)},
+                   {static_cast<double>(x2), static_cast<double>(y2)});
 }
 
 }  // namespace parallel_pool::procgen

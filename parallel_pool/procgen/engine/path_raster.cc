@@ -87,6 +87,14 @@ void FlattenCubic(const PointD& p1, const PointD& p2, const PointD& p3, const Po
   }
 }
 
+std::vector<PointD> FlattenedOutline(const PointD& start, const std::vector<PointD>& cubics) {
+  std::vector<PointD> polygon = {start};
+  for (std::size_t i = 0; i + 2 < cubics.size(); i += 3) {
+    FlattenCubic(polygon.back(), cubics[i], cubics[i + 1], cubics[i + 2], 0.25, polygon);
+  }
+  return polygon;
+}
+
 void FillPolygon(const std::vector<PointD>& points, int width, int height, const SpanSink& span) {
   if (points.size() < 3) return;
   struct Fixed {
@@ -171,9 +179,19 @@ CosmeticStroker::CosmeticStroker(int width, int height, SpanSink plot)
       ymin_(-1),
       ymax_(height + 1) {}
 
+CosmeticStroker CosmeticStroker::Antialiased(int width, int height, PixelSink plot) {
+  CosmeticStroker stroker(width, height, SpanSink{});
+  stroker.plot_aa_ = std::move(plot);
+  return stroker;
+}
+
 void CosmeticStroker::DrawLine(const PointD& a, const PointD& b) {
   if (a.x == b.x && a.y == b.y) {
-    plot_(QRound(a.x), QRound(a.y), 1);
+    if (plot_aa_) {
+      plot_aa_(QRound(a.x), QRound(a.y), 255);
+    } else {
+      plot_(QRound(a.x), QRound(a.y), 1);
+    }
     return;
   }
   last_pixel_.x = INT_MIN;
@@ -326,6 +344,10 @@ void CosmeticStroker::RenderCubicSubdivision(PointD* points, int level) {
 }
 
 void CosmeticStroker::StrokeLine(double x1, double y1, double x2, double y2, int caps) {
+  if (plot_aa_) {
+    StrokeLineAntialiased(x1, y1, x2, y2, caps);
+    return;
+  }
   Segment s;
   if (!SetUp(x1, y1, x2, y2, s)) return;
   Pixel last = last_pixel_;
@@ -397,6 +419,56 @@ void CosmeticStroker::StrokeLine(double x1, double y1, double x2, double y2, int
     } while (++a < as);
   }
   last_pixel_ = last;
+}
+
+void CosmeticStroker::StrokeLineAntialiased(double x1d, double y1d, double x2d, double y2d,
+                                            int caps) {
+  // drawLineAA, its mostly vertical and mostly horizontal cases in terms of
+  // the major axis a and the minor one b, as StrokeLine's are.
+  Segment s;
+  if (!SetUp(x1d, y1d, x2d, y2d, s)) return;
+  if (s.swapped) caps = ((caps & kCapBegin) << 1) | ((caps & kCapEnd) >> 1);
+  int a1 = s.a1;
+  int a2 = s.a2;
+  // The minor axis at the first step's centre, in 16.16, half a pixel back.
+  const int b1 = s.b >> 10;
+  int b = (b1 - 32) * (1 << 10);
+  b -= (((a1 & 63) - 32) * s.inc) >> 6;
+  if ((caps & kCapBegin) != 0) {
+    a1 -= 32;
+    b -= s.inc >> 1;
+  }
+  if ((caps & kCapEnd) != 0) a2 += 32;
+  int a = a1 >> 6;
+  const int as = a2 >> 6;
+  int alpha_start = 0;
+  int alpha_end = 0;
+  if (a == as) {
+    alpha_start = a2 - a1;
+  } else {
+    alpha_start = 64 - (a1 & 63);
+    alpha_end = a2 & 63;
+  }
+  auto plot = [&](int major, int minor, int coverage) {
+    const Pixel p = s.At(major, minor);
+    if (p.x < 0 || p.x >= width_ || p.y < 0 || p.y >= height_) return;
+    plot_aa_(p.x, p.y, coverage);
+  };
+  auto pair = [&](int major, int weight) {
+    const int alpha = (b >> 8) & 0xff;
+    plot(major, b >> 16, (255 - alpha) * weight >> 6);
+    plot(major, (b >> 16) + 1, alpha * weight >> 6);
+  };
+  pair(a, alpha_start);
+  b += s.inc;
+  ++a;
+  for (; a < as; ++a) {
+    const int alpha = (b >> 8) & 0xff;
+    plot(a, b >> 16, 255 - alpha);
+    plot(a, (b >> 16) + 1, alpha);
+    b += s.inc;
+  }
+  if (alpha_end != 0) pair(a, alpha_end);
 }
 
 }  // namespace parallel_pool::procgen

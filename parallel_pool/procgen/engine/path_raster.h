@@ -4,7 +4,7 @@
 // fills it (vertices in 26.6 fixed point, pixels whose centre is inside,
 // odd-even), and one-pixel lines as QCosmeticStroker draws them (26.6
 // truncation, 16.16 stepping, dropout control between the segments of a
-// contour). procgen draws these for jumper's compass.
+// contour; or antialiased). procgen draws these for jumper's compass.
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_PATH_RASTER_H_
 #define PARALLEL_POOL_PROCGEN_ENGINE_PATH_RASTER_H_
 
@@ -20,11 +20,17 @@ struct PointD {
 
 // Covers `len` pixels of row y from x on (the caller clips and blends).
 using SpanSink = std::function<void(int x, int y, int len)>;
+// Covers pixel (x, y) by coverage / 255 (inside the device; the caller blends).
+using PixelSink = std::function<void(int x, int y, int coverage)>;
 
 // The cubic p1..p4 as line segments: their end points after p1, appended to
 // `out`.
 void FlattenCubic(const PointD& p1, const PointD& p2, const PointD& p3, const PointD& p4,
                   double threshold, std::vector<PointD>& out);
+
+// QOutlineMapper's polygon of a closed path of cubics: `start`, then each
+// cubic's (control 1, control 2, end) flattened at a quarter pixel.
+std::vector<PointD> FlattenedOutline(const PointD& start, const std::vector<PointD>& cubics);
 
 // Fills the closed polygon `points` (the last point equal to the first) on a
 // width x height device.
@@ -35,6 +41,10 @@ void FillPolygon(const std::vector<PointD>& points, int width, int height, const
 class CosmeticStroker {
  public:
   CosmeticStroker(int width, int height, SpanSink plot);
+  // Antialiased (QPainter::Antialiasing on): each segment as Qt's
+  // drawLineAA draws it, two pixels across per step, weighted by the
+  // line's 16.16 position, the ends by their 26.6 fraction.
+  static CosmeticStroker Antialiased(int width, int height, PixelSink plot);
 
   // QPainter::drawLine: one line with square caps.
   void DrawLine(const PointD& a, const PointD& b);
@@ -72,10 +82,12 @@ class CosmeticStroker {
   void RenderCubic(const PointD& p1, const PointD& p2, const PointD& p3, const PointD& p4);
   void RenderCubicSubdivision(PointD* points, int level);
   void StrokeLine(double x1, double y1, double x2, double y2, int caps);
+  void StrokeLineAntialiased(double x1, double y1, double x2, double y2, int caps);
 
   int width_;
   int height_;
   SpanSink plot_;
+  PixelSink plot_aa_;
   double xmin_, xmax_, ymin_, ymax_;
   Pixel last_pixel_;
   int last_dir_ = kLeftToRight;

@@ -27,24 +27,27 @@ bool Equal26Dot6(double p1, double p2) { return static_cast<int>((p2 - p1) * 64.
 // QSpanBuffer: spans with coverage, handed on 256 at a time.
 class SpanBatch {
  public:
-  explicit SpanBatch(const SpanSink& sink) : sink_(sink) {}
+  explicit SpanBatch(const CoverageSpanSink& sink) : sink_(sink) {}
   SpanBatch(const SpanBatch&) = delete;
   SpanBatch& operator=(const SpanBatch&) = delete;
-  ~SpanBatch() { Flush(); }
 
+  // QT_FT_Span keeps the coverage in an unsigned char: a coverage over 255
+  // (rasterizeLine's one-column rectangle adds both edges' widths) wraps.
   void Add(int x, int len, int y, int coverage) {
     if (coverage == 0 || len == 0) return;
-    spans_[count_++] = CoverageSpan{x, len, y, coverage};
+    spans_[count_++] = CoverageSpan{x, len, y, coverage & 0xff};
     if (count_ == kSize) Flush();
   }
 
- private:
-  static constexpr int kSize = 256;
+  // The last batch (explicitly, not from a destructor: the sink may throw).
   void Flush() {
     if (count_ > 0) sink_(spans_, count_);
     count_ = 0;
   }
-  const SpanSink& sink_;
+
+ private:
+  static constexpr int kSize = 256;
+  const CoverageSpanSink& sink_;
   CoverageSpan spans_[kSize];
   int count_ = 0;
 };
@@ -71,13 +74,239 @@ bool Contains(double left, double top, double w, double h, const Point& p) {
   return InRange(left, w, p.x) && InRange(top, h, p.y);
 }
 
+// Q16Dot16FastMultiply: a 32-bit product (wrapping as Qt's int product
+// does), shifted.
+Fixed FixedFastMul(Fixed x, Fixed y) {
+  return static_cast<Fixed>(static_cast<std::uint32_t>(x) * static_cast<std::uint32_t>(y)) >> 16;
+}
+
+// qSafeDivide: a huge quotient instead of an infinite one.
+double SafeDivide(double x, double y) {
+  if (y == 0) return x > 0 ? 1e20 : -1e20;
+  return x / y;
+}
+
+// qSafeFloatToQ16Dot16: saturated at the int range.
+Fixed SafeToFixed(double x) {
+  const double tmp = x * 65536.;
+  if (tmp > static_cast<double>(INT_MAX)) return INT_MAX;
+  if (tmp < static_cast<double>(INT_MIN)) return -INT_MAX;
+  return static_cast<Fixed>(tmp);
+}
+
+Point SnapTo26Dot6(const Point& p) {
+  return Point{std::floor(p.x * 64) * (1 / 64.0), std::floor(p.y * 64) * (1 / 64.0)};
+}
+
+// The part of pixel column x, between rows top and bottom, on the outer side
+// of the edge that crosses the row from left_x to right_x (Qt's
+// intersectPixelFP, in 16.16).
+Fixed IntersectPixel(int x, Fixed top, Fixed bottom, Fixed left_x, Fixed right_x, Fixed slope,
+                     Fixed inv_slope) {
+  const Fixed lx = IntToFixed(x);
+  const Fixed rx = IntToFixed(x) + kOne;
+  const Fixed left_y = top + FixedMul(lx - (slope > 0 ? left_x : right_x), inv_slope);
+  const Fixed right_y = left_y + inv_slope;
+  if (left_x >= lx && right_x <= rx) {
+    return FixedMul(bottom - top, left_x - lx + ((right_x - left_x) >> 1));
+  }
+  if (left_x >= rx) return bottom - top;
+  if (left_x >= lx) {
+    return (bottom - top) -
+           FixedFastMul((rx - left_x) >> 1, slope > 0 ? right_y - top : bottom - right_y);
+  }
+  if (right_x <= lx) return 0;
+  if (right_x <= rx) {
+    return FixedFastMul((right_x - lx) >> 1, slope > 0 ? bottom - left_y : left_y - top);
+  }
+  if (slope > 0) return (bottom - right_y) + ((right_y - left_y) >> 1);
+  return (right_y - top) + ((left_y - right_y) >> 1);
+}
+
+// The antialiased branch of rasterizeLine for a line neither horizontal nor
+// vertical: the quad around it (corners snapped to 26.6), scanned row by
+// row, each pixel an edge crosses covered by what the edges leave of it.
+void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, SpanBatch& batch) {
+  const int clip_right = clip_w - 1;
+  const int clip_bottom = clip_h - 1;
+  if (pa.y > pb.y) std::swap(pa, pb);
+  const double k = 0.5 * width;
+  const Point delta{(pb.x - pa.x) * k, (pb.y - pa.y) * k};
+  const Point perp{delta.y, -delta.x};
+  Point top, left, right, bottom;
+  if (pa.x < pb.x) {
+    top = Point{pa.x + perp.x, pa.y + perp.y};
+    left = Point{pa.x - perp.x, pa.y - perp.y};
+    right = Point{pb.x + perp.x, pb.y + perp.y};
+    bottom = Point{pb.x - perp.x, pb.y - perp.y};
+  } else {
+    top = Point{pa.x - perp.x, pa.y - perp.y};
+    left = Point{pb.x - perp.x, pb.y - perp.y};
+    right = Point{pa.x + perp.x, pa.y + perp.y};
+    bottom = Point{pb.x + perp.x, pb.y + perp.y};
+  }
+  top = SnapTo26Dot6(top);
+  bottom = SnapTo26Dot6(bottom);
+  left = SnapTo26Dot6(left);
+  right = SnapTo26Dot6(right);
+  const double top_bound = std::clamp(top.y, 0.0, static_cast<double>(clip_bottom));
+  const double bottom_bound = std::clamp(bottom.y, 0.0, static_cast<double>(clip_bottom));
+  const double tl_slope = SafeDivide(left.x - top.x, left.y - top.y);
+  const double bl_slope = SafeDivide(bottom.x - left.x, bottom.y - left.y);
+  const double tr_slope = SafeDivide(right.x - top.x, right.y - top.y);
+  const double br_slope = SafeDivide(bottom.x - right.x, bottom.y - right.y);
+  const Fixed tl_slope_fp = SafeToFixed(tl_slope);
+  const Fixed tr_slope_fp = SafeToFixed(tr_slope);
+  const Fixed bl_slope_fp = SafeToFixed(bl_slope);
+  const Fixed br_slope_fp = SafeToFixed(br_slope);
+  const Fixed inv_tl_slope_fp = SafeToFixed(SafeDivide(1, tl_slope));
+  const Fixed inv_tr_slope_fp = SafeToFixed(SafeDivide(1, tr_slope));
+  const Fixed inv_bl_slope_fp = SafeToFixed(SafeDivide(1, bl_slope));
+  const Fixed inv_br_slope_fp = SafeToFixed(SafeDivide(1, br_slope));
+
+  const int top_row = static_cast<int>(top_bound);
+  const Fixed i_top_fp = IntToFixed(top_row);
+  const Fixed i_left_fp = IntToFixed(static_cast<int>(left.y));
+  const Fixed i_right_fp = IntToFixed(static_cast<int>(right.y));
+  const Fixed i_bottom_fp = IntToFixed(static_cast<int>(bottom_bound));
+  // Where each edge crosses the current row's top (A: the top edges, B: the
+  // bottom ones), in 16.16.
+  Fixed left_a = ToFixed(top.x + (top_row - top.y) * tl_slope);
+  Fixed right_a = ToFixed(top.x + (top_row - top.y) * tr_slope);
+  Fixed left_b = 0;
+  Fixed right_b = 0;
+  if (i_left_fp < i_top_fp) left_b = ToFixed(left.x + (top_row - left.y) * bl_slope);
+  if (i_right_fp < i_top_fp) right_b = ToFixed(right.x + (top_row - right.y) * br_slope);
+  const Fixed y_top_fp = ToFixed(top.y);
+  const Fixed y_left_fp = ToFixed(left.y);
+  const Fixed y_right_fp = ToFixed(right.y);
+  const Fixed y_bottom_fp = ToFixed(bottom.y);
+
+  Fixed row_top = std::max(i_top_fp, y_top_fp);
+  Fixed top_left_a = left_a + FixedMul(tl_slope_fp, row_top - i_top_fp);
+  Fixed top_right_a = right_a + FixedMul(tr_slope_fp, row_top - i_top_fp);
+  for (Fixed y_fp = i_top_fp; y_fp <= i_bottom_fp;) {
+    const Fixed row_bottom_left = std::min(y_fp + kOne, y_left_fp);
+    const Fixed row_bottom_right = std::min(y_fp + kOne, y_right_fp);
+    const Fixed row_top_left = std::max(y_fp, y_left_fp);
+    const Fixed row_top_right = std::max(y_fp, y_right_fp);
+    const Fixed row_bottom = std::min(y_fp + kOne, y_bottom_fp);
+    Fixed top_left_b, bottom_left_a, top_right_b, bottom_right_a, bottom_left_b, bottom_right_b;
+    if (y_fp == i_left_fp) {
+      const int y = FixedToInt(y_fp);
+      left_b = ToFixed(left.x + (y - left.y) * bl_slope);
+      top_left_b = left_b + FixedMul(bl_slope_fp, row_top_left - y_fp);
+      bottom_left_a = left_a + FixedMul(tl_slope_fp, row_bottom_left - y_fp);
+    } else {
+      top_left_b = left_b;
+      bottom_left_a = left_a + tl_slope_fp;
+    }
+    if (y_fp == i_right_fp) {
+      const int y = FixedToInt(y_fp);
+      right_b = ToFixed(right.x + (y - right.y) * br_slope);
+      top_right_b = right_b + FixedMul(br_slope_fp, row_top_right - y_fp);
+      bottom_right_a = right_a + FixedMul(tr_slope_fp, row_bottom_right - y_fp);
+    } else {
+      top_right_b = right_b;
+      bottom_right_a = right_a + tr_slope_fp;
+    }
+    if (y_fp == i_bottom_fp) {
+      bottom_left_b = left_b + FixedMul(bl_slope_fp, row_bottom - y_fp);
+      bottom_right_b = right_b + FixedMul(br_slope_fp, row_bottom - y_fp);
+    } else {
+      bottom_left_b = left_b + bl_slope_fp;
+      bottom_right_b = right_b + br_slope_fp;
+    }
+    int left_min, left_max, right_min, right_max;
+    if (y_fp < i_left_fp) {
+      left_min = FixedToInt(bottom_left_a);
+      left_max = FixedToInt(top_left_a);
+    } else if (y_fp == i_left_fp) {
+      left_min = FixedToInt(std::max(bottom_left_a, top_left_b));
+      left_max = FixedToInt(std::max(top_left_a, bottom_left_b));
+    } else {
+      left_min = FixedToInt(top_left_b);
+      left_max = FixedToInt(bottom_left_b);
+    }
+    left_min = std::clamp(left_min, 0, clip_right);
+    left_max = std::clamp(left_max, 0, clip_right);
+    if (y_fp < i_right_fp) {
+      right_min = FixedToInt(top_right_a);
+      right_max = FixedToInt(bottom_right_a);
+    } else if (y_fp == i_right_fp) {
+      right_min = FixedToInt(std::min(top_right_a, bottom_right_b));
+      right_max = FixedToInt(std::min(bottom_right_a, top_right_b));
+    } else {
+      right_min = FixedToInt(bottom_right_b);
+      right_max = FixedToInt(top_right_b);
+    }
+    right_min = std::clamp(right_min, 0, clip_right);
+    right_max = std::clamp(right_max, 0, clip_right);
+    if (left_max > right_max) left_max = right_max;
+    if (right_min < left_min) right_min = left_min;
+
+    const Fixed row_height = row_bottom - row_top;
+    const int y = FixedToInt(y_fp);
+    // What the right edges leave of pixel x (both halves of the row).
+    auto right_excluded = [&](int x) {
+      Fixed excluded = 0;
+      if (y_fp <= i_right_fp) {
+        excluded += (row_bottom_right - row_top) - IntersectPixel(x, row_top, row_bottom_right,
+                                                                  top_right_a, bottom_right_a,
+                                                                  tr_slope_fp, inv_tr_slope_fp);
+      }
+      if (y_fp >= i_right_fp) {
+        excluded += (row_bottom - row_top_right) - IntersectPixel(x, row_top_right, row_bottom,
+                                                                  bottom_right_b, top_right_b,
+                                                                  br_slope_fp, inv_br_slope_fp);
+      }
+      return excluded;
+    };
+    int x = left_min;
+    for (; x <= left_max; ++x) {
+      Fixed excluded = 0;
+      if (y_fp <= i_left_fp) {
+        excluded += IntersectPixel(x, row_top, row_bottom_left, bottom_left_a, top_left_a,
+                                   tl_slope_fp, inv_tl_slope_fp);
+      }
+      if (y_fp >= i_left_fp) {
+        excluded += IntersectPixel(x, row_top_left, row_bottom, top_left_b, bottom_left_b,
+                                   bl_slope_fp, inv_bl_slope_fp);
+      }
+      if (x >= right_min) excluded += right_excluded(x);
+      batch.Add(x, 1, y, FixedToInt(255 * (row_height - excluded)));
+    }
+    if (x < right_min) {
+      batch.Add(x, right_min - x, y, FixedToInt(255 * row_height));
+      x = right_min;
+    }
+    for (; x <= right_max; ++x) {
+      batch.Add(x, 1, y, FixedToInt(255 * (row_height - right_excluded(x))));
+    }
+    left_a += tl_slope_fp;
+    left_b += bl_slope_fp;
+    right_a += tr_slope_fp;
+    right_b += br_slope_fp;
+    top_left_a = left_a;
+    top_right_a = right_a;
+    y_fp += kOne;
+    row_top = y_fp;
+  }
+}
+
 }  // namespace
 
-void RasterizeRectLine(double ax, double ay, double bx, double by, double width, int clip_w,
-                       int clip_h, const SpanSink& sink) {
+void RasterizeWideLine(double ax, double ay, double bx, double by, double width, bool square_cap,
+                       int clip_w, int clip_h, const CoverageSpanSink& sink) {
   if ((ax == bx && ay == by) || width == 0 || clip_w <= 0 || clip_h <= 0) return;
   Point pa{ax, ay};
   Point pb{bx, by};
+  if (square_cap) {
+    const double k = 0.5 * width;
+    const Point delta{(pb.x - pa.x) * k, (pb.y - pa.y) * k};
+    pa = Point{pa.x - delta.x, pa.y - delta.y};
+    pb = Point{pb.x + delta.x, pb.y + delta.y};
+  }
   // The clip rectangle grown by half the line's width on each side.
   const double offx = std::fabs(by - ay) * width * 0.5;
   const double offy = std::fabs(bx - ax) * width * 0.5;
@@ -134,7 +363,9 @@ void RasterizeRectLine(double ax, double ay, double bx, double by, double width,
     width = 1 / width;
   }
   if (!Equal26Dot6(pa.x, pb.x)) {
-    throw std::logic_error("RasterizeRectLine: the line is neither horizontal nor vertical");
+    RasterizeSlanted(pa, pb, width, clip_w, clip_h, batch);
+    batch.Flush();
+    return;
   }
   if (pa.y > pb.y) std::swap(pa, pb);
   const double dy = pb.y - pa.y;
@@ -192,6 +423,7 @@ void RasterizeRectLine(double ax, double ay, double bx, double by, double width,
       batch.Add(xs[i], lens[i], y, FixedToInt(FixedMul(row_height, coverage[i])));
     }
   }
+  batch.Flush();
 }
 
 namespace {
@@ -269,7 +501,7 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
     PixelBounds(last_y, y1, y2);
     const std::uint32_t* s1 = src.Row(y1);
     const std::uint32_t* s2 = src.Row(y2);
-    if (std::abs(fdx) <= kFixedScale) {
+    if (fdx <= kFixedScale && fdx > 0) {
       // Scaled up across: each column interpolated down first (8 bits),
       // then across (8 bits).
       const std::uint32_t disty = (fy & 0xffff) >> 8;
@@ -296,7 +528,7 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
       }
       return;
     }
-    if (std::fabs(m.m22) < 1. / 8.) {
+    if ((fdx < 0 && fdx > -(kFixedScale / 8)) || std::fabs(m.m22) < 1. / 8.) {
       // Scaled up more than 8x down the image: 8-bit weights.
       const std::uint32_t disty = (fy & 0xffff) >> 8;
       for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
@@ -348,8 +580,65 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
     }
     return;
   }
-  // A rotated image's sampling (Qt's rotate helpers) is not reproduced yet.
-  throw std::logic_error("FetchBilinear: rotated images are not reproduced");
+  // Rotated, zoomed in more than 8x: 8-bit weights at every pixel.
+  auto texel_pair = [&](int fx_now, int fy_now, std::uint32_t distx, std::uint32_t disty) {
+    int x1 = fx_now >> 16;
+    int x2 = 0;
+    int y1 = fy_now >> 16;
+    int y2 = 0;
+    PixelBounds(last_x, x1, x2);
+    PixelBounds(last_y, y1, y2);
+    const std::uint32_t* s1 = src.Row(y1);
+    const std::uint32_t* s2 = src.Row(y2);
+    return Interpolate4(s1[x1], s1[x2], s2[x1], s2[x2], distx, disty);
+  };
+  std::uint32_t* b = out;
+  if (std::fabs(m.m11) < 1. / 8. || std::fabs(m.m22) < 1. / 8.) {
+    for (; b < end; ++b, fx += fdx, fy += fdy) {
+      *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
+    }
+    return;
+  }
+  // Rotated: texels at the image's edge first (8-bit weights), then the span
+  // inside it in Qt's AVX2 groups with 4-bit weights (rounded), the rest
+  // with 8-bit ones.
+  for (; b < end; ++b, fx += fdx, fy += fdy) {
+    int x1 = fx >> 16;
+    int x2 = 0;
+    int y1 = fy >> 16;
+    int y2 = 0;
+    PixelBounds(last_x, x1, x2);
+    PixelBounds(last_y, y1, y2);
+    if (x1 != x2 && y1 != y2) break;
+    *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
+  }
+  std::uint32_t* bounded_end = end;
+  const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
+  const std::int64_t max_fy = std::int64_t{last_y} * kFixedScale;
+  if (fdx > 0) {
+    bounded_end = std::min(bounded_end, b + (max_fx - fx) / fdx);
+  } else if (fdx < 0) {
+    bounded_end = std::min(bounded_end, b + (0 - std::int64_t{fx}) / fdx);
+  }
+  if (fdy > 0) {
+    bounded_end = std::min(bounded_end, b + (max_fy - fy) / fdy);
+  } else if (fdy < 0) {
+    bounded_end = std::min(bounded_end, b + (0 - std::int64_t{fy}) / fdy);
+  }
+  while (b < bounded_end - (kDownscaleGroup - 1)) {
+    for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx, fy += fdy) {
+      const int xx = fx >> 16;
+      const int yy = fy >> 16;
+      const std::uint32_t* s1 = src.Row(yy);
+      const std::uint32_t* s2 = src.Row(yy + 1);
+      const std::uint32_t distx4 = (((fx & 0xffff) >> 8) + 0x08) >> 4;
+      const std::uint32_t disty4 = (((fy & 0xffff) >> 8) + 0x08) >> 4;
+      *b = Interpolate4x16(s1[xx], s1[xx + 1], s2[xx], s2[xx + 1], distx4, disty4);
+    }
+  }
+  for (; b < end; ++b, fx += fdx, fy += fdy) {
+    *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
+  }
 }
 
 }  // namespace parallel_pool::procgen

@@ -2,7 +2,8 @@
 // human view is drawn with (QPainter::Antialiasing and
 // SmoothPixmapTransform on): the coverage of an axis-aligned rectangle
 // (QRasterizer::rasterizeLine, through which fillRect and drawImage fill a
-// rectangle) and the bilinear sampling of a transformed image
+// rectangle and a wide pen draws a line) and the bilinear sampling of a
+// transformed image
 // (fetchTransformedBilinearARGB32PM), each with Qt's fixed-point arithmetic,
 // step for step (docs/procgen.md, "The human view").
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_RASTER_H_
@@ -26,13 +27,15 @@ struct CoverageSpan {
 // Receives spans in Qt's batches (QSpanBuffer flushes every 256 spans; the
 // blend that follows fetches adjacent spans of a row together, so where a
 // batch ends changes what a fetch covers).
-using SpanSink = std::function<void(const CoverageSpan* spans, int count)>;
+using CoverageSpanSink = std::function<void(const CoverageSpan* spans, int count)>;
 
-// QRasterizer::rasterizeLine, antialiased, for a line from (ax, ay) to
-// (bx, by) whose width is `width` times its length, when the line is
-// horizontal or vertical (a rectangle), clipped to a clip_w x clip_h device.
-void RasterizeRectLine(double ax, double ay, double bx, double by, double width, int clip_w,
-                       int clip_h, const SpanSink& sink);
+// QRasterizer::rasterizeLine, antialiased: the rectangle around the line
+// from (ax, ay) to (bx, by) whose width is `width` times the line's length
+// (extended by half that width at both ends with `square_cap`), clipped to a
+// clip_w x clip_h device. fillRect and drawImage fill their rectangles as
+// such a line through their middle; a pen wider than a pixel draws lines so.
+void RasterizeWideLine(double ax, double ay, double bx, double by, double width, bool square_cap,
+                       int clip_w, int clip_h, const CoverageSpanSink& sink);
 
 // The inverse map from device to image coordinates QSpanData::setupMatrix
 // keeps: image = (m11 x + m21 y + dx, m12 x + m22 y + dy).

@@ -7,6 +7,7 @@
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
 #define PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -34,7 +35,7 @@ class Xorshift {
   std::uint64_t state_;
 };
 
-enum class Op { kFillRect, kDrawImage };
+enum class Op { kFillRect, kDrawImage, kRotatedImage, kEllipse, kLine };
 
 struct Case {
   Op op;
@@ -44,16 +45,30 @@ struct Case {
   int src_w, src_h;          // kDrawImage
   bool premultiplied;        // kDrawImage: ARGB32_Premultiplied, else RGB32
   std::uint64_t pixel_seed;  // the frame's and the image's pixels
+  double tx, ty, degrees;    // kRotatedImage: translate(tx, ty), rotate(degrees), then draw
+  // kEllipse: drawEllipse(QRectF(x, y, w, h)) with brush and a one-pixel pen of
+  // the colour argb (or, with whole_pixels, drawEllipse(QRect) with the
+  // brush only); kLine: drawLine(x1, y1, x2, y2) with QPen(argb, pen_width).
+  std::uint32_t argb;
+  bool whole_pixels;
+  int x1, y1, x2, y2, pen_width;
 };
 
 constexpr int kFrameSize = 512;
 
-// Case i of the list: fills, images scaled up and down (by up to 100), and
-// images scaled up more than 8x down their rows (Qt's 8-bit path).
+// Case i of the list: fills, images scaled up and down (by up to 100 across,
+// 16 down the rows),
+// images scaled up more than 8x down their rows (Qt's 8-bit path), and
+// rotated images (any angle, and the quarter and half turns procgen's
+// entities take, 180 degrees a hair off as procgen computes it), ellipses
+// (jumper's compass disc and the agent's translucent shadow) and lines of
+// pens from one to eight pixels wide (the compass needle).
 inline Case MakeCase(int i) {
   Xorshift r(static_cast<std::uint64_t>(i) + 1);
   Case c{};
-  c.op = i % 3 == 0 ? Op::kFillRect : Op::kDrawImage;
+  constexpr Op kOps[] = {Op::kFillRect,     Op::kDrawImage, Op::kDrawImage,
+                         Op::kRotatedImage, Op::kEllipse,   Op::kLine};
+  c.op = kOps[i % 6];
   c.x = r.Real(-100, 520);
   c.y = r.Real(-100, 520);
   c.w = r.Real(2, 300);
@@ -63,8 +78,35 @@ inline Case MakeCase(int i) {
   c.src_w = r.Int(1, 120);
   c.src_h = r.Int(1, 120);
   c.premultiplied = r.Int(0, 1) == 1;
-  if (i % 3 == 2) c.h = c.src_h * r.Real(8.5, 40);
+  if (i % 6 == 2) c.h = c.src_h * r.Real(8.5, 40);
+  // Down the rows by at most 16 (procgen's sprites keep their shape).
+  if (c.op != Op::kFillRect) c.h = std::max(c.h, c.src_h / 16.0);
   c.pixel_seed = r.Next();
+  if (c.op == Op::kRotatedImage) {
+    c.tx = r.Real(0, 512);
+    c.ty = r.Real(0, 512);
+    const double turns[] = {90, -90, 270, 180, 180.00000000000003};
+    c.degrees = r.Int(0, 1) == 0 ? r.Real(-180, 180) : turns[r.Int(0, 4)];
+    c.x = -c.w / 2;
+    c.y = -c.h / 2;
+  }
+  if (c.op == Op::kEllipse) {
+    // Inside the frame, as procgen's are.
+    c.whole_pixels = r.Int(0, 1) == 1;
+    c.x = c.whole_pixels ? r.Int(0, 440) : r.Real(0, 440);
+    c.y = c.whole_pixels ? r.Int(0, 440) : r.Real(0, 440);
+    c.w = c.whole_pixels ? r.Int(1, 70) : r.Real(1, 70);
+    c.h = c.whole_pixels ? r.Int(1, 30) : c.w;
+    c.argb = c.whole_pixels ? 0x78000000U | (r.Bits() & 0xffffffU) : 0xff000000U | r.Bits();
+  }
+  if (c.op == Op::kLine) {
+    c.x1 = r.Int(0, 511);
+    c.y1 = r.Int(0, 511);
+    c.x2 = r.Int(0, 1) == 0 ? r.Int(0, 511) : c.x1 + r.Int(-60, 60);
+    c.y2 = r.Int(0, 1) == 0 ? r.Int(0, 511) : c.y1 + r.Int(-60, 60);
+    c.pen_width = r.Int(0, 8);
+    c.argb = 0xff000000U | r.Bits();
+  }
   return c;
 }
 

@@ -22,9 +22,9 @@ class Jumper : public BasicGame {
  public:
   explicit Jumper(std::string asset_root) : BasicGame(std::move(asset_root)), rooms_(*this) {}
 
-  void Draw(Image& target) override {
-    BasicGame::Draw(target);
-    if (options_.distribution_mode != DistributionMode::kMemory) DrawCompass(target);
+  void Draw(Image& target, bool smooth) override {
+    BasicGame::Draw(target, smooth);
+    if (options_.distribution_mode != DistributionMode::kMemory) DrawCompass(target, smooth);
   }
 
  protected:
@@ -273,8 +273,8 @@ class Jumper : public BasicGame {
 
   // The compass: a disc with a needle towards the carrot, a bar for its
   // distance, and the agent's shadow while it jumps.
-  void DrawCompass(Image& target) {
-    Painter p(target);
+  void DrawCompass(Image& target, bool smooth) {
+    Painter p(target, smooth);
     const RectF compass = AbsRect(static_cast<float>(view_dim_ - compass_dim_ - .25), .25F,
                                   compass_dim_, compass_dim_);
     const std::uint32_t clock = p.Premultiplied(0xffa8a69eU);
@@ -284,10 +284,14 @@ class Jumper : public BasicGame {
     const auto cy = static_cast<float>(compass.y + compass.h / 2);
     const auto cr = static_cast<float>(compass.w / 2 * .95);
     const float theta = Theta(agent_, goal_);
+    // QPen(color, int): the needle's width in whole pixels, truncated (0
+    // at 64x64: one pixel).
+    const auto pen_thickness = static_cast<float>(target.width() / (256.0 / compass_dim_));
     // procgen passes floats to drawLine(int, int, int, int): truncated.
     p.DrawLine(static_cast<int>(cx), static_cast<int>(cy),
                static_cast<int>(cx + cr * std::cos(static_cast<double>(theta))),
-               static_cast<int>(cy - cr * std::sin(static_cast<double>(theta))), highlight);
+               static_cast<int>(cy - cr * std::sin(static_cast<double>(theta))), highlight,
+               static_cast<int>(pen_thickness));
     const float dist = Distance(agent_, goal_);
     const auto dist_pct = static_cast<float>(dist / (main_width_ * std::sqrt(2.0)));
     const float bar_thickness = compass_dim_ / 8;

@@ -23,10 +23,10 @@ class Ninja : public BasicGame {
     out_of_bounds_object_ = kWallMid;
   }
 
-  void Draw(Image& target) override {
-    BasicGame::Draw(target);
+  void Draw(Image& target, bool smooth) override {
+    BasicGame::Draw(target, smooth);
     // The jump's charge as a bar on the left.
-    Painter p(target);
+    Painter p(target, smooth);
     const float bar_height = 3 * jump_charge_;
     p.FillRect(AbsRect(.25, static_cast<float>(visibility_ - .5 - bar_height), .5, bar_height),
                0x42f587);

@@ -25,9 +25,9 @@ class Plunder : public BasicGame {
     has_useful_vel_info_ = false;
   }
 
-  void Draw(Image& target) override {
-    BasicGame::Draw(target);
-    Painter p(target);
+  void Draw(Image& target, bool smooth) override {
+    BasicGame::Draw(target, smooth);
+    Painter p(target, smooth);
     p.FillRect(AbsRect(.25, .25, main_width_ * juice_left_, .5), 0x42f587);
     p.FillRect(AbsRect(.25, .75,
                        static_cast<float>(main_width_ * (targets_hit_ * 1.0 / target_quota_)), .5),

@@ -23,8 +23,8 @@ class StarPilot : public BasicGame {
     main_height_ = 16;
   }
 
-  void Draw(Image& target) override {
-    Painter p(target);
+  void Draw(Image& target, bool smooth) override {
+    Painter p(target, smooth);
     const auto scale = static_cast<float>(target.height() / main_height_);
     p.FillRect(
         RectF{0, 0, static_cast<double>(target.width()), static_cast<double>(target.height())},

@@ -35,8 +35,8 @@ def python() -> str:
 
 
 def frame_digests(frames: np.ndarray) -> np.ndarray:
-    """The 64-bit BLAKE2b digest of each 64x64x3 frame of `frames` [..., 64, 64, 3], as the
-    reference computes it."""
+    """The 64-bit BLAKE2b digest of each frame of `frames` [..., height, width, 3] (64x64
+    observations, 512x512 views), as the reference computes it."""
     flat = frames.reshape(-1, *frames.shape[-3:])
     digests = [
         int.from_bytes(hashlib.blake2b(np.ascontiguousarray(f).tobytes(), digest_size=8).digest(), "little")
@@ -48,19 +48,22 @@ def frame_digests(frames: np.ndarray) -> np.ndarray:
 @dataclasses.dataclass
 class Job:
     """One run: ProcgenGym3Env(num=actions.shape[1], env_name, rand_seed, **options) on
-    `actions` [T, num]; with `digests`, frame digests instead of frames."""
+    `actions` [T, num]; with `digests`, frame digests instead of frames; with `views`, made
+    with render_mode="rgb_array", and the digests of its 512x512 views too."""
 
     env_name: str
     rand_seed: int
     actions: np.ndarray
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     digests: bool = False
+    views: bool = False
 
 
 def rollouts(jobs: Sequence[Job]) -> list[dict[str, np.ndarray]]:
     """procgen's observation after construction and after each step of each job: "rgb"
     [T + 1, num, 64, 64, 3] (or "rgb_digest" [T + 1, num]), "reward", "first",
-    "level_seed", "prev_level_seed" and "prev_level_complete" [T + 1, num]."""
+    "level_seed", "prev_level_seed" and "prev_level_complete" [T + 1, num], and with
+    `views` "view_digest" [T + 1, num]."""
     with tempfile.TemporaryDirectory() as tmp:
         specs = []
         for i, job in enumerate(jobs):
@@ -72,6 +75,7 @@ def rollouts(jobs: Sequence[Job]) -> list[dict[str, np.ndarray]]:
                     "rand_seed": job.rand_seed,
                     "options": job.options,
                     "digests": job.digests,
+                    "views": job.views,
                     "actions": actions_path,
                     "out": os.path.join(tmp, f"out{i}.npz"),
                 }

@@ -5,8 +5,10 @@ number of envs, rand_seed and procgen's options, the .npy file of its actions (i
 [T, num]) and the .npz file to write: procgen's observation after construction and after
 each act(): "rgb" [T + 1, num, 64, 64, 3] (with "digests": "rgb_digest", a 64-bit BLAKE2b
 digest of each frame, [T + 1, num] uint64, instead), "reward" and "first" [T + 1, num], and
-the info fields "level_seed", "prev_level_seed" and "prev_level_complete" [T + 1, num].
-All jobs run in this one process, so procgen loads its assets once.
+the info fields "level_seed", "prev_level_seed" and "prev_level_complete" [T + 1, num];
+with "views", the env is made with render_mode="rgb_array" and "view_digest" [T + 1, num]
+holds the digest of each env's 512x512 human view (info["rgb"]). All jobs run in this one
+process, so procgen loads its assets once.
 """
 
 import hashlib
@@ -24,7 +26,9 @@ def frame_digest(frame: np.ndarray) -> int:
 def run(job: dict) -> None:
     actions = np.load(job["actions"])
     num = actions.shape[1]
-    env = ProcgenGym3Env(num=num, env_name=job["env_name"], rand_seed=job["rand_seed"], **job["options"])
+    views = job.get("views", False)
+    options = dict(job["options"], render_mode="rgb_array") if views else job["options"]
+    env = ProcgenGym3Env(num=num, env_name=job["env_name"], rand_seed=job["rand_seed"], **options)
     steps = actions.shape[0]
     digests = job.get("digests", False)
     out = {
@@ -34,6 +38,8 @@ def run(job: dict) -> None:
         "prev_level_seed": np.zeros((steps + 1, num), np.int64),
         "prev_level_complete": np.zeros((steps + 1, num), bool),
     }
+    if views:
+        out["view_digest"] = np.zeros((steps + 1, num), np.uint64)
     if digests:
         out["rgb_digest"] = np.zeros((steps + 1, num), np.uint64)
     else:
@@ -51,6 +57,8 @@ def run(job: dict) -> None:
         for i, info in enumerate(env.get_info()):
             for key in ("level_seed", "prev_level_seed", "prev_level_complete"):
                 out[key][t, i] = info[key]
+            if views:
+                out["view_digest"][t, i] = frame_digest(info["rgb"])
     env.close()
     np.savez(job["out"], **out)
 
