@@ -135,6 +135,29 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
     MakeGame();
   }
 
+  // render(): EnvPool's frame by default, the 64x64 observation (as RGB,
+  // whatever channel_first says); with render_width / render_height set,
+  // procgen's 512x512 human view (render_mode="rgb_array" in procgen), which
+  // the core resizes to any other size asked (core/render.h's ResizedFrames).
+  static RenderRequest CheckRender(const Spec& /*spec*/, RenderRequest request) {
+    RequireConfig(request.camera_id == -1,
+                  "render_camera_id: procgen has one view, camera -1 (got " +
+                      std::to_string(request.camera_id) + ")");
+    if (request.height == 0 && request.width == 0) return RenderRequest{kFrameSize, kFrameSize, -1};
+    return RenderRequest{kViewSize, kViewSize, -1};
+  }
+
+  void Render(const RenderRequest& request, std::uint8_t* rgb) {
+    if (!started_) {
+      throw std::runtime_error("render(): procgen has nothing to draw before its first reset()");
+    }
+    if (request.height == kFrameSize) {
+      game_->Observe(rgb, /*channel_first=*/false);
+    } else {
+      game_->RenderView(rgb);
+    }
+  }
+
  protected:
   void Reset() override {
     // After a level end the game has already started the next level.
@@ -158,30 +181,6 @@ class ProcgenEnv : public Env<ProcgenEnvSpec> {
   bool IsTerminated() override { return level_ended_ && !game_->timed_out(); }
 
   void Reseed() override { MakeGame(); }
-
- public:
-  // render(): EnvPool's frame by default, the 64x64 observation (as RGB,
-  // whatever channel_first says); with render_width / render_height set,
-  // procgen's 512x512 human view (render_mode="rgb_array" in procgen), which
-  // the core resizes to any other size asked (core/render.h's ResizedFrames).
-  static RenderRequest CheckRender(const Spec& /*spec*/, RenderRequest request) {
-    RequireConfig(request.camera_id == -1,
-                  "render_camera_id: procgen has one view, camera -1 (got " +
-                      std::to_string(request.camera_id) + ")");
-    if (request.height == 0 && request.width == 0) return RenderRequest{kFrameSize, kFrameSize, -1};
-    return RenderRequest{kViewSize, kViewSize, -1};
-  }
-
-  void Render(const RenderRequest& request, std::uint8_t* rgb) {
-    if (!started_) {
-      throw std::runtime_error("render(): procgen has nothing to draw before its first reset()");
-    }
-    if (request.height == kFrameSize) {
-      game_->Observe(rgb, /*channel_first=*/false);
-    } else {
-      game_->RenderView(rgb);
-    }
-  }
 
  private:
   void MakeGame() {

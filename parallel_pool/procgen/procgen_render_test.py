@@ -11,6 +11,7 @@ is EnvPool's: the 64x64 observation frame. The reference runs in its own venv
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -54,21 +55,26 @@ def test_view_frame_for_frame(game: str, mode: str, seed: int, references: dict)
         num_envs=NUM_ENVS,
         seed=seed,
         autoreset_mode="same_step",
+        channel_first=False,  # procgen's own layout
         render_mode="rgb_array",
         render_width=512,
         render_height=512,
     )
-    env.reset()
+    obs, _ = env.reset()
     ids = np.arange(NUM_ENVS)
     views = [reference.frame_digests(env.render(ids))]
+    frames = [reference.frame_digests(obs)]
     for action in actions_for(game, seed):
-        env.step(action)
+        obs = env.step(action)[0]
+        frames.append(reference.frame_digests(obs))
         views.append(reference.frame_digests(env.render(ids)))
     env.close()
     differing = np.argwhere(np.array(views) != ref["view_digest"])
     assert differing.size == 0, (
         f"{len(differing)} of {(STEPS + 1) * NUM_ENVS} views differ, first at (t, env) {differing[:5].tolist()}"
     )
+    # Drawing the view leaves the game as it was: the observations are procgen's too.
+    np.testing.assert_array_equal(np.array(frames), ref["rgb_digest"])
 
 
 def test_procgen_env_stand_in_renders_the_view(references: dict) -> None:
@@ -92,7 +98,7 @@ def test_procgen_env_stand_in_renders_the_view(references: dict) -> None:
 def test_render_is_envpool_frame_by_default() -> None:
     """EnvPool's render(): the observation as a 64x64 RGB frame, whatever channel_first."""
     env = parallel_pool.make_gymnasium("CoinrunEasy-v0", num_envs=2, seed=0, render_mode="rgb_array")
-    with pytest.raises(RuntimeError, match="before its first reset"):
+    with pytest.raises(RuntimeError, match=r"env 0: .*before its first reset"):
         env.render()
     obs, _ = env.reset()
     np.testing.assert_array_equal(env.render(np.arange(2)), obs.transpose(0, 2, 3, 1))
@@ -108,12 +114,16 @@ def test_render_sizes_and_errors() -> None:
     view.reset()
     assert view.render().shape == (1, 512, 512, 3)
     assert view.render(np.arange(2)).shape == (2, 512, 512, 3)
+    view_frame = view.render()[0]
     view.close()
     small = parallel_pool.make_gymnasium(
-        "CoinrunEasy-v0", num_envs=1, seed=0, render_mode="rgb_array", render_width=128, render_height=96
+        "CoinrunEasy-v0", num_envs=2, seed=0, render_mode="rgb_array", render_width=128, render_height=96
     )
     small.reset()
-    assert small.render().shape == (1, 96, 128, 3)
+    # Another size: the view resized as cv2 resizes it (INTER_AREA), as for every family.
+    np.testing.assert_array_equal(
+        small.render(), cv2.resize(view_frame, (128, 96), interpolation=cv2.INTER_AREA)[np.newaxis]
+    )
     small.close()
     with pytest.raises(ValueError, match="render_camera_id"):
         parallel_pool.make_gymnasium("CoinrunEasy-v0", num_envs=1, render_mode="rgb_array", render_camera_id=1)

@@ -1,16 +1,15 @@
 // The painter's antialiased mode (procgen's 512x512 human view): Qt 5.9.7's
-// QRasterPaintEngine::fillRect and drawImage with QPainter::Antialiasing and
-// SmoothPixmapTransform on. A rectangle becomes coverage spans
-// (RasterizeRectLine); an image's pixels under them are fetched bilinearly
-// through the inverse of the image's transform (FetchBilinear) and blended
-// with the span's coverage, as Qt's blend_src_generic does.
+// QRasterPaintEngine with QPainter::Antialiasing and SmoothPixmapTransform
+// on. A rectangle (fillRect, drawImage) or a wide pen's line becomes coverage
+// spans (RasterizeWideLine); an image's pixels under them are fetched
+// bilinearly through the inverse of the image's transform (FetchBilinear)
+// and blended with the span's coverage, as Qt's blend_src_generic does. An
+// ellipse is filled by the gray rasteriser and outlined, as a thin line is
+// drawn, by the antialiasing cosmetic stroker.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
-#include <utility>
 #include <vector>
 
 #include "parallel_pool/procgen/engine/gray_raster.h"
@@ -147,12 +146,23 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
     image.m22 *= sy;
   }
   const InverseMap inverse = ImageInverse(image);
+  // QSpanData's fast_matrix: beyond it (an image scaled down by more than
+  // 100) Qt samples in floating point, which is not reproduced.
+  if (!(inverse.m11 * inverse.m11 + inverse.m21 * inverse.m21 < 1e4 &&
+        inverse.m12 * inverse.m12 + inverse.m22 * inverse.m22 < 1e4)) {
+    throw std::logic_error(
+        "Painter::DrawImage: images scaled down by more than 100 are not reproduced");
+  }
   const RectF rect = Normalized(dst);
   PointF a{};
   PointF b{};
   RectLine(m, type, rect, a, b);
-  const double width =
-      NoShear(m, type) ? rect.h / rect.w : std::fabs((m.m22 * rect.h) / (m.m11 * rect.w));
+  const bool no_shear = NoShear(m, type);
+  if (!no_shear && type == TransformType::kRotate) {
+    // Qt fills a sheared image's rectangle as a path; procgen never shears.
+    throw std::logic_error("Painter::DrawImage: sheared images are not reproduced");
+  }
+  const double width = no_shear ? rect.h / rect.w : std::fabs((m.m22 * rect.h) / (m.m11 * rect.w));
   // blend_src_generic: adjacent spans of a row fetched together, each
   // blended with its coverage times the opacity; an RGB32 image at full
   // opacity is copied (Source), anything else composited source-over.

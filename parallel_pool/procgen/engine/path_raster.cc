@@ -188,7 +188,9 @@ CosmeticStroker CosmeticStroker::Antialiased(int width, int height, PixelSink pl
 void CosmeticStroker::DrawLine(const PointD& a, const PointD& b) {
   if (a.x == b.x && a.y == b.y) {
     if (plot_aa_) {
-      plot_aa_(QRound(a.x), QRound(a.y), 255);
+      const int x = QRound(a.x);
+      const int y = QRound(a.y);
+      if (x >= 0 && x < width_ && y >= 0 && y < height_) plot_aa_(x, y, 255);
     } else {
       plot_(QRound(a.x), QRound(a.y), 1);
     }

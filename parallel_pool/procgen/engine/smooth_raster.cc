@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <stdexcept>
 #include <utility>
 
 namespace parallel_pool::procgen {
@@ -14,7 +13,19 @@ namespace {
 // Qt's Q16Dot16 fixed point (qrasterizer.cpp).
 using Fixed = int;
 constexpr Fixed kOne = 65536;
-Fixed ToFixed(double x) { return static_cast<Fixed>(x * 65536.); }
+
+// (int)x as the x86-64 conversion Qt's binary runs gives it: a value out of
+// the int range (a slope Qt made huge by dividing by zero) or NaN becomes
+// INT_MIN, where C++ leaves it undefined.
+int TruncToInt(double x) {
+  if (!(x >= -2147483648.0 && x < 2147483648.0)) return INT_MIN;
+  return static_cast<int>(x);
+}
+
+// Fixed-point sums wrap as Qt's int arithmetic does on x86-64.
+Fixed Wrap(std::int64_t x) { return static_cast<Fixed>(static_cast<std::uint32_t>(x)); }
+
+Fixed ToFixed(double x) { return TruncToInt(x * 65536.); }
 Fixed IntToFixed(int i) { return i * kOne; }
 int FixedToInt(Fixed f) { return f >> 16; }
 Fixed FixedMul(Fixed x, Fixed y) {
@@ -100,27 +111,32 @@ Point SnapTo26Dot6(const Point& p) {
 
 // The part of pixel column x, between rows top and bottom, on the outer side
 // of the edge that crosses the row from left_x to right_x (Qt's
-// intersectPixelFP, in 16.16).
+// intersectPixelFP, in 16.16; each int operation wraps, as Qt's does).
 Fixed IntersectPixel(int x, Fixed top, Fixed bottom, Fixed left_x, Fixed right_x, Fixed slope,
                      Fixed inv_slope) {
+  using I = std::int64_t;
   const Fixed lx = IntToFixed(x);
-  const Fixed rx = IntToFixed(x) + kOne;
-  const Fixed left_y = top + FixedMul(lx - (slope > 0 ? left_x : right_x), inv_slope);
-  const Fixed right_y = left_y + inv_slope;
+  const Fixed rx = Wrap(I{lx} + kOne);
+  const Fixed left_y =
+      Wrap(I{top} + FixedMul(Wrap(I{lx} - (slope > 0 ? left_x : right_x)), inv_slope));
+  const Fixed right_y = Wrap(I{left_y} + inv_slope);
+  const Fixed height = Wrap(I{bottom} - top);
   if (left_x >= lx && right_x <= rx) {
-    return FixedMul(bottom - top, left_x - lx + ((right_x - left_x) >> 1));
+    return FixedMul(height, Wrap(I{left_x} - lx + (Wrap(I{right_x} - left_x) >> 1)));
   }
-  if (left_x >= rx) return bottom - top;
+  if (left_x >= rx) return height;
   if (left_x >= lx) {
-    return (bottom - top) -
-           FixedFastMul((rx - left_x) >> 1, slope > 0 ? right_y - top : bottom - right_y);
+    return Wrap(I{height} -
+                FixedFastMul(Wrap(I{rx} - left_x) >> 1,
+                             slope > 0 ? Wrap(I{right_y} - top) : Wrap(I{bottom} - right_y)));
   }
   if (right_x <= lx) return 0;
   if (right_x <= rx) {
-    return FixedFastMul((right_x - lx) >> 1, slope > 0 ? bottom - left_y : left_y - top);
+    return FixedFastMul(Wrap(I{right_x} - lx) >> 1,
+                        slope > 0 ? Wrap(I{bottom} - left_y) : Wrap(I{left_y} - top));
   }
-  if (slope > 0) return (bottom - right_y) + ((right_y - left_y) >> 1);
-  return (right_y - top) + ((left_y - right_y) >> 1);
+  if (slope > 0) return Wrap(I{Wrap(I{bottom} - right_y)} + (Wrap(I{right_y} - left_y) >> 1));
+  return Wrap(I{Wrap(I{right_y} - top)} + (Wrap(I{left_y} - right_y) >> 1));
 }
 
 // The antialiased branch of rasterizeLine for a line neither horizontal nor
@@ -183,8 +199,8 @@ void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, 
   const Fixed y_bottom_fp = ToFixed(bottom.y);
 
   Fixed row_top = std::max(i_top_fp, y_top_fp);
-  Fixed top_left_a = left_a + FixedMul(tl_slope_fp, row_top - i_top_fp);
-  Fixed top_right_a = right_a + FixedMul(tr_slope_fp, row_top - i_top_fp);
+  Fixed top_left_a = Wrap(std::int64_t{left_a} + FixedMul(tl_slope_fp, row_top - i_top_fp));
+  Fixed top_right_a = Wrap(std::int64_t{right_a} + FixedMul(tr_slope_fp, row_top - i_top_fp));
   for (Fixed y_fp = i_top_fp; y_fp <= i_bottom_fp;) {
     const Fixed row_bottom_left = std::min(y_fp + kOne, y_left_fp);
     const Fixed row_bottom_right = std::min(y_fp + kOne, y_right_fp);
@@ -195,27 +211,27 @@ void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, 
     if (y_fp == i_left_fp) {
       const int y = FixedToInt(y_fp);
       left_b = ToFixed(left.x + (y - left.y) * bl_slope);
-      top_left_b = left_b + FixedMul(bl_slope_fp, row_top_left - y_fp);
-      bottom_left_a = left_a + FixedMul(tl_slope_fp, row_bottom_left - y_fp);
+      top_left_b = Wrap(std::int64_t{left_b} + FixedMul(bl_slope_fp, row_top_left - y_fp));
+      bottom_left_a = Wrap(std::int64_t{left_a} + FixedMul(tl_slope_fp, row_bottom_left - y_fp));
     } else {
       top_left_b = left_b;
-      bottom_left_a = left_a + tl_slope_fp;
+      bottom_left_a = Wrap(std::int64_t{left_a} + tl_slope_fp);
     }
     if (y_fp == i_right_fp) {
       const int y = FixedToInt(y_fp);
       right_b = ToFixed(right.x + (y - right.y) * br_slope);
-      top_right_b = right_b + FixedMul(br_slope_fp, row_top_right - y_fp);
-      bottom_right_a = right_a + FixedMul(tr_slope_fp, row_bottom_right - y_fp);
+      top_right_b = Wrap(std::int64_t{right_b} + FixedMul(br_slope_fp, row_top_right - y_fp));
+      bottom_right_a = Wrap(std::int64_t{right_a} + FixedMul(tr_slope_fp, row_bottom_right - y_fp));
     } else {
       top_right_b = right_b;
-      bottom_right_a = right_a + tr_slope_fp;
+      bottom_right_a = Wrap(std::int64_t{right_a} + tr_slope_fp);
     }
     if (y_fp == i_bottom_fp) {
-      bottom_left_b = left_b + FixedMul(bl_slope_fp, row_bottom - y_fp);
-      bottom_right_b = right_b + FixedMul(br_slope_fp, row_bottom - y_fp);
+      bottom_left_b = Wrap(std::int64_t{left_b} + FixedMul(bl_slope_fp, row_bottom - y_fp));
+      bottom_right_b = Wrap(std::int64_t{right_b} + FixedMul(br_slope_fp, row_bottom - y_fp));
     } else {
-      bottom_left_b = left_b + bl_slope_fp;
-      bottom_right_b = right_b + br_slope_fp;
+      bottom_left_b = Wrap(std::int64_t{left_b} + bl_slope_fp);
+      bottom_right_b = Wrap(std::int64_t{right_b} + br_slope_fp);
     }
     int left_min, left_max, right_min, right_max;
     if (y_fp < i_left_fp) {
@@ -247,24 +263,27 @@ void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, 
 
     const Fixed row_height = row_bottom - row_top;
     const int y = FixedToInt(y_fp);
-    // What the right edges leave of pixel x (both halves of the row).
+    // What the edges leave of pixel x, summed in 64 bits and wrapped to an
+    // int where Qt's int sums would have wrapped.
+    using I = std::int64_t;
     auto right_excluded = [&](int x) {
-      Fixed excluded = 0;
+      I excluded = 0;
       if (y_fp <= i_right_fp) {
-        excluded += (row_bottom_right - row_top) - IntersectPixel(x, row_top, row_bottom_right,
-                                                                  top_right_a, bottom_right_a,
-                                                                  tr_slope_fp, inv_tr_slope_fp);
+        excluded += I{row_bottom_right} - row_top -
+                    IntersectPixel(x, row_top, row_bottom_right, top_right_a, bottom_right_a,
+                                   tr_slope_fp, inv_tr_slope_fp);
       }
       if (y_fp >= i_right_fp) {
-        excluded += (row_bottom - row_top_right) - IntersectPixel(x, row_top_right, row_bottom,
-                                                                  bottom_right_b, top_right_b,
-                                                                  br_slope_fp, inv_br_slope_fp);
+        excluded += I{row_bottom} - row_top_right -
+                    IntersectPixel(x, row_top_right, row_bottom, bottom_right_b, top_right_b,
+                                   br_slope_fp, inv_br_slope_fp);
       }
       return excluded;
     };
+    auto coverage = [&](I excluded) { return FixedToInt(Wrap(255 * (I{row_height} - excluded))); };
     int x = left_min;
     for (; x <= left_max; ++x) {
-      Fixed excluded = 0;
+      I excluded = 0;
       if (y_fp <= i_left_fp) {
         excluded += IntersectPixel(x, row_top, row_bottom_left, bottom_left_a, top_left_a,
                                    tl_slope_fp, inv_tl_slope_fp);
@@ -274,19 +293,17 @@ void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, 
                                    bl_slope_fp, inv_bl_slope_fp);
       }
       if (x >= right_min) excluded += right_excluded(x);
-      batch.Add(x, 1, y, FixedToInt(255 * (row_height - excluded)));
+      batch.Add(x, 1, y, coverage(excluded));
     }
     if (x < right_min) {
-      batch.Add(x, right_min - x, y, FixedToInt(255 * row_height));
+      batch.Add(x, right_min - x, y, coverage(0));
       x = right_min;
     }
-    for (; x <= right_max; ++x) {
-      batch.Add(x, 1, y, FixedToInt(255 * (row_height - right_excluded(x))));
-    }
-    left_a += tl_slope_fp;
-    left_b += bl_slope_fp;
-    right_a += tr_slope_fp;
-    right_b += br_slope_fp;
+    for (; x <= right_max; ++x) batch.Add(x, 1, y, coverage(right_excluded(x)));
+    left_a = Wrap(std::int64_t{left_a} + tl_slope_fp);
+    left_b = Wrap(std::int64_t{left_b} + bl_slope_fp);
+    right_a = Wrap(std::int64_t{right_a} + tr_slope_fp);
+    right_b = Wrap(std::int64_t{right_b} + br_slope_fp);
     top_left_a = left_a;
     top_right_a = right_a;
     y_fp += kOne;
@@ -488,10 +505,12 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
                    int length) {
   const double cx = x + 0.5;
   const double cy = y + 0.5;
-  const int fdx = static_cast<int>(m.m11 * kFixedScale);
-  const int fdy = static_cast<int>(m.m12 * kFixedScale);
-  int fx = static_cast<int>((m.m21 * cy + m.m11 * cx + m.dx) * kFixedScale) - kHalfPoint;
-  int fy = static_cast<int>((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale) - kHalfPoint;
+  const int fdx = TruncToInt(m.m11 * kFixedScale);
+  const int fdy = TruncToInt(m.m12 * kFixedScale);
+  int fx =
+      Wrap(std::int64_t{TruncToInt((m.m21 * cy + m.m11 * cx + m.dx) * kFixedScale)} - kHalfPoint);
+  int fy =
+      Wrap(std::int64_t{TruncToInt((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale)} - kHalfPoint);
   const int last_x = src.width() - 1;
   const int last_y = src.height() - 1;
   std::uint32_t* const end = out + length;
@@ -502,8 +521,8 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
     const std::uint32_t* s1 = src.Row(y1);
     const std::uint32_t* s2 = src.Row(y2);
     if (fdx <= kFixedScale && fdx > 0) {
-      // Scaled up across: each column interpolated down first (8 bits),
-      // then across (8 bits).
+      // Scaled up across (not flipped): each column interpolated down first
+      // (8 bits), then across (8 bits).
       const std::uint32_t disty = (fy & 0xffff) >> 8;
       const std::uint32_t idisty = 256 - disty;
       auto column = [&](int c) {
@@ -529,7 +548,8 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
       return;
     }
     if ((fdx < 0 && fdx > -(kFixedScale / 8)) || std::fabs(m.m22) < 1. / 8.) {
-      // Scaled up more than 8x down the image: 8-bit weights.
+      // Scaled up more than 8x down the image, or flipped and scaled up more
+      // than 8x across (Qt 5.9's choice): 8-bit weights.
       const std::uint32_t disty = (fy & 0xffff) >> 8;
       for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
         int x1 = fx >> 16;
@@ -540,9 +560,10 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
       }
       return;
     }
-    // Scaled down across. Texels at the image's edge first (the rows only),
-    // then the span inside it, in groups of kDownscaleGroup with 4-bit
-    // weights (rounded), the rest with 8-bit ones.
+    // Scaled down across (or flipped and scaled up at most 8x). Texels at
+    // the image's edge first (the rows only), then the span inside it, in
+    // groups of kDownscaleGroup with 4-bit weights (rounded), the rest with
+    // 8-bit ones.
     const std::uint32_t disty8 = (fy & 0xffff) >> 8;
     const std::uint32_t disty4 = (disty8 + 0x08) >> 4;
     std::uint32_t* b = out;
@@ -553,15 +574,17 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
       if (x1 != x2) break;
       *b = Interpolate256(s1[x1], 256 - disty8, s2[x1], disty8);
     }
-    std::uint32_t* bounded_end = end;
+    // The pixels before the image's right (or left) edge, in counts: Qt's
+    // pointer arithmetic may point before the span, ours does not.
+    std::int64_t inside = end - b;
     const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
-    const std::int64_t min_fx = 0;
     if (fdx > 0) {
-      bounded_end = std::min(bounded_end, b + (max_fx - fx) / fdx);
+      inside = std::min(inside, (max_fx - fx) / fdx);
     } else if (fdx < 0) {
-      bounded_end = std::min(bounded_end, b + (min_fx - fx) / fdx);
+      inside = std::min(inside, (0 - std::int64_t{fx}) / fdx);
     }
-    while (b < bounded_end - (kDownscaleGroup - 1)) {
+    std::uint32_t* const bounded_end = b + std::max<std::int64_t>(inside, 0);
+    while (bounded_end - b >= kDownscaleGroup) {
       for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx) {
         const int xx = fx >> 16;
         const std::uint32_t distx4 = (((fx & 0xffff) >> 8) + 0x08) >> 4;
@@ -580,7 +603,8 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
     }
     return;
   }
-  // Rotated, zoomed in more than 8x: 8-bit weights at every pixel.
+  // Rotated with either diagonal factor under 1/8 (zoomed in more than 8x,
+  // or turned by about a quarter): 8-bit weights at every pixel.
   auto texel_pair = [&](int fx_now, int fy_now, std::uint32_t distx, std::uint32_t disty) {
     int x1 = fx_now >> 16;
     int x2 = 0;
@@ -612,20 +636,21 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, in
     if (x1 != x2 && y1 != y2) break;
     *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
   }
-  std::uint32_t* bounded_end = end;
+  std::int64_t inside = end - b;
   const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
   const std::int64_t max_fy = std::int64_t{last_y} * kFixedScale;
   if (fdx > 0) {
-    bounded_end = std::min(bounded_end, b + (max_fx - fx) / fdx);
+    inside = std::min(inside, (max_fx - fx) / fdx);
   } else if (fdx < 0) {
-    bounded_end = std::min(bounded_end, b + (0 - std::int64_t{fx}) / fdx);
+    inside = std::min(inside, (0 - std::int64_t{fx}) / fdx);
   }
   if (fdy > 0) {
-    bounded_end = std::min(bounded_end, b + (max_fy - fy) / fdy);
+    inside = std::min(inside, (max_fy - fy) / fdy);
   } else if (fdy < 0) {
-    bounded_end = std::min(bounded_end, b + (0 - std::int64_t{fy}) / fdy);
+    inside = std::min(inside, (0 - std::int64_t{fy}) / fdy);
   }
-  while (b < bounded_end - (kDownscaleGroup - 1)) {
+  std::uint32_t* const bounded_end = b + std::max<std::int64_t>(inside, 0);
+  while (bounded_end - b >= kDownscaleGroup) {
     for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx, fy += fdy) {
       const int xx = fx >> 16;
       const int yy = fy >> 16;

@@ -1,8 +1,8 @@
 // The cases smooth_painter_test.cc draws with the antialiased painter, and
 // which the digests it checks were taken from with Qt 5.9.7 itself (the
 // libraries procgen-mirror ships, on an x86-64 CPU with AVX2): a 512x512
-// RGB32 frame of random pixels, then one fillRect or drawImage into a random
-// rectangle, at full or random opacity. Numbers come from a 64-bit
+// RGB32 frame of random pixels, then one fillRect, drawImage, drawEllipse or
+// drawLine, at full or random opacity. Numbers come from a 64-bit
 // xorshift, so that the cases are the same with any compiler and library.
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
 #define PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
@@ -79,6 +79,8 @@ inline Case MakeCase(int i) {
   c.src_h = r.Int(1, 120);
   c.premultiplied = r.Int(0, 1) == 1;
   if (i % 6 == 2) c.h = c.src_h * r.Real(8.5, 40);
+  // A rectangle within one column (Qt's coverage wraps in its byte).
+  if (i % 24 == 0) c.w = r.Real(0.1, 1);
   // Down the rows by at most 16 (procgen's sprites keep their shape).
   if (c.op != Op::kFillRect) c.h = std::max(c.h, c.src_h / 16.0);
   c.pixel_seed = r.Next();
