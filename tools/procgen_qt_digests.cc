@@ -16,7 +16,6 @@
 #include <cstring>
 
 #include "parallel_pool/procgen/engine/image.h"
-#include "parallel_pool/procgen/engine/painter.h"
 #include "parallel_pool/procgen/engine/smooth_test_cases.h"
 
 namespace pp = parallel_pool::procgen;
@@ -35,66 +34,45 @@ int main(int argc, char** argv) {
     const auto frame = st::FramePixels(c);
     QImage qt_frame(st::kFrameSize, st::kFrameSize, QImage::Format_RGB32);
     std::memcpy(qt_frame.bits(), frame.data(), frame.size() * sizeof(std::uint32_t));
-    pp::Image ours(st::kFrameSize, st::kFrameSize, pp::PixelFormat::kRgb32);
-    std::memcpy(ours.data(), frame.data(), frame.size() * sizeof(std::uint32_t));
     QPainter qt(&qt_frame);
     qt.setRenderHint(QPainter::Antialiasing, true);
     qt.setRenderHint(QPainter::SmoothPixmapTransform, true);
     qt.setOpacity(c.opacity);
-    pp::Painter painter(ours, /*smooth=*/true);
-    painter.SetOpacity(c.opacity);
     if (c.op == st::Op::kRotatedImage) {
       qt.translate(c.tx, c.ty);
       qt.rotate(c.degrees);
-      painter.Translate(c.tx, c.ty);
-      painter.Rotate(c.degrees);
     }
     if (c.op == st::Op::kFillRect) {
       qt.fillRect(QRectF(c.x, c.y, c.w, c.h), QColor(QRgb(c.rgb)));
-      painter.FillRect(pp::RectF{c.x, c.y, c.w, c.h}, c.rgb);
     } else if (c.op == st::Op::kEllipse) {
-      const QColor qcolor = QColor::fromRgba(c.argb);
-      const std::uint32_t color = painter.Premultiplied(c.argb);
-      qt.setBrush(qcolor);
+      const QColor color = QColor::fromRgba(c.argb);
+      qt.setBrush(color);
       if (c.whole_pixels) {
-        const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
-        const int w = static_cast<int>(c.w), h = static_cast<int>(c.h);
         qt.setPen(Qt::NoPen);
-        qt.drawEllipse(QRect(x, y, w, h));
-        painter.DrawEllipse(x, y, w, h, &color, nullptr);
+        qt.drawEllipse(QRect(static_cast<int>(c.x), static_cast<int>(c.y), static_cast<int>(c.w),
+                             static_cast<int>(c.h)));
       } else {
-        qt.setPen(QPen(qcolor, 1));
+        qt.setPen(QPen(color, 1));
         qt.drawEllipse(QRectF(c.x, c.y, c.w, c.h));
-        painter.DrawEllipse(pp::RectF{c.x, c.y, c.w, c.h}, &color, &color);
       }
     } else if (c.op == st::Op::kLine) {
       qt.setPen(QPen(QColor::fromRgba(c.argb), c.pen_width));
       qt.drawLine(c.x1, c.y1, c.x2, c.y2);
-      painter.DrawLine(c.x1, c.y1, c.x2, c.y2, painter.Premultiplied(c.argb), c.pen_width);
     } else {
-      const auto pixels = st::ImagePixels(c);
+      const pp::Image image = st::CaseImage(c);
       QImage qt_image(c.src_w, c.src_h,
                       c.premultiplied ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
-      pp::Image image(c.src_w, c.src_h,
-                      c.premultiplied ? pp::PixelFormat::kPremultiplied : pp::PixelFormat::kRgb32);
       for (int y = 0; y < c.src_h; ++y) {
-        for (int x = 0; x < c.src_w; ++x) {
-          std::uint32_t p = pixels[static_cast<std::size_t>(y) * c.src_w + x];
-          if (c.premultiplied) p = pp::Premultiply(p);
-          reinterpret_cast<std::uint32_t*>(qt_image.scanLine(y))[x] = p;
-          image.Row(y)[x] = p;
-        }
+        std::memcpy(qt_image.scanLine(y), image.Row(y), c.src_w * sizeof(std::uint32_t));
       }
-      image.NoteOpacity();
       qt.drawImage(QRectF(c.x, c.y, c.w, c.h), qt_image);
-      painter.DrawImage(pp::RectF{c.x, c.y, c.w, c.h}, image);
     }
     qt.end();
     const std::uint64_t qt_digest =
         st::Digest(reinterpret_cast<const std::uint32_t*>(qt_frame.constBits()), frame.size());
     if (!check) {
       std::printf("    0x%016llxULL,\n", static_cast<unsigned long long>(qt_digest));
-    } else if (qt_digest != st::Digest(ours.data(), frame.size())) {
+    } else if (qt_digest != st::PainterDigest(c)) {
       ++differing;
       std::printf("case %d differs: op %d rect (%g, %g, %g, %g) image %dx%d opacity %g\n", i,
                   static_cast<int>(c.op), c.x, c.y, c.w, c.h, c.src_w, c.src_h, c.opacity);

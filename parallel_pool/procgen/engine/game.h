@@ -105,21 +105,7 @@ class Game {
   void Observe(std::uint8_t* rgb, bool channel_first) {
     if (frame_.width() != kFrameSize) frame_ = Image(kFrameSize, kFrameSize, PixelFormat::kRgb32);
     Draw(frame_, /*smooth=*/false);
-    const std::uint32_t* src = frame_.data();
-    constexpr int kPixels = kFrameSize * kFrameSize;
-    if (channel_first) {
-      for (int i = 0; i < kPixels; ++i) {
-        rgb[i] = static_cast<std::uint8_t>(src[i] >> 16);
-        rgb[kPixels + i] = static_cast<std::uint8_t>(src[i] >> 8);
-        rgb[2 * kPixels + i] = static_cast<std::uint8_t>(src[i]);
-      }
-      return;
-    }
-    for (int i = 0; i < kPixels; ++i) {
-      rgb[3 * i] = static_cast<std::uint8_t>(src[i] >> 16);
-      rgb[3 * i + 1] = static_cast<std::uint8_t>(src[i] >> 8);
-      rgb[3 * i + 2] = static_cast<std::uint8_t>(src[i]);
-    }
+    WriteRgb(frame_, rgb, channel_first);
   }
 
   // Draws the human view of the current state and writes it as RGB bytes,
@@ -127,12 +113,7 @@ class Game {
   void RenderView(std::uint8_t* rgb) {
     if (view_.width() != kViewSize) view_ = Image(kViewSize, kViewSize, PixelFormat::kRgb32);
     Draw(view_, /*smooth=*/true);
-    const std::uint32_t* src = view_.data();
-    for (int i = 0; i < kViewSize * kViewSize; ++i) {
-      rgb[3 * i] = static_cast<std::uint8_t>(src[i] >> 16);
-      rgb[3 * i + 1] = static_cast<std::uint8_t>(src[i] >> 8);
-      rgb[3 * i + 2] = static_cast<std::uint8_t>(src[i]);
-    }
+    WriteRgb(view_, rgb, /*channel_first=*/false);
   }
 
   // Draws the current state on `target` (any square size), aliased as the
@@ -160,6 +141,26 @@ class Game {
   int cur_time_ = 0;
 
  private:
+  // The image's RGB bytes, [height, width, 3] or, with channel_first,
+  // [3, height, width].
+  static void WriteRgb(const Image& image, std::uint8_t* rgb, bool channel_first) {
+    const std::uint32_t* src = image.data();
+    const int pixels = image.width() * image.height();
+    if (channel_first) {
+      for (int i = 0; i < pixels; ++i) {
+        rgb[i] = static_cast<std::uint8_t>(src[i] >> 16);
+        rgb[pixels + i] = static_cast<std::uint8_t>(src[i] >> 8);
+        rgb[2 * pixels + i] = static_cast<std::uint8_t>(src[i]);
+      }
+      return;
+    }
+    for (int i = 0; i < pixels; ++i) {
+      rgb[3 * i] = static_cast<std::uint8_t>(src[i] >> 16);
+      rgb[3 * i + 1] = static_cast<std::uint8_t>(src[i] >> 8);
+      rgb[3 * i + 2] = static_cast<std::uint8_t>(src[i]);
+    }
+  }
+
   RandGen level_seed_gen_;
   int level_seed_low_ = 0;
   int level_seed_high_ = 1;

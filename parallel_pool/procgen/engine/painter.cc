@@ -13,51 +13,6 @@
 #include "parallel_pool/procgen/engine/qt_round.h"
 
 namespace parallel_pool::procgen {
-namespace {
-
-// How a pixel of an image lands on the frame, by Qt's blend functions for
-// the scaled-image path: an opaque image is copied (or interpolated by the
-// opacity), a premultiplied one is composited source-over (scaled by the
-// opacity first).
-class Blender {
- public:
-  Blender(bool opaque_source, int int_opacity)
-      : opaque_(opaque_source),
-        const_alpha_(int_opacity),
-        alpha_(static_cast<std::uint32_t>(int_opacity * 255) >> 8) {}
-
-  // Calls `loop` with this state's blend as a callable (dst, src) of a type
-  // of its own: a loop over many pixels is compiled once per blend, without
-  // the choice in its body (the sprite loops are most of a frame's time).
-  template <typename Loop>
-  void WithWrite(Loop&& loop) const {
-    if (const_alpha_ == 256) {
-      if (opaque_) {
-        loop([](std::uint32_t* dst, std::uint32_t src) { *dst = src; });
-      } else {
-        loop([](std::uint32_t* dst, std::uint32_t src) { *dst = SourceOver(src, *dst); });
-      }
-    } else if (opaque_) {
-      const std::uint32_t alpha = alpha_;
-      loop([alpha](std::uint32_t* dst, std::uint32_t src) {
-        *dst = Interpolate255(src, alpha, *dst, 255 - alpha);
-      });
-    } else {
-      const std::uint32_t alpha = alpha_;
-      loop([alpha](std::uint32_t* dst, std::uint32_t src) {
-        src = ByteMul(src, alpha);
-        *dst = src + ByteMul(*dst, (~src) >> 24);
-      });
-    }
-  }
-
- private:
-  bool opaque_;
-  int const_alpha_;
-  std::uint32_t alpha_;
-};
-
-}  // namespace
 
 void Painter::Translate(double dx, double dy) {
   Transform& m = state_.transform;
@@ -303,7 +258,7 @@ class RotatedImage {
 void Painter::DrawImage(const RectF& dst, const Image& src) {
   if (dst.w <= 0 || dst.h <= 0 || src.width() == 0 || src.height() == 0) return;
   const Transform& m = state_.transform;
-  const Blender blender(src.opaque(), IntOpacity(state_.opacity));
+  const Blender blender(src.opaque(), OpacityAlpha(IntOpacity(state_.opacity)));
   const TransformType type = Classify(m);
   // An unscaled, translated image is blitted in both modes (Qt's raster
   // engine takes its untransformed path whatever the hints).
@@ -353,8 +308,17 @@ void Painter::Span(int x, int y, int len, std::uint32_t color) {
   if (y < 0 || y >= target_.height() || len <= 0) return;
   const int x1 = std::max(x, 0);
   const int x2 = std::min(x + len, target_.width());
-  std::uint32_t* row = target_.Row(y);
-  for (int i = x1; i < x2; ++i) row[i] = SourceOver(color, row[i]);
+  if (x1 < x2) BlendCoverage(x1, y, x2 - x1, color, 255);
+}
+
+void Painter::BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage) {
+  // blend_color_argb and the cosmetic stroker's drawPixelARGB32 alike: the
+  // colour scaled by the coverage, source-over.
+  const std::uint32_t c =
+      coverage == 255 ? color : ByteMul(color, static_cast<std::uint32_t>(coverage));
+  const std::uint32_t keep = 255 - (c >> 24);
+  std::uint32_t* row = target_.Row(y) + x;
+  for (int k = 0; k < len; ++k) row[k] = c + ByteMul(row[k], keep);
 }
 
 std::vector<PointD> EllipseCubics(const RectF& rect, PointD& start) {

@@ -80,6 +80,8 @@ class Painter {
     double opacity = 1.0;
   };
 
+  // `len` pixels of row y from x on, clipped to the target, composited
+  // source-over by the premultiplied `color`.
   void Span(int x, int y, int len, std::uint32_t color);
   // The antialiased forms of FillRect and of a scaled or rotated DrawImage
   // (painter_smooth.cc).
@@ -90,8 +92,8 @@ class Painter {
   // that stroker.
   void SmoothDrawEllipse(const RectF& rect, const std::uint32_t* brush, const std::uint32_t* pen);
   void SmoothDrawLine(int x1, int y1, int x2, int y2, std::uint32_t color, int pen_width);
-  // `len` pixels of row y from x on, covered coverage / 255 by the
-  // premultiplied `color`, blended source-over.
+  // `len` pixels of row y from x on (inside the target), covered
+  // coverage / 255 by the premultiplied `color`, blended source-over.
   void BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage);
 
   Image& target_;

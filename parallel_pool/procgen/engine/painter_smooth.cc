@@ -34,27 +34,23 @@ RectF Normalized(RectF r) {
   return r;
 }
 
-struct PointF {
-  double x, y;
-};
-
 // QTransform::map of a point, by the transform's type as Qt computes it.
-PointF Map(const Transform& m, TransformType type, double x, double y) {
+PointD Map(const Transform& m, TransformType type, double x, double y) {
   switch (type) {
     case TransformType::kTranslate:
-      return PointF{x + m.dx, y + m.dy};
+      return PointD{x + m.dx, y + m.dy};
     case TransformType::kScale:
-      return PointF{m.m11 * x + m.dx, m.m22 * y + m.dy};
+      return PointD{m.m11 * x + m.dx, m.m22 * y + m.dy};
     case TransformType::kRotate:
       break;
   }
-  return PointF{m.m11 * x + m.m21 * y + m.dx, m.m12 * x + m.m22 * y + m.dy};
+  return PointD{m.m11 * x + m.m21 * y + m.dx, m.m12 * x + m.m22 * y + m.dy};
 }
 
 // The line through the middle of `rect` (mapped) along which Qt's
 // rasteriser fills it: from the middle of its left edge to the middle of its
 // right edge.
-void RectLine(const Transform& m, TransformType type, const RectF& rect, PointF& a, PointF& b) {
+void RectLine(const Transform& m, TransformType type, const RectF& rect, PointD& a, PointD& b) {
   const double right = rect.x + rect.w;
   const double mid_y = (rect.y + (rect.y + rect.h)) * 0.5;
   a = Map(m, type, (rect.x + rect.x) * 0.5, mid_y);
@@ -74,10 +70,10 @@ bool NoShear(const Transform& m, TransformType type) {
 // QSpanData::setupMatrix: the inverse of the image's transform, after a
 // translation by 1/65536 that keeps Qt's fixed-point sampling from rounding
 // the wrong way.
-InverseMap ImageInverse(const Transform& c) {
+Transform ImageInverse(const Transform& c) {
   constexpr double kNudge = 1.0 / 65536;
   const TransformType type = Classify(c);
-  InverseMap inv;
+  Transform inv;
   if (type != TransformType::kRotate) {
     const double m11 = c.m11;
     const double m22 = c.m22;
@@ -115,8 +111,8 @@ void Painter::SmoothFillRect(const RectF& rect, std::uint32_t rgb) {
   if ((color >> 24) == 0) return;
   const Transform& m = state_.transform;
   const TransformType type = Classify(m);
-  PointF a{};
-  PointF b{};
+  PointD a{};
+  PointD b{};
   RectLine(m, type, nr, a, b);
   RasterizeWideLine(a.x, a.y, b.x, b.y, nr.h / nr.w, /*square_cap=*/false, target_.width(),
                     target_.height(), [&](const CoverageSpan* spans, int count) {
@@ -145,7 +141,7 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
     image.m21 *= sy;
     image.m22 *= sy;
   }
-  const InverseMap inverse = ImageInverse(image);
+  const Transform inverse = ImageInverse(image);
   // QSpanData's fast_matrix: beyond it (an image scaled down by more than
   // 100) Qt samples in floating point, which is not reproduced.
   if (!(inverse.m11 * inverse.m11 + inverse.m21 * inverse.m21 < 1e4 &&
@@ -154,8 +150,8 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
         "Painter::DrawImage: images scaled down by more than 100 are not reproduced");
   }
   const RectF rect = Normalized(dst);
-  PointF a{};
-  PointF b{};
+  PointD a{};
+  PointD b{};
   RectLine(m, type, rect, a, b);
   const bool no_shear = NoShear(m, type);
   if (!no_shear && type == TransformType::kRotate) {
@@ -165,72 +161,50 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
   const double width = no_shear ? rect.h / rect.w : std::fabs((m.m22 * rect.h) / (m.m11 * rect.w));
   // blend_src_generic: adjacent spans of a row fetched together, each
   // blended with its coverage times the opacity; an RGB32 image at full
-  // opacity is copied (Source), anything else composited source-over.
+  // opacity is solid (Qt's Source mode), anything else composited
+  // source-over.
   const bool solid_source = src.format() == PixelFormat::kRgb32 && int_opacity == 256;
   constexpr int kBufferSize = 2048;
   std::vector<std::uint32_t> fetched(kBufferSize);
-  RasterizeWideLine(
-      a.x, a.y, b.x, b.y, width, /*square_cap=*/false, target_.width(), target_.height(),
-      [&](const CoverageSpan* spans, int count) {
-        int coverage = 0;
-        while (count > 0) {
-          int x = spans->x;
-          const int y = spans->y;
-          int run_end = x + spans->len;
-          for (int i = 1; i < count && spans[i].y == y && spans[i].x == run_end; ++i) {
-            run_end += spans[i].len;
-          }
-          int length = run_end - x;
-          std::uint32_t* row = target_.Row(y);
-          while (length > 0) {
-            int l = std::min(kBufferSize, length);
-            length -= l;
-            FetchBilinear(fetched.data(), src, inverse, y, x, l);
-            int offset = 0;
-            while (l > 0) {
-              if (x == spans->x) coverage = (spans->coverage * int_opacity) >> 8;
-              const int span_end = spans->x + spans->len;
-              const int len = std::min(l, span_end - x);
-              std::uint32_t* d = row + x;
-              const std::uint32_t* s = fetched.data() + offset;
-              if (solid_source) {
-                if (coverage == 255) {
-                  std::copy(s, s + len, d);
-                } else {
-                  const auto keep = static_cast<std::uint32_t>(255 - coverage);
-                  for (int k = 0; k < len; ++k) {
-                    d[k] = Interpolate255(s[k], static_cast<std::uint32_t>(coverage), d[k], keep);
-                  }
-                }
-              } else if (coverage == 255) {
-                for (int k = 0; k < len; ++k) d[k] = SourceOver(s[k], d[k]);
-              } else {
-                for (int k = 0; k < len; ++k) {
-                  const std::uint32_t c = ByteMul(s[k], static_cast<std::uint32_t>(coverage));
-                  d[k] = c + ByteMul(d[k], (~c) >> 24);
-                }
-              }
-              l -= len;
-              x += len;
-              offset += len;
-              if (x == span_end) {
-                ++spans;
-                --count;
-              }
-            }
-          }
-        }
-      });
-}
-
-void Painter::BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage) {
-  // blend_color_argb and the cosmetic stroker's drawPixelARGB32 alike: the
-  // colour scaled by the coverage, source-over.
-  const std::uint32_t c =
-      coverage == 255 ? color : ByteMul(color, static_cast<std::uint32_t>(coverage));
-  const std::uint32_t keep = 255 - (c >> 24);
-  std::uint32_t* row = target_.Row(y) + x;
-  for (int k = 0; k < len; ++k) row[k] = c + ByteMul(row[k], keep);
+  RasterizeWideLine(a.x, a.y, b.x, b.y, width, /*square_cap=*/false, target_.width(),
+                    target_.height(), [&](const CoverageSpan* spans, int count) {
+                      int coverage = 0;
+                      while (count > 0) {
+                        int x = spans->x;
+                        const int y = spans->y;
+                        int run_end = x + spans->len;
+                        for (int i = 1; i < count && spans[i].y == y && spans[i].x == run_end;
+                             ++i) {
+                          run_end += spans[i].len;
+                        }
+                        int length = run_end - x;
+                        std::uint32_t* row = target_.Row(y);
+                        while (length > 0) {
+                          int l = std::min(kBufferSize, length);
+                          length -= l;
+                          FetchBilinear(fetched.data(), src, inverse, y, x, l);
+                          int offset = 0;
+                          while (l > 0) {
+                            if (x == spans->x) coverage = (spans->coverage * int_opacity) >> 8;
+                            const int span_end = spans->x + spans->len;
+                            const int len = std::min(l, span_end - x);
+                            std::uint32_t* d = row + x;
+                            const std::uint32_t* s = fetched.data() + offset;
+                            Blender(solid_source, static_cast<std::uint32_t>(coverage))
+                                .WithWrite([&](auto write) {
+                                  for (int k = 0; k < len; ++k) write(&d[k], s[k]);
+                                });
+                            l -= len;
+                            x += len;
+                            offset += len;
+                            if (x == span_end) {
+                              ++spans;
+                              --count;
+                            }
+                          }
+                        }
+                      }
+                    });
 }
 
 void Painter::SmoothDrawEllipse(const RectF& rect, const std::uint32_t* brush,

@@ -58,6 +58,52 @@ inline std::uint32_t SourceOver(std::uint32_t src, std::uint32_t dst) {
   return src + ByteMul(dst, (~src) >> 24);
 }
 
+// Qt's 8-bit constant alpha for an integer opacity (opacity * 256):
+// 255 only at full opacity.
+inline std::uint32_t OpacityAlpha(int int_opacity) {
+  return static_cast<std::uint32_t>(int_opacity * 255) >> 8;
+}
+
+// How a pixel of an image lands on the frame, by Qt's blend functions, given
+// the constant alpha (0..255) it is drawn with (the painter's opacity, times
+// a span's coverage where the painter antialiases): a solid image (no alpha
+// channel at full opacity: Qt's Source mode) is copied, or interpolated by
+// the alpha; a premultiplied one is composited source-over, scaled by the
+// alpha first.
+class Blender {
+ public:
+  Blender(bool solid_source, std::uint32_t alpha) : solid_(solid_source), alpha_(alpha) {}
+
+  // Calls `loop` with this state's blend as a callable (dst, src) of a type
+  // of its own: a loop over many pixels is compiled once per blend, without
+  // the choice in its body (the sprite loops are most of a frame's time).
+  template <typename Loop>
+  void WithWrite(Loop&& loop) const {
+    if (alpha_ == 255) {
+      if (solid_) {
+        loop([](std::uint32_t* dst, std::uint32_t src) { *dst = src; });
+      } else {
+        loop([](std::uint32_t* dst, std::uint32_t src) { *dst = SourceOver(src, *dst); });
+      }
+    } else if (solid_) {
+      const std::uint32_t alpha = alpha_;
+      loop([alpha](std::uint32_t* dst, std::uint32_t src) {
+        *dst = Interpolate255(src, alpha, *dst, 255 - alpha);
+      });
+    } else {
+      const std::uint32_t alpha = alpha_;
+      loop([alpha](std::uint32_t* dst, std::uint32_t src) {
+        src = ByteMul(src, alpha);
+        *dst = src + ByteMul(*dst, (~src) >> 24);
+      });
+    }
+  }
+
+ private:
+  bool solid_;
+  std::uint32_t alpha_;
+};
+
 }  // namespace parallel_pool::procgen
 
 #endif  // PARALLEL_POOL_PROCGEN_ENGINE_QT_BLEND_H_

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "parallel_pool/procgen/engine/path_raster.h"
+
 namespace parallel_pool::procgen {
 namespace {
 
@@ -63,10 +65,6 @@ class SpanBatch {
   int count_ = 0;
 };
 
-struct Point {
-  double x, y;
-};
-
 // One axis of QRectF::contains: v within [start, start + size], the size of
 // either sign, an empty range containing nothing.
 bool InRange(double start, double size, double v) {
@@ -81,7 +79,7 @@ bool InRange(double start, double size, double v) {
 }
 
 // QRectF::contains for the clip rectangle QRectF(left, top, w, h).
-bool Contains(double left, double top, double w, double h, const Point& p) {
+bool Contains(double left, double top, double w, double h, const PointD& p) {
   return InRange(left, w, p.x) && InRange(top, h, p.y);
 }
 
@@ -105,8 +103,8 @@ Fixed SafeToFixed(double x) {
   return static_cast<Fixed>(tmp);
 }
 
-Point SnapTo26Dot6(const Point& p) {
-  return Point{std::floor(p.x * 64) * (1 / 64.0), std::floor(p.y * 64) * (1 / 64.0)};
+PointD SnapTo26Dot6(const PointD& p) {
+  return PointD{std::floor(p.x * 64) * (1 / 64.0), std::floor(p.y * 64) * (1 / 64.0)};
 }
 
 // The part of pixel column x, between rows top and bottom, on the outer side
@@ -142,24 +140,25 @@ Fixed IntersectPixel(int x, Fixed top, Fixed bottom, Fixed left_x, Fixed right_x
 // The antialiased branch of rasterizeLine for a line neither horizontal nor
 // vertical: the quad around it (corners snapped to 26.6), scanned row by
 // row, each pixel an edge crosses covered by what the edges leave of it.
-void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, SpanBatch& batch) {
+void RasterizeSlanted(PointD pa, PointD pb, double width, int clip_w, int clip_h,
+                      SpanBatch& batch) {
   const int clip_right = clip_w - 1;
   const int clip_bottom = clip_h - 1;
   if (pa.y > pb.y) std::swap(pa, pb);
   const double k = 0.5 * width;
-  const Point delta{(pb.x - pa.x) * k, (pb.y - pa.y) * k};
-  const Point perp{delta.y, -delta.x};
-  Point top, left, right, bottom;
+  const PointD delta{(pb.x - pa.x) * k, (pb.y - pa.y) * k};
+  const PointD perp{delta.y, -delta.x};
+  PointD top, left, right, bottom;
   if (pa.x < pb.x) {
-    top = Point{pa.x + perp.x, pa.y + perp.y};
-    left = Point{pa.x - perp.x, pa.y - perp.y};
-    right = Point{pb.x + perp.x, pb.y + perp.y};
-    bottom = Point{pb.x - perp.x, pb.y - perp.y};
+    top = PointD{pa.x + perp.x, pa.y + perp.y};
+    left = PointD{pa.x - perp.x, pa.y - perp.y};
+    right = PointD{pb.x + perp.x, pb.y + perp.y};
+    bottom = PointD{pb.x - perp.x, pb.y - perp.y};
   } else {
-    top = Point{pa.x - perp.x, pa.y - perp.y};
-    left = Point{pb.x - perp.x, pb.y - perp.y};
-    right = Point{pa.x + perp.x, pa.y + perp.y};
-    bottom = Point{pb.x + perp.x, pb.y + perp.y};
+    top = PointD{pa.x - perp.x, pa.y - perp.y};
+    left = PointD{pb.x - perp.x, pb.y - perp.y};
+    right = PointD{pa.x + perp.x, pa.y + perp.y};
+    bottom = PointD{pb.x + perp.x, pb.y + perp.y};
   }
   top = SnapTo26Dot6(top);
   bottom = SnapTo26Dot6(bottom);
@@ -316,13 +315,13 @@ void RasterizeSlanted(Point pa, Point pb, double width, int clip_w, int clip_h, 
 void RasterizeWideLine(double ax, double ay, double bx, double by, double width, bool square_cap,
                        int clip_w, int clip_h, const CoverageSpanSink& sink) {
   if ((ax == bx && ay == by) || width == 0 || clip_w <= 0 || clip_h <= 0) return;
-  Point pa{ax, ay};
-  Point pb{bx, by};
+  PointD pa{ax, ay};
+  PointD pb{bx, by};
   if (square_cap) {
     const double k = 0.5 * width;
-    const Point delta{(pb.x - pa.x) * k, (pb.y - pa.y) * k};
-    pa = Point{pa.x - delta.x, pa.y - delta.y};
-    pb = Point{pb.x + delta.x, pb.y + delta.y};
+    const PointD delta{(pb.x - pa.x) * k, (pb.y - pa.y) * k};
+    pa = PointD{pa.x - delta.x, pa.y - delta.y};
+    pb = PointD{pb.x + delta.x, pb.y + delta.y};
   }
   // The clip rectangle grown by half the line's width on each side.
   const double offx = std::fabs(by - ay) * width * 0.5;
@@ -352,8 +351,8 @@ void RasterizeWideLine(double ax, double ay, double bx, double by, double width,
       if (t2 > t_high) t2 = t_high;
       if (t1 >= t2) return;
     }
-    const Point npa{pa.x + (pb.x - pa.x) * t1, pa.y + (pb.y - pa.y) * t1};
-    const Point npb{pa.x + (pb.x - pa.x) * t2, pa.y + (pb.y - pa.y) * t2};
+    const PointD npa{pa.x + (pb.x - pa.x) * t1, pa.y + (pb.y - pa.y) * t1};
+    const PointD npb{pa.x + (pb.x - pa.x) * t2, pa.y + (pb.y - pa.y) * t2};
     pa = npa;
     pb = npb;
   }
@@ -375,8 +374,8 @@ void RasterizeWideLine(double ax, double ay, double bx, double by, double width,
     const double dx = std::fabs(pb.x - pa.x) * 0.5;
     const double y = pa.y;
     const double dy = width * dx;
-    pa = Point{x, y - dy};
-    pb = Point{x, y + dy};
+    pa = PointD{x, y - dy};
+    pb = PointD{x, y + dy};
     width = 1 / width;
   }
   if (!Equal26Dot6(pa.x, pb.x)) {
@@ -501,7 +500,7 @@ constexpr int kHalfPoint = 1 << 15;
 
 }  // namespace
 
-void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, int y, int x,
+void FetchBilinear(std::uint32_t* out, const Image& src, const Transform& m, int y, int x,
                    int length) {
   const double cx = x + 0.5;
   const double cy = y + 0.5;

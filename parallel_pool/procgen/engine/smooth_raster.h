@@ -13,6 +13,7 @@
 #include <functional>
 
 #include "parallel_pool/procgen/engine/image.h"
+#include "parallel_pool/procgen/engine/transform.h"
 
 namespace parallel_pool::procgen {
 
@@ -37,16 +38,11 @@ using CoverageSpanSink = std::function<void(const CoverageSpan* spans, int count
 void RasterizeWideLine(double ax, double ay, double bx, double by, double width, bool square_cap,
                        int clip_w, int clip_h, const CoverageSpanSink& sink);
 
-// The inverse map from device to image coordinates QSpanData::setupMatrix
-// keeps: image = (m11 x + m21 y + dx, m12 x + m22 y + dy).
-struct InverseMap {
-  double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
-};
-
-// fetchTransformedBilinearARGB32PM (not tiled) for a scaled image: `length`
+// fetchTransformedBilinearARGB32PM (not tiled) for a scaled or rotated image: `length`
 // premultiplied pixels of device row y from x on, sampled bilinearly from
-// `src`. Qt's scale of at most 100 (its fast_matrix) whatever the direction.
-void FetchBilinear(std::uint32_t* out, const Image& src, const InverseMap& m, int y, int x,
+// `src`, through `inverse`, the map from device to image coordinates
+// QSpanData::setupMatrix keeps. Qt's scale of at most 100 (its fast_matrix).
+void FetchBilinear(std::uint32_t* out, const Image& src, const Transform& inverse, int y, int x,
                    int length);
 
 }  // namespace parallel_pool::procgen

@@ -1,5 +1,6 @@
-// The cases smooth_painter_test.cc draws with the antialiased painter, and
-// which the digests it checks were taken from with Qt 5.9.7 itself (the
+// The cases smooth_painter_test.cc draws with the antialiased painter
+// (PainterDigest), and which the digests it checks were taken from with Qt
+// 5.9.7 itself (the
 // libraries procgen-mirror ships, on an x86-64 CPU with AVX2): a 512x512
 // RGB32 frame of random pixels, then one fillRect, drawImage, drawEllipse or
 // drawLine, at full or random opacity. Numbers come from a 64-bit
@@ -9,7 +10,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <vector>
+
+#include "parallel_pool/procgen/engine/image.h"
+#include "parallel_pool/procgen/engine/painter.h"
 
 namespace parallel_pool::procgen::smooth_test {
 
@@ -146,6 +151,52 @@ inline std::uint64_t Digest(const std::uint32_t* px, std::size_t n) {
     h *= 0x100000001b3ULL;
   }
   return h;
+}
+
+// The case's image (kDrawImage, kRotatedImage): its pixels premultiplied
+// where its format says so.
+inline Image CaseImage(const Case& c) {
+  const auto pixels = ImagePixels(c);
+  Image image(c.src_w, c.src_h,
+              c.premultiplied ? PixelFormat::kPremultiplied : PixelFormat::kRgb32);
+  for (int y = 0; y < c.src_h; ++y) {
+    for (int x = 0; x < c.src_w; ++x) {
+      const std::uint32_t p = pixels[static_cast<std::size_t>(y) * c.src_w + x];
+      image.Row(y)[x] = c.premultiplied ? Premultiply(p) : p;
+    }
+  }
+  image.NoteOpacity();
+  return image;
+}
+
+// The digest of the frame the antialiased painter draws for the case.
+inline std::uint64_t PainterDigest(const Case& c) {
+  const auto frame = FramePixels(c);
+  Image target(kFrameSize, kFrameSize, PixelFormat::kRgb32);
+  std::memcpy(target.data(), frame.data(), frame.size() * sizeof(std::uint32_t));
+  Painter painter(target, /*smooth=*/true);
+  painter.SetOpacity(c.opacity);
+  if (c.op == Op::kRotatedImage) {
+    painter.Translate(c.tx, c.ty);
+    painter.Rotate(c.degrees);
+  }
+  const RectF rect{c.x, c.y, c.w, c.h};
+  if (c.op == Op::kFillRect) {
+    painter.FillRect(rect, c.rgb);
+  } else if (c.op == Op::kEllipse) {
+    const std::uint32_t color = painter.Premultiplied(c.argb);
+    if (c.whole_pixels) {
+      painter.DrawEllipse(static_cast<int>(c.x), static_cast<int>(c.y), static_cast<int>(c.w),
+                          static_cast<int>(c.h), &color, nullptr);
+    } else {
+      painter.DrawEllipse(rect, &color, &color);
+    }
+  } else if (c.op == Op::kLine) {
+    painter.DrawLine(c.x1, c.y1, c.x2, c.y2, painter.Premultiplied(c.argb), c.pen_width);
+  } else {
+    painter.DrawImage(rect, CaseImage(c));
+  }
+  return Digest(target.data(), frame.size());
 }
 
 }  // namespace parallel_pool::procgen::smooth_test
