@@ -27,6 +27,8 @@ inline RectF AdjustRect(const RectF& base, double ax, double ay, double aw, doub
   return RectF{base.x + base.w * ax, base.y + base.h * ay, base.w * aw, base.h * ah};
 }
 
+struct CoverageSpan;
+
 // QPaintEngineEx::drawEllipse's path for `rect`: qt_curves_for_arc's four
 // cubics from the right end, clockwise on the screen; `start` gets the first
 // point, the result each cubic's (control 1, control 2, end).
@@ -95,6 +97,8 @@ class Painter {
   // `len` pixels of row y from x on (inside the target), covered
   // coverage / 255 by the premultiplied `color`, blended source-over.
   void BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage);
+  // A batch of the rasteriser's spans (smooth_raster.h) in `color`.
+  void BlendCoverageSpans(const CoverageSpan* spans, int count, std::uint32_t color);
 
   Image& target_;
   bool smooth_;

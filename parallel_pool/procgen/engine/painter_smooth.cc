@@ -114,13 +114,9 @@ void Painter::SmoothFillRect(const RectF& rect, std::uint32_t rgb) {
   PointD a{};
   PointD b{};
   RectLine(m, type, nr, a, b);
-  RasterizeWideLine(a.x, a.y, b.x, b.y, nr.h / nr.w, /*square_cap=*/false, target_.width(),
-                    target_.height(), [&](const CoverageSpan* spans, int count) {
-                      for (int i = 0; i < count; ++i) {
-                        BlendCoverage(spans[i].x, spans[i].y, spans[i].len, color,
-                                      spans[i].coverage);
-                      }
-                    });
+  RasterizeWideLine(
+      a.x, a.y, b.x, b.y, nr.h / nr.w, /*square_cap=*/false, target_.width(), target_.height(),
+      [&](const CoverageSpan* spans, int count) { BlendCoverageSpans(spans, count, color); });
 }
 
 void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
@@ -207,6 +203,12 @@ void Painter::SmoothDrawImage(const RectF& dst, const Image& src) {
                     });
 }
 
+void Painter::BlendCoverageSpans(const CoverageSpan* spans, int count, std::uint32_t color) {
+  for (int i = 0; i < count; ++i) {
+    BlendCoverage(spans[i].x, spans[i].y, spans[i].len, color, spans[i].coverage);
+  }
+}
+
 void Painter::SmoothDrawEllipse(const RectF& rect, const std::uint32_t* brush,
                                 const std::uint32_t* pen) {
   PointD start;
@@ -229,9 +231,7 @@ void Painter::SmoothDrawEllipse(const RectF& rect, const std::uint32_t* brush,
 
 void Painter::SmoothDrawLine(int x1, int y1, int x2, int y2, std::uint32_t color, int pen_width) {
   auto blend_spans = [&](const CoverageSpan* spans, int count) {
-    for (int i = 0; i < count; ++i) {
-      BlendCoverage(spans[i].x, spans[i].y, spans[i].len, color, spans[i].coverage);
-    }
+    BlendCoverageSpans(spans, count, color);
   };
   if (pen_width > 1) {
     // A pen wider than a pixel: QRasterPaintEngine::stroke rasterises each
