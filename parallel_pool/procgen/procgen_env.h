@@ -34,6 +34,7 @@
 
 #include "parallel_pool/core/async_env_pool.h"
 #include "parallel_pool/core/env.h"
+#include "parallel_pool/procgen/engine/asset_gen.h"
 #include "parallel_pool/procgen/game_registry.h"
 
 namespace parallel_pool::procgen {
@@ -71,8 +72,6 @@ class ProcgenEnvFns {
     RequireConfig(conf["start_level"_] >= 0, "start_level: expected an int >= 0");
     RequireConfig(std::int64_t{conf["start_level"_]} + conf["num_levels"_] <= INT_MAX,
                   "start_level + num_levels: must fit in a 32-bit int");
-    RequireConfig(!conf["use_generated_assets"_],
-                  "use_generated_assets: procgen's generated sprites are not supported yet");
   }
 
   template <typename Config>
@@ -110,6 +109,7 @@ inline std::unique_ptr<Game> MakeConfiguredGame(const ProcgenEnvSpec::Config& co
   options.distribution_mode = static_cast<DistributionMode>(int{conf["distribution_mode"_]});
   options.use_sequential_levels = conf["use_sequential_levels"_];
   options.use_easy_jump = conf["use_easy_jump"_];
+  options.fixed_asset_seed = FixedAssetSeed(conf["env_name"_]);
   const int num_levels = conf["num_levels"_];
   const int low = num_levels == 0 ? 0 : int{conf["start_level"_]};
   const int high = num_levels == 0 ? INT_MAX : low + num_levels;

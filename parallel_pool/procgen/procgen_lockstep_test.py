@@ -64,6 +64,11 @@ OPTION_CASES = [
 ]
 OPTION_STEPS = 600
 
+# use_generated_assets, every game (its modes in turn): procgen's generated sprites and the
+# background it draws anew at every level from the level's generator.
+GENERATED_CASES = [(game, ("easy", "hard")[i % 2], 11 + i) for i, game in enumerate(registration.GAMES)]
+GENERATED_STEPS = 500
+
 # ProcgenEnv (the stand-in for procgen's own) with procgen's level options, against
 # ProcgenGym3Env with the same: coinrun easy, levels 3 to 52, seed 7.
 STAND_IN = ("coinrun", {"distribution_mode": "easy", "num_levels": 50, "start_level": 3}, 7)
@@ -81,6 +86,10 @@ def references() -> dict[object, dict[str, np.ndarray]]:
         jobs.append(
             reference.Job(game, seed, option_actions(seed), {"distribution_mode": mode, **options}, digests=True)
         )
+    for game, mode, seed in GENERATED_CASES:
+        keys.append(("generated", game))
+        options = {"distribution_mode": mode, "use_generated_assets": True}
+        jobs.append(reference.Job(game, seed, generated_actions(game, seed), options, digests=True))
     game, options, seed = STAND_IN
     keys.append("stand-in")
     jobs.append(reference.Job(game, seed, actions_for(game, seed), options, digests=True))
@@ -89,6 +98,13 @@ def references() -> dict[object, dict[str, np.ndarray]]:
 
 def option_actions(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 15, size=(OPTION_STEPS, NUM_ENVS)).astype(np.int32)
+
+
+def generated_actions(game: str, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    actions = rng.integers(0, 15, size=(GENERATED_STEPS, NUM_ENVS)).astype(np.int32)
+    actions[rng.random(actions.shape) < FIRE_RATE.get(game, 0.0)] = 9
+    return actions
 
 
 def run_pool(game: str, mode: str, seed: int, actions: np.ndarray, **options: object) -> dict[str, np.ndarray]:
@@ -143,6 +159,14 @@ def test_options(case: int, references: dict) -> None:
     if options.get("use_sequential_levels"):
         won_and_went_on = ref["prev_level_complete"][1:].astype(bool) & ~ref["first"][1:]
         assert won_and_went_on.any(), "a level should be won and followed by the next"
+
+
+@pytest.mark.parametrize(("game", "mode", "seed"), GENERATED_CASES, ids=[c[0] for c in GENERATED_CASES])
+def test_generated_assets(game: str, mode: str, seed: int, references: dict) -> None:
+    """Generated sprites and backgrounds: the same frames, and, as the background's drawing
+    draws from the level's generator, the same levels."""
+    ours = run_pool(game, mode, seed, generated_actions(game, seed), use_generated_assets=True)
+    assert_same(ours, references[("generated", game)], min_level_ends=0)
 
 
 def test_procgen_env_stand_in(references: dict) -> None:

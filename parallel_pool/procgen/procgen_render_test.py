@@ -4,7 +4,8 @@ A pool made with render_mode="rgb_array" and render_width = render_height = 512 
 procgen's human view: the scene drawn at 512x512 with Qt's antialiasing and smooth pixmap
 transforms, as procgen's ProcgenGym3Env(render_mode="rgb_array") gives it in info["rgb"].
 On the same random actions, every env's view after reset and after each step has the
-digest the reference's has, in every game in easy and hard mode. Without a size, render()
+digest the reference's has, in every game in easy and hard mode, and with
+use_generated_assets. Without a size, render()
 is EnvPool's: the 64x64 observation frame. The reference runs in its own venv
 (testing/reference.py), every case in one subprocess.
 """
@@ -25,11 +26,15 @@ STEPS = 100
 FIRE_RATE = {"bossfight": 0.6, "caveflyer": 0.2, "starpilot": 0.3}
 CASES = [(game, mode, seed) for game in registration.GAMES for mode, seed in (("easy", 0), ("hard", 5))]
 STAND_IN = ("starpilot", {"distribution_mode": "hard"}, 3)
+# use_generated_assets, every game (its modes in turn): ARGB32 sprites, drawn by Qt's
+# generic bilinear fetch.
+GENERATED_CASES = [(game, ("hard", "easy")[i % 2], 21 + i) for i, game in enumerate(registration.GAMES)]
+GENERATED_STEPS = 30
 
 
-def actions_for(game: str, seed: int) -> np.ndarray:
+def actions_for(game: str, seed: int, steps: int = STEPS) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    actions = rng.integers(0, 15, size=(STEPS, NUM_ENVS)).astype(np.int32)
+    actions = rng.integers(0, 15, size=(steps, NUM_ENVS)).astype(np.int32)
     actions[rng.random(actions.shape) < FIRE_RATE.get(game, 0.0)] = 9
     return actions
 
@@ -41,15 +46,20 @@ def references() -> dict[object, dict[str, np.ndarray]]:
         reference.Job(game, seed, actions_for(game, seed), {"distribution_mode": mode}, digests=True, views=True)
         for game, mode, seed in CASES
     ]
+    for game, mode, seed in GENERATED_CASES:
+        keys.append(("generated", game))
+        options = {"distribution_mode": mode, "use_generated_assets": True}
+        actions = actions_for(game, seed, GENERATED_STEPS)
+        jobs.append(reference.Job(game, seed, actions, options, digests=True, views=True))
     game, options, seed = STAND_IN
     keys.append("stand-in")
     jobs.append(reference.Job(game, seed, actions_for(game, seed), options, digests=True, views=True))
     return dict(zip(keys, reference.rollouts(jobs), strict=True))
 
 
-@pytest.mark.parametrize(("game", "mode", "seed"), CASES, ids=[f"{g}-{m}-{s}" for g, m, s in CASES])
-def test_view_frame_for_frame(game: str, mode: str, seed: int, references: dict) -> None:
-    ref = references[(game, mode, seed)]
+def assert_views_equal(
+    game: str, mode: str, seed: int, actions: np.ndarray, ref: dict[str, np.ndarray], **options: object
+) -> None:
     env = parallel_pool.make_gymnasium(
         registration.task_id(game, mode),
         num_envs=NUM_ENVS,
@@ -59,22 +69,34 @@ def test_view_frame_for_frame(game: str, mode: str, seed: int, references: dict)
         render_mode="rgb_array",
         render_width=512,
         render_height=512,
+        **options,
     )
     obs, _ = env.reset()
     ids = np.arange(NUM_ENVS)
     views = [reference.frame_digests(env.render(ids))]
     frames = [reference.frame_digests(obs)]
-    for action in actions_for(game, seed):
+    for action in actions:
         obs = env.step(action)[0]
         frames.append(reference.frame_digests(obs))
         views.append(reference.frame_digests(env.render(ids)))
     env.close()
     differing = np.argwhere(np.array(views) != ref["view_digest"])
     assert differing.size == 0, (
-        f"{len(differing)} of {(STEPS + 1) * NUM_ENVS} views differ, first at (t, env) {differing[:5].tolist()}"
+        f"{len(differing)} of {len(views) * NUM_ENVS} views differ, first at (t, env) {differing[:5].tolist()}"
     )
     # Drawing the view leaves the game as it was: the observations are procgen's too.
     np.testing.assert_array_equal(np.array(frames), ref["rgb_digest"])
+
+
+@pytest.mark.parametrize(("game", "mode", "seed"), CASES, ids=[f"{g}-{m}-{s}" for g, m, s in CASES])
+def test_view_frame_for_frame(game: str, mode: str, seed: int, references: dict) -> None:
+    assert_views_equal(game, mode, seed, actions_for(game, seed), references[(game, mode, seed)])
+
+
+@pytest.mark.parametrize(("game", "mode", "seed"), GENERATED_CASES, ids=[c[0] for c in GENERATED_CASES])
+def test_generated_assets_view(game: str, mode: str, seed: int, references: dict) -> None:
+    actions = actions_for(game, seed, GENERATED_STEPS)
+    assert_views_equal(game, mode, seed, actions, references[("generated", game)], use_generated_assets=True)
 
 
 def test_procgen_env_stand_in_renders_the_view(references: dict) -> None:

@@ -52,7 +52,6 @@ def test_channel_last_is_the_same_frame() -> None:
         ({"num_levels": -1}, r"^num_levels: expected an int >= 0"),
         ({"start_level": -1}, r"^start_level: expected an int >= 0"),
         ({"start_level": 2**31 - 2, "num_levels": 5}, r"^start_level \+ num_levels: must fit"),
-        ({"use_generated_assets": True}, "^use_generated_assets: procgen's generated sprites"),
     ],
 )
 def test_config_errors(config: dict, message: str) -> None:

@@ -1,9 +1,13 @@
 #include "parallel_pool/procgen/engine/basic_game.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <utility>
+
+#include "parallel_pool/procgen/engine/asset_gen.h"
 
 namespace parallel_pool::procgen {
 namespace {
@@ -31,12 +35,14 @@ BasicGame::BasicGame(std::string asset_root) : asset_root_(std::move(asset_root)
 }
 
 void BasicGame::GameInit() {
-  if (options_.use_generated_assets) {
-    throw std::invalid_argument("use_generated_assets: not supported yet");
-  }
-  backgrounds_ = Backgrounds();
+  backgrounds_ = options_.use_generated_assets ? nullptr : Backgrounds();
+  generated_background_.reset();
+  generated_backgrounds_.clear();
   if (backgrounds_ == nullptr) {
-    throw std::invalid_argument("this game's generated background is not supported yet");
+    generated_background_ = std::make_shared<Image>(kGeneratedBackgroundSize,
+                                                    kGeneratedBackgroundSize, PixelFormat::kRgb32);
+    generated_backgrounds_.push_back(generated_background_);
+    backgrounds_ = &generated_backgrounds_;
   }
   assets_.assign(kMaxAssets * kMaxThemes, nullptr);
   reflections_.assign(kMaxAssets * kMaxThemes, nullptr);
@@ -74,11 +80,23 @@ void BasicGame::InitializeAssetIfNecessary(int img_idx) {
   const int type = img_idx % kMaxAssets;
   const int theme = MaskThemeIfNecessary(img_idx / kMaxAssets, type);
   std::vector<std::string> names;
-  AssetsForType(type, names);
-  if (names.empty()) ReservedAssetsForType(type, names);
+  if (!options_.use_generated_assets) {
+    AssetsForType(type, names);
+    if (names.empty()) ReservedAssetsForType(type, names);
+  }
   if (names.empty()) {
-    throw std::logic_error("procgen: generated sprites are not supported yet (type " +
-                           std::to_string(type) + ")");
+    // A generated sprite: the same for every theme and every env of a game,
+    // its draws from its own generator, seeded by the game and the type.
+    RandGen asset_rand_gen;
+    asset_rand_gen.Seed(
+        static_cast<int>(options_.fixed_asset_seed + static_cast<std::uint32_t>(type)));
+    auto sprite = std::make_shared<Image>(kSpriteSize, kSpriteSize, PixelFormat::kArgb32);
+    GenerateImage(asset_rand_gen, *sprite, 0, kSpriteBlotchScale, UseBlockAsset(type));
+    assets_[img_idx] = sprite;
+    aspect_ratios_[img_idx] = 1.0F;
+    num_themes_[type] = 1;
+    reflections_[img_idx] = std::make_shared<Image>(sprite->Mirrored());
+    return;
   }
   ImagePtr asset = LoadSprite(asset_root_, names.at(theme));
   assets_[img_idx] = asset;
@@ -521,6 +539,11 @@ void BasicGame::GameReset() {
   grid_h_ = main_height_;
   grid_.assign(grid_size_, 0);
   background_index_ = rand_gen_.Below(static_cast<int>(backgrounds_->size()));
+  if (generated_background_ != nullptr) {
+    // Drawn from the level's generator: its draws shape the rest of the level.
+    GenerateImage(rand_gen_, *generated_background_, kBackgroundRecursion, kBackgroundBlotchScale,
+                  /*is_rect=*/true);
+  }
   entities_.clear();
   const float a_r = 0.4F;
   float ax, ay;

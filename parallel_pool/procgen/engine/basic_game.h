@@ -29,9 +29,14 @@ class BasicGame : public Game {
 
  protected:
   // ---- Hooks. ----
-  // Sprite file names of `type`, one per theme (none: a reserved sprite).
+  // Sprite file names of `type`, one per theme (none: a reserved sprite,
+  // else a generated one).
   virtual void AssetsForType(int /*type*/, std::vector<std::string>& /*names*/) {}
-  // The background group, or nothing (procgen then generates one).
+  // Whether the generated sprite of `type` is a block (a filled rectangle,
+  // for walls and the like) rather than a shape on a transparent ground.
+  virtual bool UseBlockAsset(int /*type*/) { return false; }
+  // The background group, or nothing (procgen then generates one at every
+  // level, as it does for every game with use_generated_assets).
   virtual const std::vector<ImagePtr>* Backgrounds() { return nullptr; }
   virtual void ChooseWorldDim() {}
   virtual void HandleAgentCollision(const EntityPtr& /*obj*/) {}
@@ -137,6 +142,10 @@ class BasicGame : public Game {
 
   const std::vector<ImagePtr>* backgrounds_ = nullptr;
   int background_index_ = 0;
+  // The generated background (when backgrounds_ points to it), drawn anew at
+  // every level.
+  std::shared_ptr<Image> generated_background_;
+  std::vector<ImagePtr> generated_backgrounds_;
   float bg_tile_ratio_ = 0.0F;
   float bg_pct_x_ = 0.0F;
   float char_dim_ = 5;

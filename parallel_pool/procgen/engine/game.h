@@ -32,6 +32,9 @@ struct GameOptions {
   DistributionMode distribution_mode = DistributionMode::kHard;
   bool use_sequential_levels = false;
   bool use_easy_jump = false;
+  // Not an option: the seed of the game's generated sprites, which procgen's
+  // vector derives from the game's name (FixedAssetSeed).
+  std::uint32_t fixed_asset_seed = 0;
 };
 
 struct StepData {

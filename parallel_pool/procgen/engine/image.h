@@ -1,7 +1,8 @@
 // Image: a 32-bit raster as Qt keeps one (one uint32 0xAARRGGBB per pixel),
-// in the two formats procgen draws with: kRgb32 (alpha always 0xff: the
-// frame and the backgrounds) and kPremultiplied (ARGB32_Premultiplied: the
-// sprites, each colour channel already scaled by alpha).
+// in the three formats procgen draws with: kRgb32 (alpha always 0xff: the
+// frame and the backgrounds), kPremultiplied (ARGB32_Premultiplied: the
+// sprites from PNG files, each colour channel already scaled by alpha) and
+// kArgb32 (ARGB32, not premultiplied: the generated sprites).
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_IMAGE_H_
 #define PARALLEL_POOL_PROCGEN_ENGINE_IMAGE_H_
 
@@ -11,7 +12,7 @@
 
 namespace parallel_pool::procgen {
 
-enum class PixelFormat { kRgb32, kPremultiplied };
+enum class PixelFormat { kRgb32, kPremultiplied, kArgb32 };
 
 // x * a / 255 for bytes, rounded the way Qt's qPremultiply rounds
 // ((t + t / 256 + 128) / 256 with t = x * a).

@@ -47,12 +47,12 @@ void Painter::Rotate(double degrees) {
   m.m22 = tm22;
 }
 
-void Painter::FillRect(const RectF& rect, std::uint32_t rgb) {
+void Painter::FillRectArgb(const RectF& rect, std::uint32_t argb) {
   if (Classify(state_.transform) != TransformType::kTranslate) {
     throw std::logic_error("Painter::FillRect: only translated rectangles are supported");
   }
   if (smooth_) {
-    SmoothFillRect(rect, rgb);
+    SmoothFillRect(rect, argb);
     return;
   }
   // Aliased: the edges rounded to whole pixels (Qt's toNormalizedFillRect).
@@ -68,11 +68,22 @@ void Painter::FillRect(const RectF& rect, std::uint32_t rgb) {
   y1 = std::max(y1, 0);
   x2 = std::min(x2, target_.width());
   y2 = std::min(y2, target_.height());
-  const std::uint32_t color = SolidColor(0xff000000U | rgb, IntOpacity(state_.opacity));
-  if (color >> 24 == 0) return;
+  const std::uint32_t color = SolidColor(argb, IntOpacity(state_.opacity));
+  if (color >> 24 == 0 || x1 >= x2 || y1 >= y2) return;
+  if (color >= 0xff000000U) {
+    // comp_func_solid_SourceOver's opaque case: a fill.
+    for (int yy = y1; yy < y2; ++yy) std::fill(target_.Row(yy) + x1, target_.Row(yy) + x2, color);
+    return;
+  }
+  const std::uint32_t keep = 255 - (color >> 24);
   for (int yy = y1; yy < y2; ++yy) {
     std::uint32_t* row = target_.Row(yy);
-    for (int xx = x1; xx < x2; ++xx) row[xx] = SourceOver(color, row[xx]);
+    if (target_.format() == PixelFormat::kArgb32 &&
+        !std::all_of(row + x1, row + x2, [](std::uint32_t p) { return p >= 0xff000000U; })) {
+      throw std::logic_error(
+          "Painter::FillRect: a translucent colour on a transparent ARGB32 pixel");
+    }
+    for (int xx = x1; xx < x2; ++xx) row[xx] = color + ByteMul(row[xx], keep);
   }
 }
 
@@ -264,8 +275,11 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
   // engine takes its untransformed path whatever the hints).
   const bool blit =
       type == TransformType::kTranslate && dst.w == src.width() && dst.h == src.height();
-  if (smooth_ && !blit) {
-    SmoothDrawImage(dst, src);
+  // Qt's fast scaling and rotating functions take RGB32 and premultiplied
+  // images, without smooth pixmap transforms; anything else goes through its
+  // texture path.
+  if (!blit && (smooth_ || src.format() == PixelFormat::kArgb32)) {
+    DrawTexture(dst, src);
     return;
   }
   if (type == TransformType::kRotate) {
@@ -279,15 +293,17 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
     return;
   }
   if (blit) {
-    // Unscaled: a blit at the rounded position.
+    // Unscaled: a blit at the rounded position (an ARGB32 image's pixels
+    // premultiplied as Qt fetches them).
     const int x0 = QRound(dst.x + m.dx);
     const int y0 = QRound(dst.y + m.dy);
+    const bool premultiply = src.format() == PixelFormat::kArgb32;
     blender.WithWrite([&](auto write) {
       for (int j = std::max(0, -y0); j < src.height() && y0 + j < target_.height(); ++j) {
         std::uint32_t* row = target_.Row(y0 + j);
         const std::uint32_t* texels = src.Row(j);
         for (int i = std::max(0, -x0); i < src.width() && x0 + i < target_.width(); ++i) {
-          write(&row[x0 + i], texels[i]);
+          write(&row[x0 + i], premultiply ? Premultiply(texels[i]) : texels[i]);
         }
       }
     });

@@ -1,8 +1,9 @@
 // Painter: the part of Qt 5.9.7's raster QPainter that procgen's 64x64
 // frames are drawn with (antialiasing and smooth pixmap transforms off), to
 // the same pixel: fillRect, drawImage into a rectangle (nearest-neighbour
-// scaling, source-over blending of premultiplied sprites), opacity, and a
-// translated, rotated drawImage. Coordinates are Qt's qreal (double); the
+// scaling, source-over blending of premultiplied sprites, and Qt's texture
+// path for ARGB32 ones, the generated sprites), opacity, and a translated,
+// rotated drawImage. Coordinates are Qt's qreal (double); the
 // arithmetic that decides which pixels a shape covers and which texel each
 // samples is Qt's, step for step (docs/procgen.md, "Drawing").
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_PAINTER_H_
@@ -13,19 +14,10 @@
 
 #include "parallel_pool/procgen/engine/image.h"
 #include "parallel_pool/procgen/engine/path_raster.h"
+#include "parallel_pool/procgen/engine/rect.h"
 #include "parallel_pool/procgen/engine/transform.h"
 
 namespace parallel_pool::procgen {
-
-struct RectF {
-  double x = 0, y = 0, w = 0, h = 0;
-};
-
-// procgen's adjust_rect: the part (ax, ay, aw, ah) of `base`, in fractions
-// of its size.
-inline RectF AdjustRect(const RectF& base, double ax, double ay, double aw, double ah) {
-  return RectF{base.x + base.w * ax, base.y + base.h * ay, base.w * aw, base.h * ah};
-}
 
 struct CoverageSpan;
 
@@ -37,11 +29,17 @@ std::vector<PointD> EllipseCubics(const RectF& rect, PointD& start);
 class Painter {
  public:
   // `smooth`: antialiasing and smooth pixmap transforms on, as procgen draws
-  // its 512x512 human view (smooth_raster.h): rectangles get coverage at
+  // its 512x512 human view (line_raster.h): rectangles get coverage at
   // their edges and scaled or rotated images are sampled bilinearly.
   explicit Painter(Image& target, bool smooth = false) : target_(target), smooth_(smooth) {}
 
-  void FillRect(const RectF& rect, std::uint32_t rgb);
+  // fillRect(rect, QColor(rgb)): an opaque colour.
+  void FillRect(const RectF& rect, std::uint32_t rgb) { FillRectArgb(rect, 0xff000000U | rgb); }
+  // fillRect(rect, QColor::fromRgba(argb)), composited source-over. On an
+  // ARGB32 target a translucent colour may only cover opaque pixels (where
+  // Qt's conversions to and from premultiplied are exact), as procgen's
+  // generated art has it.
+  void FillRectArgb(const RectF& rect, std::uint32_t argb);
   void DrawImage(const RectF& dst, const Image& src);
   // An ellipse in the whole-pixel rect (x, y, w, h) (Qt's midpoint
   // algorithm, as QPainter draws one whose rect is whole pixels), filled
@@ -85,10 +83,11 @@ class Painter {
   // `len` pixels of row y from x on, clipped to the target, composited
   // source-over by the premultiplied `color`.
   void Span(int x, int y, int len, std::uint32_t color);
-  // The antialiased forms of FillRect and of a scaled or rotated DrawImage
-  // (painter_smooth.cc).
-  void SmoothFillRect(const RectF& rect, std::uint32_t rgb);
-  void SmoothDrawImage(const RectF& dst, const Image& src);
+  // The antialiased form of FillRect (painter_smooth.cc).
+  void SmoothFillRect(const RectF& rect, std::uint32_t argb);
+  // drawImage through Qt's texture path (painter_texture.cc): a scaled or
+  // rotated image in the antialiased mode, an ARGB32 one in both.
+  void DrawTexture(const RectF& dst, const Image& src);
   // QPaintEngineEx::drawEllipse's path of four cubics, filled by the gray
   // rasteriser and outlined by the antialiasing cosmetic stroker; a line by
   // that stroker.
@@ -97,13 +96,15 @@ class Painter {
   // `len` pixels of row y from x on (inside the target), covered
   // coverage / 255 by the premultiplied `color`, blended source-over.
   void BlendCoverage(int x, int y, int len, std::uint32_t color, int coverage);
-  // A batch of the rasteriser's spans (smooth_raster.h) in `color`.
+  // A batch of the rasteriser's spans (line_raster.h) in `color`.
   void BlendCoverageSpans(const CoverageSpan* spans, int count, std::uint32_t color);
 
   Image& target_;
   bool smooth_;
   State state_;
   std::vector<State> saved_;
+  // DrawTexture's fetched pixels, kept from one image to the next.
+  std::vector<std::uint32_t> texture_buffer_;
 };
 
 }  // namespace parallel_pool::procgen

@@ -12,11 +12,9 @@
 #include <functional>
 #include <vector>
 
-namespace parallel_pool::procgen {
+#include "parallel_pool/procgen/engine/transform.h"
 
-struct PointD {
-  double x = 0, y = 0;
-};
+namespace parallel_pool::procgen {
 
 // Covers `len` pixels of row y from x on (the caller clips and blends).
 using SpanSink = std::function<void(int x, int y, int len)>;

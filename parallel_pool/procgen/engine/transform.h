@@ -9,6 +9,11 @@
 
 namespace parallel_pool::procgen {
 
+// A point in qreal coordinates (QPointF).
+struct PointD {
+  double x = 0, y = 0;
+};
+
 // x' = m11 x + m21 y + dx, y' = m12 x + m22 y + dy (QTransform's affine part).
 struct Transform {
   double m11 = 1, m12 = 0, m21 = 0, m22 = 1, dx = 0, dy = 0;
@@ -28,6 +33,30 @@ inline TransformType Classify(const Transform& m) {
   if (!FuzzyIsNull(m.m12) || !FuzzyIsNull(m.m21)) return TransformType::kRotate;
   if (!FuzzyIsNull(m.m11 - 1) || !FuzzyIsNull(m.m22 - 1)) return TransformType::kScale;
   return TransformType::kTranslate;
+}
+
+// QTransform::map of a point, by the transform's type as Qt computes it.
+inline PointD Map(const Transform& m, double x, double y) {
+  switch (Classify(m)) {
+    case TransformType::kTranslate:
+      return PointD{x + m.dx, y + m.dy};
+    case TransformType::kScale:
+      return PointD{m.m11 * x + m.dx, m.m22 * y + m.dy};
+    case TransformType::kRotate:
+      break;
+  }
+  return PointD{m.m11 * x + m.m21 * y + m.dx, m.m12 * x + m.m22 * y + m.dy};
+}
+
+// qt_scaleForTransform's answer: whether the transform scales x and y alike
+// (no shear), which decides how drawImage rasterises its rectangle.
+inline bool NoShear(const Transform& m) {
+  const TransformType type = Classify(m);
+  if (type == TransformType::kTranslate) return true;
+  if (type == TransformType::kScale) return FuzzyCompare(std::fabs(m.m11), std::fabs(m.m22));
+  const double x_scale = m.m11 * m.m11 + m.m21 * m.m21;
+  const double y_scale = m.m12 * m.m12 + m.m22 * m.m22;
+  return FuzzyCompare(x_scale, y_scale);
 }
 
 }  // namespace parallel_pool::procgen

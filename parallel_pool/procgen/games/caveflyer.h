@@ -38,6 +38,7 @@ class CaveFlyer : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kSpace);
   }
+  bool UseBlockAsset(int type) override { return type == kCaveWall; }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     switch (type) {

@@ -42,6 +42,7 @@ class Chaser : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kTopdownSimple);
   }
+  bool UseBlockAsset(int type) override { return type == kMazeWall; }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     switch (type) {

@@ -38,6 +38,7 @@ class Climber : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kPlatform);
   }
+  bool UseBlockAsset(int type) override { return IsWall(type); }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     auto players = [&names](const char* pose) {

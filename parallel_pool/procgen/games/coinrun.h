@@ -47,6 +47,7 @@ class CoinRun : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kPlatform);
   }
+  bool UseBlockAsset(int type) override { return IsWall(type); }
 
   RectF AdjustedImageRect(int type, const RectF& rect) override {
     if (type == kPlayer || type == kPlayerJump || type == kPlayerRight1 || type == kPlayerRight2) {

@@ -46,6 +46,9 @@ class Dodgeball : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kTopdown);
   }
+  bool UseBlockAsset(int type) override {
+    return type == kLavaWall || type == kDoor || type == kDoorOpen;
+  }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     if (type == kPlayer) {

@@ -43,6 +43,9 @@ class FruitBot : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kTopdown);
   }
+  bool UseBlockAsset(int type) override {
+    return type == kBarrier || type == kLockedDoor || type == kPresent;
+  }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     if (type == kPlayer) {

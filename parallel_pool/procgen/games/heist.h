@@ -34,6 +34,7 @@ class Heist : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kTopdown);
   }
+  bool UseBlockAsset(int type) override { return type == kWall || type == kLockedDoor; }
 
   bool ShouldPreserveTypeThemes(int type) override {
     return type == kKeyType || type == kLockedDoor;

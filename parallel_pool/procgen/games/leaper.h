@@ -39,6 +39,7 @@ class Leaper : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kTopdown);
   }
+  bool UseBlockAsset(int type) override { return type == kWater || type == kRoad; }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     if (type == kRoad) {

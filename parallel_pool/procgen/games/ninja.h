@@ -47,6 +47,7 @@ class Ninja : public BasicGame {
   const std::vector<ImagePtr>* Backgrounds() override {
     return &LoadBackgrounds(asset_root_, BackgroundGroup::kPlatform);
   }
+  bool UseBlockAsset(int type) override { return type == kWallMid; }
 
   void AssetsForType(int type, std::vector<std::string>& names) override {
     if (type == kWallMid) {

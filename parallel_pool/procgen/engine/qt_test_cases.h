@@ -1,22 +1,26 @@
-// The cases smooth_painter_test.cc draws with the antialiased painter
-// (PainterDigest), and which the digests it checks were taken from with Qt
-// 5.9.7 itself (the
-// libraries procgen-mirror ships, on an x86-64 CPU with AVX2): a 512x512
-// RGB32 frame of random pixels, then one fillRect, drawImage, drawEllipse or
-// drawLine, at full or random opacity. Numbers come from a 64-bit
-// xorshift, so that the cases are the same with any compiler and library.
-#ifndef PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
-#define PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
+// The cases painter_qt_test.cc draws with the family's painter
+// (PainterDigest, ArtDigest), and which the digests it checks were taken
+// from with Qt 5.9.7 itself (the libraries procgen-mirror ships, on an
+// x86-64 CPU with AVX2; tools/procgen_qt_digests.cc): a 512x512 RGB32 frame
+// of random pixels, then one fillRect, drawImage, drawEllipse or drawLine,
+// at full or random opacity, antialiased (the human view) or, for ARGB32
+// images, aliased (the observation); and procgen's generated art (its
+// assetgen) for given seeds. Numbers come from a 64-bit xorshift, so that
+// the cases are the same with any compiler and library.
+#ifndef PARALLEL_POOL_PROCGEN_ENGINE_QT_TEST_CASES_H_
+#define PARALLEL_POOL_PROCGEN_ENGINE_QT_TEST_CASES_H_
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
+#include "parallel_pool/procgen/engine/asset_gen.h"
 #include "parallel_pool/procgen/engine/image.h"
 #include "parallel_pool/procgen/engine/painter.h"
+#include "parallel_pool/procgen/engine/rand_gen.h"
 
-namespace parallel_pool::procgen::smooth_test {
+namespace parallel_pool::procgen::qt_test {
 
 class Xorshift {
  public:
@@ -48,7 +52,8 @@ struct Case {
   double opacity;
   std::uint32_t rgb;         // kFillRect
   int src_w, src_h;          // kDrawImage
-  bool premultiplied;        // kDrawImage: ARGB32_Premultiplied, else RGB32
+  PixelFormat format;        // kDrawImage: the image's
+  bool aliased;              // drawn with antialiasing and smooth transforms off
   std::uint64_t pixel_seed;  // the frame's and the image's pixels
   double tx, ty, degrees;    // kRotatedImage: translate(tx, ty), rotate(degrees), then draw
   // kEllipse: drawEllipse(QRectF(x, y, w, h)) with brush and a one-pixel pen of
@@ -68,6 +73,13 @@ constexpr int kFrameSize = 512;
 // entities take, 180 degrees a hair off as procgen computes it), ellipses
 // (jumper's compass disc and the agent's translucent shadow) and lines of
 // pens from one to eight pixels wide (the compass needle).
+//
+// From kArgb32Series on, every case draws an ARGB32 image (not
+// premultiplied: procgen's generated sprites), scaled or rotated, half of
+// them aliased; some scaled down by more than 100, or by 25 to 90 far
+// enough from the origin, where Qt samples in floating point; some unscaled.
+constexpr int kArgb32Series = 600;
+
 inline Case MakeCase(int i) {
   Xorshift r(static_cast<std::uint64_t>(i) + 1);
   Case c{};
@@ -82,7 +94,7 @@ inline Case MakeCase(int i) {
   c.rgb = r.Bits() & 0xffffffU;
   c.src_w = r.Int(1, 120);
   c.src_h = r.Int(1, 120);
-  c.premultiplied = r.Int(0, 1) == 1;
+  c.format = r.Int(0, 1) == 1 ? PixelFormat::kPremultiplied : PixelFormat::kRgb32;
   if (i % 6 == 2) c.h = c.src_h * r.Real(8.5, 40);
   // A rectangle within one column (Qt's coverage wraps in its byte).
   if (i % 24 == 0) c.w = r.Real(0.1, 1);
@@ -96,6 +108,29 @@ inline Case MakeCase(int i) {
     c.degrees = r.Int(0, 1) == 0 ? r.Real(-180, 180) : turns[r.Int(0, 4)];
     c.x = -c.w / 2;
     c.y = -c.h / 2;
+  }
+  if (i >= kArgb32Series) {
+    const int j = i - kArgb32Series;
+    c.op = j % 2 == 0 ? Op::kDrawImage : Op::kRotatedImage;
+    c.format = PixelFormat::kArgb32;
+    c.aliased = j % 4 >= 2;
+    if (j % 10 == 9) c.w = r.Real(0.05, 0.5);
+    if (j % 10 == 8) {
+      c.w = c.src_w / r.Real(25, 90);
+      c.x = r.Real(120, 500);
+    }
+    if (j % 10 == 7) {
+      c.w = c.src_w;
+      c.h = c.src_h;
+    }
+    if (c.op == Op::kRotatedImage) {
+      c.tx = r.Real(0, 512);
+      c.ty = r.Real(0, 512);
+      const double turns[] = {90, -90, 270, 180, 180.00000000000003};
+      c.degrees = r.Int(0, 1) == 0 ? r.Real(-180, 180) : turns[r.Int(0, 4)];
+      c.x = -c.w / 2;
+      c.y = -c.h / 2;
+    }
   }
   if (c.op == Op::kEllipse) {
     // Inside the frame, as procgen's are.
@@ -117,9 +152,9 @@ inline Case MakeCase(int i) {
   return c;
 }
 
-// The frame's starting pixels (opaque) and the image's (premultiplied when
-// the case says so: a third opaque, a third transparent, a third random),
-// as 0xAARRGGBB before premultiplication.
+// The frame's starting pixels (opaque) and the image's (with an alpha
+// channel: a third opaque, a third transparent, a third random), as
+// 0xAARRGGBB before premultiplication.
 inline std::vector<std::uint32_t> FramePixels(const Case& c) {
   Xorshift r(c.pixel_seed);
   std::vector<std::uint32_t> px(static_cast<std::size_t>(kFrameSize) * kFrameSize);
@@ -132,7 +167,7 @@ inline std::vector<std::uint32_t> ImagePixels(const Case& c) {
   std::vector<std::uint32_t> px(static_cast<std::size_t>(c.src_w) * c.src_h);
   for (auto& p : px) {
     p = r.Bits();
-    if (!c.premultiplied) {
+    if (c.format == PixelFormat::kRgb32) {
       p |= 0xff000000U;
     } else {
       const int kind = r.Int(0, 2);
@@ -157,24 +192,23 @@ inline std::uint64_t Digest(const std::uint32_t* px, std::size_t n) {
 // where its format says so.
 inline Image CaseImage(const Case& c) {
   const auto pixels = ImagePixels(c);
-  Image image(c.src_w, c.src_h,
-              c.premultiplied ? PixelFormat::kPremultiplied : PixelFormat::kRgb32);
+  Image image(c.src_w, c.src_h, c.format);
   for (int y = 0; y < c.src_h; ++y) {
     for (int x = 0; x < c.src_w; ++x) {
       const std::uint32_t p = pixels[static_cast<std::size_t>(y) * c.src_w + x];
-      image.Row(y)[x] = c.premultiplied ? Premultiply(p) : p;
+      image.Row(y)[x] = c.format == PixelFormat::kPremultiplied ? Premultiply(p) : p;
     }
   }
-  image.NoteOpacity();
+  if (c.format != PixelFormat::kArgb32) image.NoteOpacity();
   return image;
 }
 
-// The digest of the frame the antialiased painter draws for the case.
+// The digest of the frame the painter draws for the case.
 inline std::uint64_t PainterDigest(const Case& c) {
   const auto frame = FramePixels(c);
   Image target(kFrameSize, kFrameSize, PixelFormat::kRgb32);
   std::memcpy(target.data(), frame.data(), frame.size() * sizeof(std::uint32_t));
-  Painter painter(target, /*smooth=*/true);
+  Painter painter(target, /*smooth=*/!c.aliased);
   painter.SetOpacity(c.opacity);
   if (c.op == Op::kRotatedImage) {
     painter.Translate(c.tx, c.ty);
@@ -199,6 +233,51 @@ inline std::uint64_t PainterDigest(const Case& c) {
   return Digest(target.data(), frame.size());
 }
 
-}  // namespace parallel_pool::procgen::smooth_test
+// Generated art case k: procgen's background (500x500 RGB32, one level of
+// recursion, 50 to 100 blotches) for every third, else an object's 64x64
+// ARGB32 sprite (no recursion, 5 to 10 blotches), a block or a shape, from
+// mt19937 seeded with the case's seed.
+struct ArtCase {
+  int seed;
+  int size;
+  PixelFormat format;
+  int num_recurse;
+  int blotch_scale;
+  bool is_rect;
+};
 
-#endif  // PARALLEL_POOL_PROCGEN_ENGINE_SMOOTH_TEST_CASES_H_
+inline ArtCase MakeArtCase(int k) {
+  const int seed = k * 7919 + 1;
+  if (k % 3 == 0) {
+    return ArtCase{seed,
+                   kGeneratedBackgroundSize,
+                   PixelFormat::kRgb32,
+                   kBackgroundRecursion,
+                   kBackgroundBlotchScale,
+                   true};
+  }
+  return ArtCase{seed, kSpriteSize, PixelFormat::kArgb32, 0, kSpriteBlotchScale, k % 3 == 1};
+}
+
+// FNV-1a over whole pixels (alpha included: a sprite's transparency counts).
+inline std::uint64_t ArgbDigest(const std::uint32_t* px, std::size_t n) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= px[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+// The digest of the art the family's painter generates for the case.
+inline std::uint64_t ArtDigest(const ArtCase& a) {
+  Image image(a.size, a.size, a.format);
+  RandGen rand_gen;
+  rand_gen.Seed(a.seed);
+  GenerateImage(rand_gen, image, a.num_recurse, a.blotch_scale, a.is_rect);
+  return ArgbDigest(image.data(), static_cast<std::size_t>(a.size) * a.size);
+}
+
+}  // namespace parallel_pool::procgen::qt_test
+
+#endif  // PARALLEL_POOL_PROCGEN_ENGINE_QT_TEST_CASES_H_

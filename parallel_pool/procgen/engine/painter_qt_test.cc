@@ -1,19 +1,21 @@
-// The antialiased painter against Qt 5.9.7: each case of smooth_test_cases.h
-// drawn by Painter(smooth) must give the frame Qt 5.9.7's QPainter gave
-// (Antialiasing and SmoothPixmapTransform on), compared by digest. The
-// digests were taken with the Qt libraries of procgen-mirror 0.10.7 on an
-// x86-64 CPU with AVX2, from the same cases.
+// The painter against Qt 5.9.7: each case of qt_test_cases.h drawn by the
+// family's Painter must give the frame Qt 5.9.7's QPainter gave, with the
+// same hints (antialiased, or aliased for ARGB32 images), and each piece of
+// generated art the image Qt drew from procgen's assetgen layout, compared
+// by digest. The digests were taken with the Qt libraries of procgen-mirror
+// 0.10.7 on an x86-64 CPU with AVX2 (tools/procgen_qt_digests.cc), from the
+// same cases.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <iterator>
 
-#include "parallel_pool/procgen/engine/smooth_test_cases.h"
+#include "parallel_pool/procgen/engine/qt_test_cases.h"
 
 namespace parallel_pool::procgen {
 namespace {
 
-using smooth_test::Case;
+using qt_test::Case;
 
 constexpr std::uint64_t kQtDigests[] = {
     0xbdb09b4e73b91b10ULL, 0x7116bc50bcc95aecULL, 0x76c98e58c05b6071ULL, 0xa81b10c8a37ebf51ULL,
@@ -166,13 +168,140 @@ constexpr std::uint64_t kQtDigests[] = {
     0x6dfc8bc1a2745e15ULL, 0x0a7696870254703aULL, 0x8e324a81d10d3e96ULL, 0x873f46b331bbc64eULL,
     0x7068b4c12212822fULL, 0xf98b54ea50e5fab1ULL, 0x306a8ff9fa11624dULL, 0xc6ce2ee8625836bfULL,
     0x8d631a0d547673d1ULL, 0x38584cb5b4fd6d95ULL, 0x8757c39a3c07b72eULL, 0x3424dadafe1f0689ULL,
+    0x10bd8aad68a527a7ULL, 0xeeb77d7aa74cbe30ULL, 0x2e03cfaeb668cc3fULL, 0x48359df2139dceb7ULL,
+    0x97adae78975afc12ULL, 0x570e0dfd32cb338aULL, 0x149be5aaeef63b6cULL, 0x156164d98e66a5dfULL,
+    0x8c1a23f84814dd8dULL, 0x3135d89195a09d12ULL, 0x97d4f20869f9ff68ULL, 0x427a8e9d2771ad7dULL,
+    0x0a8c6bc5f0c0f7d8ULL, 0x2a8eb886545ff03bULL, 0xba4fd503e35e5e72ULL, 0x12a5cec30fa01ce4ULL,
+    0x53b0d66858779621ULL, 0x6f33bb5a62bcf3abULL, 0x7eb45d983721fafeULL, 0x53c3977e4396d39aULL,
+    0x0c85aeac55ac753eULL, 0xf645297b134acdbfULL, 0xb0d4074cfa42104bULL, 0x067ca40c4224670dULL,
+    0x0f48a164b608d8c4ULL, 0x1efd8fb55280ef54ULL, 0x1f9238862b93917bULL, 0x1c7d87eeac29fc4aULL,
+    0xcb6632d19c56abb8ULL, 0xbc1f782a8f7c85fdULL, 0x279da97f6ce412f9ULL, 0x32cd405cf3319465ULL,
+    0x9e1a60b9fb5dd4feULL, 0x28224fdbcbcb223fULL, 0x2c98935b312d6d34ULL, 0x947b8f1fcffe1ed0ULL,
+    0xc5486b383805bfc1ULL, 0x81f500d0f5451cdcULL, 0x2157f060362d0b76ULL, 0xd5674b5f755dc211ULL,
+    0x837d174ea99bdddcULL, 0xe3a0de052273c133ULL, 0x2c179782c60d6fdaULL, 0x0f71acdd907a5761ULL,
+    0x8d2b108937a7cf08ULL, 0x080c8c08fd584d35ULL, 0xa74695207e3b51aeULL, 0x87952e90636972a0ULL,
+    0x7d923222f5275c8eULL, 0x705beb34639f0898ULL, 0x3fe5d3690ba30241ULL, 0xa6276faab22eebbcULL,
+    0xd7b06d7676a11ff7ULL, 0x374f5053c5ff52eaULL, 0x9b2e4a301521e0c2ULL, 0x01ffd569255136e4ULL,
+    0xf9b19958a0012ea1ULL, 0xa7447c3129f6a0dcULL, 0x7ccb6ffa16248931ULL, 0x8b9fa8fa68a040c7ULL,
+    0xb8f1a2a9be322723ULL, 0x5b8ad1e6c396fb6aULL, 0x4545d5da9ff203c5ULL, 0xdb49f589cb2c8079ULL,
+    0x25059dade0bae097ULL, 0xd09fae4eebbb9c9eULL, 0x667553272785c03aULL, 0xa4fee6f27138a382ULL,
+    0x944824537e5e5bbbULL, 0xaad6dc41ea1ac18aULL, 0x6ed6717a8e7270f3ULL, 0x6f82c5b732af028fULL,
+    0xc274b28e4ef2554cULL, 0x41b00d225e929193ULL, 0x95bd86608931d011ULL, 0xe921091620f9832fULL,
+    0xf5f6667fbe1d7259ULL, 0x00424b0b9bb57e4dULL, 0xc5ab22b6b57de36eULL, 0xd36a9394bd284182ULL,
+    0x6cdb0c11cd04ea21ULL, 0xa420e2d1e039900cULL, 0x6ccd66b076882910ULL, 0x3af414dd06145be0ULL,
+    0x2d04a5b79c5b6c41ULL, 0xf9466fa1d224146bULL, 0x81ad6e5562769adaULL, 0x02e7abe9dd5ba816ULL,
+    0x8ce6c5aa355d1fb5ULL, 0x7f2a461da3e5bb81ULL, 0xbd4e9039b82bd3f2ULL, 0x2c0d4506d85cf3deULL,
+    0x60bfaf1855a8a1dcULL, 0x93add03b7a8f00daULL, 0x19bb5706c9fca171ULL, 0xb740e025daa2ee50ULL,
+    0xd84a79bff49f87c1ULL, 0xe1873de8f744521fULL, 0x46b3b9848e893357ULL, 0x726d012d4ebbd595ULL,
+    0x2ebe198867865a71ULL, 0x90a6c991a2a6cf2fULL, 0x957cac4683ff1eadULL, 0xbb0ffde06a35e33eULL,
+    0xdbddd4ab7e171707ULL, 0xe188ab710210350fULL, 0x08d1fbf941372c81ULL, 0x72afb902ec19d504ULL,
+    0xdf39e096ab2bb86bULL, 0x58e9b43ec2a65a42ULL, 0xbb42d200f35fca2eULL, 0x38a1f3094a929f2eULL,
+    0xc262ce998d514dc5ULL, 0xcac4d19e4c86f57bULL, 0xddc0d14b4c0f39d0ULL, 0x7507885587aac984ULL,
+    0x1a1bac08a64bd82fULL, 0xf85a0ebf01d1c947ULL, 0x4b4fc6cf558b2ddaULL, 0x17a84bf49c4c5089ULL,
+    0x9d6704f47efa10e6ULL, 0xed0455f0d164bc68ULL, 0xe55da0ed2f5aa137ULL, 0x391e4a0e97672cccULL,
+    0x73b0a4dcc2932960ULL, 0x063a58a5effb081eULL, 0xa7b9d94f59f4f710ULL, 0xda2abf40f37a5c76ULL,
+    0x87788194944475baULL, 0xbab92612856c36a1ULL, 0xf08be3d9761ddfbbULL, 0x8f53ad6ab3e0c9cbULL,
+    0xfb107c87baeb2374ULL, 0xf92bc923d4425098ULL, 0x71d002c24ba743d7ULL, 0x0c9639a57406be14ULL,
+    0x7b861f25cbf83e68ULL, 0xbe089eac0fcc3daaULL, 0x88a636d0a244d193ULL, 0x3c11867f1115e0aeULL,
+    0x4c07480a6a681f9cULL, 0x73b7ab052f69608dULL, 0xc15f32bcf1f33113ULL, 0x8fe20acbfe919443ULL,
+    0x96aaf73c738b8c8fULL, 0x289ef90d8adfadefULL, 0xb1b56b2f22c133f9ULL, 0x58b141f8ac462b28ULL,
+    0x7445bfa2e4220214ULL, 0xc70182a77e3f56f1ULL, 0x120e522bdb3429abULL, 0xe157b2b9e442ef87ULL,
+    0xf14e1dbad47ce458ULL, 0x03ff35a88298ab83ULL, 0xab841f6683b6f1e0ULL, 0x58da9031be9d9912ULL,
+    0x7bb53cb5e6bbcb89ULL, 0xe972c2c06f7e58c5ULL, 0x5dd40a38d889df2cULL, 0xcf2bf671864ddf4bULL,
+    0xf66e1cbaf8b84d2dULL, 0xfb0dd857e6f37b35ULL, 0xddb16df776a6e9d7ULL, 0x2c42ef8dfe403a32ULL,
+    0xb49b5974106cbd7aULL, 0x4d40b7ce44669473ULL, 0xc1756a30e52a7e8aULL, 0xef6a884c70126e4aULL,
+    0xbae051a6ed21c548ULL, 0xfd60f89cdae8ead6ULL, 0x792737290aa1e73fULL, 0x2f2df5c7475bffa7ULL,
+    0x0298111cff78648aULL, 0xb86fc838c0fc6cfcULL, 0x38747bba72496e36ULL, 0x921599236e5fa532ULL,
+    0x01671495cfddc564ULL, 0x3379a41b0b69b206ULL, 0xde166d78e3123802ULL, 0xe940b323cf8f7d06ULL,
+    0xdc83915f672bdb2dULL, 0x2d5ef6b0f3f1dbb4ULL, 0x5b6f1d55130d1f07ULL, 0x8fb58f3055e99e56ULL,
+    0xbe331af20c76d46bULL, 0xf5a3dc4c39263428ULL, 0x388ff053f5133ed5ULL, 0xf4430f683aad92ddULL,
+    0x3302ad787624b169ULL, 0x763b93889a0e7b05ULL, 0x105cd9d9f765ffceULL, 0x6d92a7e6d060b94aULL,
+    0x2616c29a86ad988aULL, 0x54b41b67e39064eeULL, 0x95c46a3a3dd7cc62ULL, 0xc97cac1690d26df3ULL,
+    0xe81be01fbd200420ULL, 0xe1267092c33f437dULL, 0x575aa43a8ea39ec5ULL, 0x8c93fbda2e74ca81ULL,
+    0x14db7b25cef8a3edULL, 0x808dc5bbc1eb64aaULL, 0xc187e58ab8d61ee7ULL, 0x9322f843f7f0dbdaULL,
+    0xe9bcce0e256a5c74ULL, 0x6a829f4f59031f61ULL, 0x3c8fe9758c63297eULL, 0x0474389a82dded29ULL,
+    0x43a520f054349df8ULL, 0xd239c53cc8d9c1a8ULL, 0x62541b3cb50723c8ULL, 0x88f15a1f137748aeULL,
+    0xbec81ca6a5eb2995ULL, 0x20d7d49fd7e200e3ULL, 0x7c3fa764514ad2b6ULL, 0x393bfd08b42cfaf4ULL,
+    0x5a7b392357353770ULL, 0x772aab4ffb0adb4bULL, 0x5d7a00183960fddaULL, 0x487c9617a81f0f6fULL,
+    0xd592fbff03bdb684ULL, 0x8a136e5f7b3a173aULL, 0x064fce703e9810e7ULL, 0xb61d76996f1abbbaULL,
+    0x896437e679282fceULL, 0x2ee086efc1aa5c61ULL, 0x8b067dec6e97c81cULL, 0xd9b99376efae704fULL,
+    0x359a5b3eaa418679ULL, 0x910e8ffa4f51dc33ULL, 0xb7db04097677ac70ULL, 0xdd12cd8ac87d477eULL,
+    0x87eda157dcd94d0eULL, 0xceb7cddd215dd3e1ULL, 0x70286a519d6eeb18ULL, 0xac000b9adf3ae555ULL,
+    0xcd539f1e7c875abcULL, 0x4f7e87aefda04836ULL, 0x16bada99c1ccf917ULL, 0xcfe7af7057f71588ULL,
+    0x3a203d9ef59db797ULL, 0x5dfd3b2b06908504ULL, 0x0150a223b0eb070fULL, 0x0473988cddfb1a0eULL,
+    0x79fb1ed83fc2b4c5ULL, 0x5fadaad2757a6d65ULL, 0x597e4a21aab336dbULL, 0x221d75c7e87dc824ULL,
+    0x9197b9f49858a075ULL, 0x11c8eadce5b8b123ULL, 0x3bebd61a231273c0ULL, 0xc6b9dfad045c2249ULL,
+    0x3614feafccea794bULL, 0x7764b5ba5adc9905ULL, 0x11137671a44cca5eULL, 0x9e82eb26411d9c6eULL,
+    0x6e614e225a5164d8ULL, 0x7c330eea9546f736ULL, 0x916f5e016349de1eULL, 0xf005861e53030ae9ULL,
+    0xf33903f32c60d92cULL, 0x76bc10e8a7b7a18dULL, 0x004f4ebe8cbe0b07ULL, 0x062e671118ac26ffULL,
+    0x89c36d8967cc00ddULL, 0x5b9ca0348930bca1ULL, 0x876c20671147d750ULL, 0x990912b9cfc607f5ULL,
+    0xf86162bc83ca2a78ULL, 0x4a08ca904930d08eULL, 0xc4e52b8ed5e7c0a1ULL, 0x95535751644c5068ULL,
+    0x4bf3165f3435d5d7ULL, 0xb81d145c14d0c0dfULL, 0xd850907a17cc7c8cULL, 0x451d0dbd450c15f7ULL,
+    0x2338080fc87180deULL, 0x273a53af62e2923aULL, 0x99da32aa18c853afULL, 0x956422cbd8fd164eULL,
+    0x93c6a03d606e5e18ULL, 0x950884f3afb48ce2ULL, 0xc040ab899f449e8fULL, 0xcf1152bf23f17ddeULL,
+    0x559ae9b11b4aeaf2ULL, 0x3ee021f8b5576092ULL, 0x32617e900210b8c7ULL, 0xd6db10e1e05430b0ULL,
+    0x7b59173351fa3e2bULL, 0x9ac86ffbbb65d803ULL, 0xded5e73eacdc2fd9ULL, 0x92eb1c792230a3d8ULL,
+    0xbdbf5cabb1d24fc4ULL, 0x4b21b1fed23f3ad7ULL, 0x2619d978b187df6cULL, 0xfccf58e18d29c7ceULL,
+    0x8ac5cfc6380ea57cULL, 0x7d49deacd11382ffULL, 0xa59e0e175f5fb0e1ULL, 0xc54f819501d7bd59ULL,
+    0xeae43afc73de482cULL, 0x1f1d2e63334b68a9ULL, 0x75a5080a98f4041fULL, 0xb4db57bb8487bc3eULL,
+    0x95919e0e3b93f08bULL, 0xe06048b706b7e05cULL, 0xdef8e79d6b9eefbbULL, 0xe9a1d96e703ee342ULL,
+    0x59ed5d4683a46cc0ULL, 0x06e09de4d29a40e5ULL, 0x98ca8a52691433c8ULL, 0x955702a62377024bULL,
+    0xe5131dbab735e6d7ULL, 0x24a7ab99302e1eeeULL, 0x2a2075318acb83f9ULL, 0x5aa4d45deb09dc10ULL,
+    0x830e138d44f37e7bULL, 0x9ccc53f2f66d64dbULL, 0x50801abedf1a59ddULL, 0xcfe6f1cb69bc9666ULL,
+    0x3ff49bb9dbf1635aULL, 0xadf90b7f20413b59ULL, 0xe3eba75bd6234b3dULL, 0xedddb60f08e7a2dbULL,
+    0xe709af946130032bULL, 0x62b2bdbb2910a6c6ULL, 0x61066005add99ce1ULL, 0xb66cf2aeee4c6442ULL,
+    0xecb242bc8a5586d7ULL, 0x5ad24f61aafcdf4cULL, 0x8ef2662cfb08d1bcULL, 0x8f27096cf88581f4ULL,
+    0x7decc73132130df3ULL, 0x4fd41d0362775ed9ULL, 0x830b5c618e7ca1c7ULL, 0xa90aa7ba13d11cbeULL,
+    0x938b08ba0447209bULL, 0xade407ccd285e0c8ULL, 0x1306c860fa2b2492ULL, 0x7edf15ee976702c2ULL,
+    0x833b917efd51fe01ULL, 0x07466a225517ff89ULL, 0x01167ba9a85bd13eULL, 0xca9233c6c0550676ULL,
+    0x1a23df1ef045af91ULL, 0x8d761d8cac8e613aULL, 0xe059142a0837e7ecULL, 0x06e52986e8c43816ULL,
+    0x8cc8a88cfb660388ULL, 0xf91cbe50b305be40ULL, 0x56c4381b56136867ULL, 0xcd767e47f785ed27ULL,
+    0xd9c603677b7da012ULL, 0xa23b938d76df0f73ULL, 0x796251ac04016fddULL, 0x189b7f7a9216fe57ULL,
+    0x8f18b3dd48762bedULL, 0x85e7e9bb77727b99ULL, 0x9a352788b83429b4ULL, 0x15d7364440bee3f5ULL,
+    0xae8f9f99e32895f0ULL, 0xc5ecf7c721993ea5ULL, 0x7cff272a84c8235bULL, 0x0c33799a45edd991ULL,
+    0x5710e04b7dfa3556ULL, 0x92d675b30b6b106aULL, 0x9038f774b7a1e78cULL, 0x41dc67fa7cde6260ULL,
+    0x6cfe28885e7197fdULL, 0x86e80e00b0a7d2adULL, 0xa32bd7a70d3e661cULL, 0xe139683398f31672ULL,
+    0xdf7c49e8b4f54d07ULL, 0x1cadd6146a3d3040ULL, 0x8463084766ecc4baULL, 0xbb24c925a7ff7240ULL,
+    0xab3c657b503464a9ULL, 0x22ffc3c908985d02ULL, 0x58202082d2c7a0f9ULL, 0x7b9c2c1cee46e160ULL,
+    0x5a9f5605caee204aULL, 0x739e31e33f938e22ULL, 0xa0e1ce82dc31bcfdULL, 0xeaa56105e21c80b6ULL,
+    0x76289cab36226130ULL, 0xd087e01ee9629733ULL, 0x5df3aa0583625151ULL, 0x57ee32b10c0603beULL,
+    0xd9848e5b437d465bULL, 0xa522525b57a6ae71ULL, 0x25c00939e8db2125ULL, 0x4d37fca117a31ef7ULL,
+    0x26e1be6fe6ef9ee9ULL, 0xfdec076e86158eecULL, 0xe53b62ecd76c8293ULL, 0x4ca252bda0ba64ebULL,
+    0x1485f148a6d13dfcULL, 0xafcbb1393f9c6c20ULL, 0x10a4b613b247df1eULL, 0x2eda4690574f6aabULL,
 };
 
-TEST(SmoothPainterTest, FramesEqualQt597) {
+// Generated art (qt_test::MakeArtCase), drawn by a QPainter as procgen draws it.
+constexpr std::uint64_t kQtArtDigests[] = {
+    0x90882cf926aba870ULL, 0xa288240f17dc084eULL, 0xcdbeb946feddb825ULL, 0xef9a76c362953ee3ULL,
+    0x5a776305c35f6e8bULL, 0x732b50b2fca60eaeULL, 0x5f700371ee1fd6f9ULL, 0xbf7acb3f4e373342ULL,
+    0x8f1f4c501d4e98eeULL, 0x8c9a2dc49f7d1317ULL, 0x8e0eeb6fe0e33380ULL, 0xde55a0fb119fea58ULL,
+    0xc3dd8149fff78ee0ULL, 0x7206e7d4dcfc1ee5ULL, 0x01e9bdee6d320e9bULL, 0x6c23548b59a26002ULL,
+    0x3353e1e7465a7a2fULL, 0x5ed1331840a720e7ULL, 0xceccbb386969f2caULL, 0xb0ad3a30658b677aULL,
+    0x2e98e5119bb800fcULL, 0x9eb7d3514cfcda92ULL, 0x043ced6628c3bbeeULL, 0xe30308a12f092f51ULL,
+    0x13aa7391bb45de5fULL, 0xf98ff4b71bff27e8ULL, 0x00e1b541e495d2fcULL, 0x7177cc311c5cb8c8ULL,
+    0xb5ea9d89e6454606ULL, 0xd3b8b43f31468199ULL, 0x6f80ee28da858d18ULL, 0x6db094ba309f8ba8ULL,
+    0xbb933e962b46ce8fULL, 0xf2adba3190a54992ULL, 0xa9c56008b8123e54ULL, 0xccd1c4818345e6e2ULL,
+    0xbe469f651c1279bfULL, 0x5ebb58751d17d204ULL, 0xc14430eac187946eULL, 0xdbc1535ffd76d231ULL,
+    0xb0203ac300585b25ULL, 0x2d4da42f3e8b0bc7ULL, 0x3bddcf0dd1eb714eULL, 0xdcf7f70e082f2a43ULL,
+    0x132baad8bd26507fULL, 0x04cb5d9189050a41ULL, 0x259fc5f4b183cc70ULL, 0x8c8ba7ba88ccb203ULL,
+    0xe1a60a7fda3658b7ULL, 0x1833aeec9af4ce13ULL, 0x71c715ab4e3db0efULL, 0xa05e4d21b7a39d9aULL,
+    0x042ade6def907aa5ULL, 0xa94e752798431b07ULL, 0x71b3940a3e4d9882ULL, 0x1bd1fbe1fe578b5eULL,
+    0x5ec9f1d06704197cULL, 0x89171afc1b8712c3ULL, 0x7dcda11874b020ddULL, 0x54cffe60f1a997aeULL,
+    0x20c3f8558ce4c076ULL, 0xa671a2cab2c32fcaULL, 0x88bc39e37bb9e467ULL, 0x7cc005000395c910ULL,
+    0xca059c77bce1da55ULL, 0xa0d8cd5cfd5d3d19ULL, 0xeb7f188c659edb63ULL, 0xec4cd5d5cf706569ULL,
+    0x964d5d2310a71a2fULL, 0x6c7fb8bdf697a65eULL, 0x98904a0fcb80642dULL, 0xbbd9ebf07c25f0fdULL,
+    0xcb7b246294dcc1b5ULL, 0xf3e505f4a630884cULL, 0xe4f1f986f0028c89ULL, 0x655cc2cb60505ab1ULL,
+    0x1c3e7695fb21e855ULL, 0xecbb738a9a393952ULL, 0x2796108a03a3e935ULL, 0x5bcf7de84bc3f25dULL,
+    0x09acf1a31bc4b455ULL, 0x840990dded67fc0dULL, 0x58419b18ff0a96bcULL, 0x02610895495ff704ULL,
+    0x6c5b8a623e7acea9ULL, 0xf00393f5b18069e8ULL, 0xa3cd71d014066449ULL, 0x6bbd32d19d42fa0eULL,
+    0xc3017bae9f2ef5e6ULL, 0x3dd121e3bfd77ef0ULL,
+};
+
+TEST(PainterQtTest, FramesEqualQt597) {
   int differing = 0;
   for (int i = 0; i < static_cast<int>(std::size(kQtDigests)); ++i) {
-    const Case c = smooth_test::MakeCase(i);
-    if (smooth_test::PainterDigest(c) != kQtDigests[i]) {
+    const Case c = qt_test::MakeCase(i);
+    if (qt_test::PainterDigest(c) != kQtDigests[i]) {
       ++differing;
       ADD_FAILURE() << "case " << i << ": op " << static_cast<int>(c.op) << " rect (" << c.x << ", "
                     << c.y << ", " << c.w << ", " << c.h << ") image " << c.src_w << "x" << c.src_h
@@ -185,15 +314,23 @@ TEST(SmoothPainterTest, FramesEqualQt597) {
 // A digest list of untouched frames would pass a painter that draws
 // nothing: most cases (all but those outside the frame or almost
 // transparent) must change the frame.
-TEST(SmoothPainterTest, CasesDraw) {
+TEST(PainterQtTest, CasesDraw) {
   int drawn = 0;
   const int n = static_cast<int>(std::size(kQtDigests));
   for (int i = 0; i < n; ++i) {
-    const Case c = smooth_test::MakeCase(i);
-    const auto frame = smooth_test::FramePixels(c);
-    if (smooth_test::PainterDigest(c) != smooth_test::Digest(frame.data(), frame.size())) ++drawn;
+    const Case c = qt_test::MakeCase(i);
+    const auto frame = qt_test::FramePixels(c);
+    if (qt_test::PainterDigest(c) != qt_test::Digest(frame.data(), frame.size())) ++drawn;
   }
   EXPECT_GT(drawn, n * 3 / 4);
+}
+
+TEST(PainterQtTest, GeneratedArtEqualsQt597) {
+  for (int k = 0; k < static_cast<int>(std::size(kQtArtDigests)); ++k) {
+    const qt_test::ArtCase a = qt_test::MakeArtCase(k);
+    EXPECT_EQ(qt_test::ArtDigest(a), kQtArtDigests[k])
+        << "art case " << k << ": " << a.size << "x" << a.size << (a.is_rect ? " block" : " shape");
+  }
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "parallel_pool/procgen/engine/smooth_raster.h"
+#include "parallel_pool/procgen/engine/line_raster.h"
 
 #include <algorithm>
 #include <climits>
@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "parallel_pool/procgen/engine/path_raster.h"
+#include "parallel_pool/procgen/engine/qt_fixed.h"
 
 namespace parallel_pool::procgen {
 namespace {
@@ -15,17 +16,6 @@ namespace {
 // Qt's Q16Dot16 fixed point (qrasterizer.cpp).
 using Fixed = int;
 constexpr Fixed kOne = 65536;
-
-// (int)x as the x86-64 conversion Qt's binary runs gives it: a value out of
-// the int range (a slope Qt made huge by dividing by zero) or NaN becomes
-// INT_MIN, where C++ leaves it undefined.
-int TruncToInt(double x) {
-  if (!(x >= -2147483648.0 && x < 2147483648.0)) return INT_MIN;
-  return static_cast<int>(x);
-}
-
-// Fixed-point sums wrap as Qt's int arithmetic does on x86-64.
-Fixed Wrap(std::int64_t x) { return static_cast<Fixed>(static_cast<std::uint32_t>(x)); }
 
 Fixed ToFixed(double x) { return TruncToInt(x * 65536.); }
 Fixed IntToFixed(int i) { return i * kOne; }
@@ -137,10 +127,67 @@ Fixed IntersectPixel(int x, Fixed top, Fixed bottom, Fixed left_x, Fixed right_x
   return Wrap(I{Wrap(I{right_y} - top)} + (Wrap(I{left_y} - right_y) >> 1));
 }
 
+// The four edge slopes of rasterizeLine's quad (x per y), from its top
+// corner down the left and the right side, then on from the left and the
+// right corner down to the bottom one.
+struct QuadSlopes {
+  double top_left, top_right, bottom_left, bottom_right;
+};
+
+// The aliased branch of rasterizeLine for a slanted line: each row from the
+// one whose centre is below the quad's top corner, spanning the pixels whose
+// centres lie between its left and right edges (edges stepped in 16.16 from
+// their crossing of the first row's centre), in four segments as the left
+// and right corners pass.
+void ScanAliasedQuad(const PointD& top, const PointD& left, const PointD& right,
+                     const PointD& bottom, const QuadSlopes& slopes, int clip_w, int clip_h,
+                     SpanBatch& batch) {
+  using I = std::int64_t;
+  const int clip_right = clip_w - 1;
+  const int clip_bottom = clip_h - 1;
+  auto row_below = [](double y) { return y < 0.5F ? -1 : TruncToInt(y - 0.5F); };
+  const int i_top = TruncToInt(top.y + 0.5F);
+  int i_left = row_below(left.y);
+  int i_right = row_below(right.y);
+  int i_bottom = row_below(bottom.y);
+  int i_middle = std::min(i_left, i_right);
+  const Fixed tl = SafeToFixed(slopes.top_left);
+  const Fixed tr = SafeToFixed(slopes.top_right);
+  const Fixed bl = SafeToFixed(slopes.bottom_left);
+  const Fixed br = SafeToFixed(slopes.bottom_right);
+  Fixed left_a = SafeToFixed(top.x + 0.5F + (i_top + 0.5F - top.y) * slopes.top_left);
+  Fixed left_b = SafeToFixed(left.x + 0.5F + (i_left + 1.5F - left.y) * slopes.bottom_left);
+  Fixed right_a = SafeToFixed(top.x - 0.5F + (i_top + 0.5F - top.y) * slopes.top_right);
+  Fixed right_b = SafeToFixed(right.x - 0.5F + (i_right + 1.5F - right.y) * slopes.bottom_right);
+  int y = i_top;
+  // Qt's DO_SEGMENT: rows above the clip skipped (the edges stepped past
+  // them at once), the segment's last row clipped to the bottom.
+  auto segment = [&](int& last, Fixed& li, Fixed& ri, Fixed ls, Fixed rs) {
+    const int ny = std::min(last + 1, 0);
+    if (y < ny) {
+      li = Wrap(I{li} + I{Wrap(I{ls} * (ny - y))});
+      ri = Wrap(I{ri} + I{Wrap(I{rs} * (ny - y))});
+      y = ny;
+    }
+    if (last > clip_bottom) last = clip_bottom;
+    for (; y <= last; ++y) {
+      const int x1 = std::max(FixedToInt(li), 0);
+      const int x2 = std::min(FixedToInt(ri), clip_right);
+      if (x2 >= x1) batch.Add(x1, x2 - x1 + 1, y, 255);
+      li = Wrap(I{li} + ls);
+      ri = Wrap(I{ri} + rs);
+    }
+  };
+  segment(i_middle, left_a, right_a, tl, tr);
+  segment(i_right, left_b, right_a, bl, tr);
+  segment(i_left, left_a, right_b, tl, br);
+  segment(i_bottom, left_b, right_b, bl, br);
+}
+
 // The antialiased branch of rasterizeLine for a line neither horizontal nor
 // vertical: the quad around it (corners snapped to 26.6), scanned row by
 // row, each pixel an edge crosses covered by what the edges leave of it.
-void RasterizeSlanted(PointD pa, PointD pb, double width, int clip_w, int clip_h,
+void RasterizeSlanted(PointD pa, PointD pb, double width, bool antialiased, int clip_w, int clip_h,
                       SpanBatch& batch) {
   const int clip_right = clip_w - 1;
   const int clip_bottom = clip_h - 1;
@@ -178,6 +225,11 @@ void RasterizeSlanted(PointD pa, PointD pb, double width, int clip_w, int clip_h
   const Fixed inv_tr_slope_fp = SafeToFixed(SafeDivide(1, tr_slope));
   const Fixed inv_bl_slope_fp = SafeToFixed(SafeDivide(1, bl_slope));
   const Fixed inv_br_slope_fp = SafeToFixed(SafeDivide(1, br_slope));
+  if (!antialiased) {
+    ScanAliasedQuad(top, left, right, bottom, QuadSlopes{tl_slope, tr_slope, bl_slope, br_slope},
+                    clip_w, clip_h, batch);
+    return;
+  }
 
   const int top_row = static_cast<int>(top_bound);
   const Fixed i_top_fp = IntToFixed(top_row);
@@ -313,7 +365,7 @@ void RasterizeSlanted(PointD pa, PointD pb, double width, int clip_w, int clip_h
 }  // namespace
 
 void RasterizeWideLine(double ax, double ay, double bx, double by, double width, bool square_cap,
-                       int clip_w, int clip_h, const CoverageSpanSink& sink) {
+                       bool antialiased, int clip_w, int clip_h, const CoverageSpanSink& sink) {
   if ((ax == bx && ay == by) || width == 0 || clip_w <= 0 || clip_h <= 0) return;
   PointD pa{ax, ay};
   PointD pb{bx, by};
@@ -379,7 +431,7 @@ void RasterizeWideLine(double ax, double ay, double bx, double by, double width,
     width = 1 / width;
   }
   if (!Equal26Dot6(pa.x, pb.x)) {
-    RasterizeSlanted(pa, pb, width, clip_w, clip_h, batch);
+    RasterizeSlanted(pa, pb, width, antialiased, clip_w, clip_h, batch);
     batch.Flush();
     return;
   }
@@ -393,6 +445,16 @@ void RasterizeWideLine(double ax, double ay, double bx, double by, double width,
   pa.y = std::clamp(pa.y, 0.0, static_cast<double>(clip_h));
   pb.y = std::clamp(pb.y, 0.0, static_cast<double>(clip_h));
   if (Equal26Dot6(left, right) || Equal26Dot6(pa.y, pb.y)) return;
+  if (!antialiased) {
+    // Whole pixels whose centres lie inside.
+    const int top_row = TruncToInt(pa.y + 0.5F);
+    const int bottom_row = pb.y < 0.5F ? -1 : TruncToInt(pb.y - 0.5F);
+    const int first = TruncToInt(left + 0.5F);
+    const int last = right < 0.5F ? -1 : TruncToInt(right - 0.5F);
+    for (int y = top_row; y <= bottom_row; ++y) batch.Add(first, last - first + 1, y, 255);
+    batch.Flush();
+    return;
+  }
 
   // Columns: a partly covered left one, whole ones, a partly covered right
   // one, each with its horizontal coverage (times 255, in 16.16).
@@ -442,227 +504,11 @@ void RasterizeWideLine(double ax, double ay, double bx, double by, double width,
   batch.Flush();
 }
 
-namespace {
-
-// Per channel (x a + y b) / 256, truncated (Qt's INTERPOLATE_PIXEL_256).
-std::uint32_t Interpolate256(std::uint32_t x, std::uint32_t a, std::uint32_t y, std::uint32_t b) {
-  std::uint32_t t = (x & 0xff00ffU) * a + (y & 0xff00ffU) * b;
-  t >>= 8;
-  t &= 0xff00ffU;
-  x = ((x >> 8) & 0xff00ffU) * a + ((y >> 8) & 0xff00ffU) * b;
-  x &= 0xff00ff00U;
-  return x | t;
-}
-
-// interpolate_4_pixels as Qt 5.9 computes it: 8-bit weights, down the two
-// columns first, then across.
-std::uint32_t Interpolate4(std::uint32_t tl, std::uint32_t tr, std::uint32_t bl, std::uint32_t br,
-                           std::uint32_t distx, std::uint32_t disty) {
-  const std::uint32_t left = Interpolate256(tl, 256 - disty, bl, disty);
-  const std::uint32_t right = Interpolate256(tr, 256 - disty, br, disty);
-  return Interpolate256(left, 256 - distx, right, distx);
-}
-
-// interpolate_4_pixels_16: 4-bit weights, the four products summed.
-std::uint32_t Interpolate4x16(std::uint32_t tl, std::uint32_t tr, std::uint32_t bl,
-                              std::uint32_t br, std::uint32_t distx, std::uint32_t disty) {
-  const std::uint32_t distxy = distx * disty;
-  const std::uint32_t wtl = 16 * 16 - 16 * distx - 16 * disty + distxy;
-  const std::uint32_t wtr = distx * 16 - distxy;
-  const std::uint32_t wbl = disty * 16 - distxy;
-  const std::uint32_t wbr = distxy;
-  const std::uint32_t rb = (tl & 0xff00ffU) * wtl + (tr & 0xff00ffU) * wtr +
-                           (bl & 0xff00ffU) * wbl + (br & 0xff00ffU) * wbr;
-  const std::uint32_t ag = ((tl >> 8) & 0xff00ffU) * wtl + ((tr >> 8) & 0xff00ffU) * wtr +
-                           ((bl >> 8) & 0xff00ffU) * wbl + ((br >> 8) & 0xff00ffU) * wbr;
-  return ((rb >> 8) & 0xff00ffU) | (ag & 0xff00ff00U);
-}
-
-// fetchTransformedBilinear_pixelBounds, not tiled: the texel pair around v.
-void PixelBounds(int last, int& v1, int& v2) {
-  if (v1 < 0) {
-    v2 = v1 = 0;
-  } else if (v1 >= last) {
-    v2 = v1 = last;
-  } else {
-    v2 = v1 + 1;
-  }
-}
-
-// The pixels inside the image that Qt 5.9.7's downscaling loop blends in
-// one AVX2 step, with 4-bit weights (the rest of a span gets 8-bit ones).
-// This is the reference's own arithmetic on a CPU with AVX2, the x86-64
-// machines procgen runs on today; on one without AVX2 its SSE2 loop takes
-// four at a time and its frames differ in the last bit of some pixels.
-constexpr int kDownscaleGroup = 8;
-constexpr int kFixedScale = 1 << 16;
-constexpr int kHalfPoint = 1 << 15;
-
-}  // namespace
-
-void FetchBilinear(std::uint32_t* out, const Image& src, const Transform& m, int y, int x,
-                   int length) {
-  const double cx = x + 0.5;
-  const double cy = y + 0.5;
-  const int fdx = TruncToInt(m.m11 * kFixedScale);
-  const int fdy = TruncToInt(m.m12 * kFixedScale);
-  int fx =
-      Wrap(std::int64_t{TruncToInt((m.m21 * cy + m.m11 * cx + m.dx) * kFixedScale)} - kHalfPoint);
-  int fy =
-      Wrap(std::int64_t{TruncToInt((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale)} - kHalfPoint);
-  const int last_x = src.width() - 1;
-  const int last_y = src.height() - 1;
-  std::uint32_t* const end = out + length;
-  if (fdy == 0) {
-    int y1 = fy >> 16;
-    int y2 = 0;
-    PixelBounds(last_y, y1, y2);
-    const std::uint32_t* s1 = src.Row(y1);
-    const std::uint32_t* s2 = src.Row(y2);
-    if (fdx <= kFixedScale && fdx > 0) {
-      // Scaled up across (not flipped): each column interpolated down first
-      // (8 bits), then across (8 bits).
-      const std::uint32_t disty = (fy & 0xffff) >> 8;
-      const std::uint32_t idisty = 256 - disty;
-      auto column = [&](int c) {
-        c = std::clamp(c, 0, last_x);
-        const std::uint32_t t = s1[c];
-        const std::uint32_t b = s2[c];
-        const std::uint32_t rb =
-            (((t & 0xff00ffU) * idisty + (b & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
-        const std::uint32_t ag =
-            ((((t >> 8) & 0xff00ffU) * idisty + ((b >> 8) & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
-        return std::pair<std::uint32_t, std::uint32_t>{rb, ag};
-      };
-      for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
-        const int x1 = fx >> 16;
-        const auto [rb1, ag1] = column(x1);
-        const auto [rb2, ag2] = column(x1 + 1);
-        const std::uint32_t distx = (fx & 0xffff) >> 8;
-        const std::uint32_t idistx = 256 - distx;
-        const std::uint32_t rb = ((rb1 * idistx + rb2 * distx) >> 8) & 0xff00ffU;
-        const std::uint32_t ag = (ag1 * idistx + ag2 * distx) & 0xff00ff00U;
-        *b = rb | ag;
-      }
-      return;
-    }
-    if ((fdx < 0 && fdx > -(kFixedScale / 8)) || std::fabs(m.m22) < 1. / 8.) {
-      // Scaled up more than 8x down the image, or flipped and scaled up more
-      // than 8x across (Qt 5.9's choice): 8-bit weights.
-      const std::uint32_t disty = (fy & 0xffff) >> 8;
-      for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
-        int x1 = fx >> 16;
-        int x2 = 0;
-        PixelBounds(last_x, x1, x2);
-        const std::uint32_t distx = (fx & 0xffff) >> 8;
-        *b = Interpolate4(s1[x1], s1[x2], s2[x1], s2[x2], distx, disty);
-      }
-      return;
-    }
-    // Scaled down across (or flipped and scaled up at most 8x). Texels at
-    // the image's edge first (the rows only), then the span inside it, in
-    // groups of kDownscaleGroup with 4-bit weights (rounded), the rest with
-    // 8-bit ones.
-    const std::uint32_t disty8 = (fy & 0xffff) >> 8;
-    const std::uint32_t disty4 = (disty8 + 0x08) >> 4;
-    std::uint32_t* b = out;
-    for (; b < end; ++b, fx += fdx) {
-      int x1 = fx >> 16;
-      int x2 = 0;
-      PixelBounds(last_x, x1, x2);
-      if (x1 != x2) break;
-      *b = Interpolate256(s1[x1], 256 - disty8, s2[x1], disty8);
-    }
-    // The pixels before the image's right (or left) edge, in counts: Qt's
-    // pointer arithmetic may point before the span, ours does not.
-    std::int64_t inside = end - b;
-    const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
-    if (fdx > 0) {
-      inside = std::min(inside, (max_fx - fx) / fdx);
-    } else if (fdx < 0) {
-      inside = std::min(inside, (0 - std::int64_t{fx}) / fdx);
-    }
-    std::uint32_t* const bounded_end = b + std::max<std::int64_t>(inside, 0);
-    while (bounded_end - b >= kDownscaleGroup) {
-      for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx) {
-        const int xx = fx >> 16;
-        const std::uint32_t distx4 = (((fx & 0xffff) >> 8) + 0x08) >> 4;
-        *b = Interpolate4x16(s1[xx], s1[xx + 1], s2[xx], s2[xx + 1], distx4, disty4);
-      }
-    }
-    for (; b < bounded_end; ++b, fx += fdx) {
-      const int xx = fx >> 16;
-      *b = Interpolate4(s1[xx], s1[xx + 1], s2[xx], s2[xx + 1], (fx & 0xffff) >> 8, disty8);
-    }
-    for (; b < end; ++b, fx += fdx) {
-      int x1 = fx >> 16;
-      int x2 = 0;
-      PixelBounds(last_x, x1, x2);
-      *b = Interpolate4(s1[x1], s1[x2], s2[x1], s2[x2], (fx & 0xffff) >> 8, disty8);
-    }
-    return;
-  }
-  // Rotated with either diagonal factor under 1/8 (zoomed in more than 8x,
-  // or turned by about a quarter): 8-bit weights at every pixel.
-  auto texel_pair = [&](int fx_now, int fy_now, std::uint32_t distx, std::uint32_t disty) {
-    int x1 = fx_now >> 16;
-    int x2 = 0;
-    int y1 = fy_now >> 16;
-    int y2 = 0;
-    PixelBounds(last_x, x1, x2);
-    PixelBounds(last_y, y1, y2);
-    const std::uint32_t* s1 = src.Row(y1);
-    const std::uint32_t* s2 = src.Row(y2);
-    return Interpolate4(s1[x1], s1[x2], s2[x1], s2[x2], distx, disty);
-  };
-  std::uint32_t* b = out;
-  if (std::fabs(m.m11) < 1. / 8. || std::fabs(m.m22) < 1. / 8.) {
-    for (; b < end; ++b, fx += fdx, fy += fdy) {
-      *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
-    }
-    return;
-  }
-  // Rotated: texels at the image's edge first (8-bit weights), then the span
-  // inside it in Qt's AVX2 groups with 4-bit weights (rounded), the rest
-  // with 8-bit ones.
-  for (; b < end; ++b, fx += fdx, fy += fdy) {
-    int x1 = fx >> 16;
-    int x2 = 0;
-    int y1 = fy >> 16;
-    int y2 = 0;
-    PixelBounds(last_x, x1, x2);
-    PixelBounds(last_y, y1, y2);
-    if (x1 != x2 && y1 != y2) break;
-    *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
-  }
-  std::int64_t inside = end - b;
-  const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
-  const std::int64_t max_fy = std::int64_t{last_y} * kFixedScale;
-  if (fdx > 0) {
-    inside = std::min(inside, (max_fx - fx) / fdx);
-  } else if (fdx < 0) {
-    inside = std::min(inside, (0 - std::int64_t{fx}) / fdx);
-  }
-  if (fdy > 0) {
-    inside = std::min(inside, (max_fy - fy) / fdy);
-  } else if (fdy < 0) {
-    inside = std::min(inside, (0 - std::int64_t{fy}) / fdy);
-  }
-  std::uint32_t* const bounded_end = b + std::max<std::int64_t>(inside, 0);
-  while (bounded_end - b >= kDownscaleGroup) {
-    for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx, fy += fdy) {
-      const int xx = fx >> 16;
-      const int yy = fy >> 16;
-      const std::uint32_t* s1 = src.Row(yy);
-      const std::uint32_t* s2 = src.Row(yy + 1);
-      const std::uint32_t distx4 = (((fx & 0xffff) >> 8) + 0x08) >> 4;
-      const std::uint32_t disty4 = (((fy & 0xffff) >> 8) + 0x08) >> 4;
-      *b = Interpolate4x16(s1[xx], s1[xx + 1], s2[xx], s2[xx + 1], distx4, disty4);
-    }
-  }
-  for (; b < end; ++b, fx += fdx, fy += fdy) {
-    *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
-  }
+void RectMidline(const Transform& m, const RectF& rect, PointD& a, PointD& b) {
+  const double right = rect.x + rect.w;
+  const double mid_y = (rect.y + (rect.y + rect.h)) * 0.5;
+  a = Map(m, (rect.x + rect.x) * 0.5, mid_y);
+  b = Map(m, (right + right) * 0.5, mid_y);
 }
 
 }  // namespace parallel_pool::procgen
