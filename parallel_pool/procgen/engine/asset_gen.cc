@@ -90,8 +90,9 @@ class ArtGenerator {
     return RectF{rx_off + rect.x, ry_off + rect.y, rdx, rdy};
   }
 
-  // create_bar: a band across (or down) the rectangle, its thickness and
-  // place random. procgen places a vertical band along the rectangle's
+  // create_bar: a band of random thickness and place, the rectangle's full
+  // width when `is_horizontal` is false and its full height when it is true
+  // (procgen's naming). procgen places the latter along the rectangle's
   // height, not its width; its images are square, where the two agree.
   RectF Bar(const RectF& rect, bool is_horizontal) {
     const auto k1 = static_cast<float>(.45 + rand_gen_.Unit() * .4);
@@ -161,8 +162,9 @@ class PainterCanvas : public ShapeCanvas {
   }
 
   void DrawEllipse(const RectF& rect, std::uint32_t brush, std::uint32_t pen) override {
-    // Opaque colours: premultiplied, they are themselves.
-    painter_.DrawEllipse(rect, &brush, &pen);
+    const std::uint32_t brush_pm = painter_.Premultiplied(brush);
+    const std::uint32_t pen_pm = painter_.Premultiplied(pen);
+    painter_.DrawEllipse(rect, &brush_pm, &pen_pm);
   }
 
   void Clear() override {

@@ -19,11 +19,14 @@
 namespace parallel_pool::procgen {
 
 // What assetgen draws with: a QPainter on a fresh image, antialiasing off.
-// Colours are 0xAARRGGBB, not premultiplied (QColor).
+// Colours are 0xAARRGGBB, not premultiplied (QColor). procgen draws a
+// sprite in the Source composition mode after Clear, where its colours are
+// all opaque and Source draws what source-over does; the family's painter
+// composites source-over throughout.
 class ShapeCanvas {
  public:
   virtual ~ShapeCanvas() = default;
-  // fillRect(rect, QColor(argb)), composited source-over.
+  // fillRect(rect, QColor(argb)).
   virtual void FillRect(const RectF& rect, std::uint32_t argb) = 0;
   // drawEllipse(rect) with brush `brush` and a one-pixel pen `pen` (QPen(QColor)).
   virtual void DrawEllipse(const RectF& rect, std::uint32_t brush, std::uint32_t pen) = 0;
@@ -50,7 +53,7 @@ inline constexpr int kBackgroundRecursion = 1;
 inline constexpr int kBackgroundBlotchScale = 50;
 // A sprite: no recursion, 5 to 10 blotches.
 inline constexpr int kSpriteBlotchScale = 5;
-inline constexpr int kSpriteSize = 64;
+inline constexpr int kGeneratedSpriteSize = 64;
 inline constexpr int kGeneratedBackgroundSize = 500;
 
 // The seed of a game's generated sprites, as procgen's vector picks it: the

@@ -90,7 +90,8 @@ void BasicGame::InitializeAssetIfNecessary(int img_idx) {
     RandGen asset_rand_gen;
     asset_rand_gen.Seed(
         static_cast<int>(options_.fixed_asset_seed + static_cast<std::uint32_t>(type)));
-    auto sprite = std::make_shared<Image>(kSpriteSize, kSpriteSize, PixelFormat::kArgb32);
+    auto sprite =
+        std::make_shared<Image>(kGeneratedSpriteSize, kGeneratedSpriteSize, PixelFormat::kArgb32);
     GenerateImage(asset_rand_gen, *sprite, 0, kSpriteBlotchScale, UseBlockAsset(type));
     assets_[img_idx] = sprite;
     aspect_ratios_[img_idx] = 1.0F;

@@ -50,6 +50,10 @@ inline constexpr int kViewSize = 512;
 
 class Game {
  public:
+  Game() = default;
+  // A game keeps pointers into itself (a generated background's list).
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
   virtual ~Game() = default;
 
   // Once, before the first Reset: the options, the level seeds' range

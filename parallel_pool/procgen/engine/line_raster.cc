@@ -4,10 +4,8 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <utility>
 
-#include "parallel_pool/procgen/engine/path_raster.h"
 #include "parallel_pool/procgen/engine/qt_fixed.h"
 
 namespace parallel_pool::procgen {
@@ -90,7 +88,7 @@ Fixed SafeToFixed(double x) {
   const double tmp = x * 65536.;
   if (tmp > static_cast<double>(INT_MAX)) return INT_MAX;
   if (tmp < static_cast<double>(INT_MIN)) return -INT_MAX;
-  return static_cast<Fixed>(tmp);
+  return TruncToInt(tmp);  // NaN as x86-64 converts it
 }
 
 PointD SnapTo26Dot6(const PointD& p) {
@@ -104,27 +102,27 @@ Fixed IntersectPixel(int x, Fixed top, Fixed bottom, Fixed left_x, Fixed right_x
                      Fixed inv_slope) {
   using I = std::int64_t;
   const Fixed lx = IntToFixed(x);
-  const Fixed rx = Wrap(I{lx} + kOne);
+  const Fixed rx = Wrap32(I{lx} + kOne);
   const Fixed left_y =
-      Wrap(I{top} + FixedMul(Wrap(I{lx} - (slope > 0 ? left_x : right_x)), inv_slope));
-  const Fixed right_y = Wrap(I{left_y} + inv_slope);
-  const Fixed height = Wrap(I{bottom} - top);
+      Wrap32(I{top} + FixedMul(Wrap32(I{lx} - (slope > 0 ? left_x : right_x)), inv_slope));
+  const Fixed right_y = Wrap32(I{left_y} + inv_slope);
+  const Fixed height = Wrap32(I{bottom} - top);
   if (left_x >= lx && right_x <= rx) {
-    return FixedMul(height, Wrap(I{left_x} - lx + (Wrap(I{right_x} - left_x) >> 1)));
+    return FixedMul(height, Wrap32(I{left_x} - lx + (Wrap32(I{right_x} - left_x) >> 1)));
   }
   if (left_x >= rx) return height;
   if (left_x >= lx) {
-    return Wrap(I{height} -
-                FixedFastMul(Wrap(I{rx} - left_x) >> 1,
-                             slope > 0 ? Wrap(I{right_y} - top) : Wrap(I{bottom} - right_y)));
+    return Wrap32(I{height} -
+                  FixedFastMul(Wrap32(I{rx} - left_x) >> 1,
+                               slope > 0 ? Wrap32(I{right_y} - top) : Wrap32(I{bottom} - right_y)));
   }
   if (right_x <= lx) return 0;
   if (right_x <= rx) {
-    return FixedFastMul(Wrap(I{right_x} - lx) >> 1,
-                        slope > 0 ? Wrap(I{bottom} - left_y) : Wrap(I{left_y} - top));
+    return FixedFastMul(Wrap32(I{right_x} - lx) >> 1,
+                        slope > 0 ? Wrap32(I{bottom} - left_y) : Wrap32(I{left_y} - top));
   }
-  if (slope > 0) return Wrap(I{Wrap(I{bottom} - right_y)} + (Wrap(I{right_y} - left_y) >> 1));
-  return Wrap(I{Wrap(I{right_y} - top)} + (Wrap(I{left_y} - right_y) >> 1));
+  if (slope > 0) return Wrap32(I{Wrap32(I{bottom} - right_y)} + (Wrap32(I{right_y} - left_y) >> 1));
+  return Wrap32(I{Wrap32(I{right_y} - top)} + (Wrap32(I{left_y} - right_y) >> 1));
 }
 
 // The four edge slopes of rasterizeLine's quad (x per y), from its top
@@ -165,8 +163,9 @@ void ScanAliasedQuad(const PointD& top, const PointD& left, const PointD& right,
   auto segment = [&](int& last, Fixed& li, Fixed& ri, Fixed ls, Fixed rs) {
     const int ny = std::min(last + 1, 0);
     if (y < ny) {
-      li = Wrap(I{li} + I{Wrap(I{ls} * (ny - y))});
-      ri = Wrap(I{ri} + I{Wrap(I{rs} * (ny - y))});
+      const I skipped = Wrap32(I{ny} - y);
+      li = Wrap32(I{li} + I{Wrap32(I{ls} * skipped)});
+      ri = Wrap32(I{ri} + I{Wrap32(I{rs} * skipped)});
       y = ny;
     }
     if (last > clip_bottom) last = clip_bottom;
@@ -174,8 +173,8 @@ void ScanAliasedQuad(const PointD& top, const PointD& left, const PointD& right,
       const int x1 = std::max(FixedToInt(li), 0);
       const int x2 = std::min(FixedToInt(ri), clip_right);
       if (x2 >= x1) batch.Add(x1, x2 - x1 + 1, y, 255);
-      li = Wrap(I{li} + ls);
-      ri = Wrap(I{ri} + rs);
+      li = Wrap32(I{li} + ls);
+      ri = Wrap32(I{ri} + rs);
     }
   };
   segment(i_middle, left_a, right_a, tl, tr);
@@ -250,8 +249,8 @@ void RasterizeSlanted(PointD pa, PointD pb, double width, bool antialiased, int 
   const Fixed y_bottom_fp = ToFixed(bottom.y);
 
   Fixed row_top = std::max(i_top_fp, y_top_fp);
-  Fixed top_left_a = Wrap(std::int64_t{left_a} + FixedMul(tl_slope_fp, row_top - i_top_fp));
-  Fixed top_right_a = Wrap(std::int64_t{right_a} + FixedMul(tr_slope_fp, row_top - i_top_fp));
+  Fixed top_left_a = Wrap32(std::int64_t{left_a} + FixedMul(tl_slope_fp, row_top - i_top_fp));
+  Fixed top_right_a = Wrap32(std::int64_t{right_a} + FixedMul(tr_slope_fp, row_top - i_top_fp));
   for (Fixed y_fp = i_top_fp; y_fp <= i_bottom_fp;) {
     const Fixed row_bottom_left = std::min(y_fp + kOne, y_left_fp);
     const Fixed row_bottom_right = std::min(y_fp + kOne, y_right_fp);
@@ -262,27 +261,28 @@ void RasterizeSlanted(PointD pa, PointD pb, double width, bool antialiased, int 
     if (y_fp == i_left_fp) {
       const int y = FixedToInt(y_fp);
       left_b = ToFixed(left.x + (y - left.y) * bl_slope);
-      top_left_b = Wrap(std::int64_t{left_b} + FixedMul(bl_slope_fp, row_top_left - y_fp));
-      bottom_left_a = Wrap(std::int64_t{left_a} + FixedMul(tl_slope_fp, row_bottom_left - y_fp));
+      top_left_b = Wrap32(std::int64_t{left_b} + FixedMul(bl_slope_fp, row_top_left - y_fp));
+      bottom_left_a = Wrap32(std::int64_t{left_a} + FixedMul(tl_slope_fp, row_bottom_left - y_fp));
     } else {
       top_left_b = left_b;
-      bottom_left_a = Wrap(std::int64_t{left_a} + tl_slope_fp);
+      bottom_left_a = Wrap32(std::int64_t{left_a} + tl_slope_fp);
     }
     if (y_fp == i_right_fp) {
       const int y = FixedToInt(y_fp);
       right_b = ToFixed(right.x + (y - right.y) * br_slope);
-      top_right_b = Wrap(std::int64_t{right_b} + FixedMul(br_slope_fp, row_top_right - y_fp));
-      bottom_right_a = Wrap(std::int64_t{right_a} + FixedMul(tr_slope_fp, row_bottom_right - y_fp));
+      top_right_b = Wrap32(std::int64_t{right_b} + FixedMul(br_slope_fp, row_top_right - y_fp));
+      bottom_right_a =
+          Wrap32(std::int64_t{right_a} + FixedMul(tr_slope_fp, row_bottom_right - y_fp));
     } else {
       top_right_b = right_b;
-      bottom_right_a = Wrap(std::int64_t{right_a} + tr_slope_fp);
+      bottom_right_a = Wrap32(std::int64_t{right_a} + tr_slope_fp);
     }
     if (y_fp == i_bottom_fp) {
-      bottom_left_b = Wrap(std::int64_t{left_b} + FixedMul(bl_slope_fp, row_bottom - y_fp));
-      bottom_right_b = Wrap(std::int64_t{right_b} + FixedMul(br_slope_fp, row_bottom - y_fp));
+      bottom_left_b = Wrap32(std::int64_t{left_b} + FixedMul(bl_slope_fp, row_bottom - y_fp));
+      bottom_right_b = Wrap32(std::int64_t{right_b} + FixedMul(br_slope_fp, row_bottom - y_fp));
     } else {
-      bottom_left_b = Wrap(std::int64_t{left_b} + bl_slope_fp);
-      bottom_right_b = Wrap(std::int64_t{right_b} + br_slope_fp);
+      bottom_left_b = Wrap32(std::int64_t{left_b} + bl_slope_fp);
+      bottom_right_b = Wrap32(std::int64_t{right_b} + br_slope_fp);
     }
     int left_min, left_max, right_min, right_max;
     if (y_fp < i_left_fp) {
@@ -331,7 +331,9 @@ void RasterizeSlanted(PointD pa, PointD pb, double width, bool antialiased, int 
       }
       return excluded;
     };
-    auto coverage = [&](I excluded) { return FixedToInt(Wrap(255 * (I{row_height} - excluded))); };
+    auto coverage = [&](I excluded) {
+      return FixedToInt(Wrap32(255 * (I{row_height} - excluded)));
+    };
     int x = left_min;
     for (; x <= left_max; ++x) {
       I excluded = 0;
@@ -351,10 +353,10 @@ void RasterizeSlanted(PointD pa, PointD pb, double width, bool antialiased, int 
       x = right_min;
     }
     for (; x <= right_max; ++x) batch.Add(x, 1, y, coverage(right_excluded(x)));
-    left_a = Wrap(std::int64_t{left_a} + tl_slope_fp);
-    left_b = Wrap(std::int64_t{left_b} + bl_slope_fp);
-    right_a = Wrap(std::int64_t{right_a} + tr_slope_fp);
-    right_b = Wrap(std::int64_t{right_b} + br_slope_fp);
+    left_a = Wrap32(std::int64_t{left_a} + tl_slope_fp);
+    left_b = Wrap32(std::int64_t{left_b} + bl_slope_fp);
+    right_a = Wrap32(std::int64_t{right_a} + tr_slope_fp);
+    right_b = Wrap32(std::int64_t{right_b} + br_slope_fp);
     top_left_a = left_a;
     top_right_a = right_a;
     y_fp += kOne;

@@ -1,9 +1,10 @@
 // QRasterizer::rasterizeLine of Qt 5.9.7, through which its raster engine
-// fills the rectangle of a fillRect (antialiased) or of a transformed
-// drawImage (in both modes), and draws a line with a pen wider than a pixel:
-// the rectangle around a line through its middle, as spans of pixels with
-// their coverage, in Qt's fixed-point arithmetic, step for step
-// (docs/procgen.md, "Drawing" and "The human view").
+// fills the rectangle of an antialiased fillRect, of a drawImage through its
+// texture path (antialiased, or aliased but not under a scale alone), and
+// draws a line with a pen wider than a pixel: the rectangle around a line
+// through its middle, as spans of pixels with their coverage, in Qt's
+// fixed-point arithmetic, step for step (docs/procgen.md, "Generated assets"
+// and "The human view").
 #ifndef PARALLEL_POOL_PROCGEN_ENGINE_LINE_RASTER_H_
 #define PARALLEL_POOL_PROCGEN_ENGINE_LINE_RASTER_H_
 

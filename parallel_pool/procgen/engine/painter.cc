@@ -14,11 +14,7 @@
 
 namespace parallel_pool::procgen {
 
-void Painter::Translate(double dx, double dy) {
-  Transform& m = state_.transform;
-  m.dx += dx * m.m11 + dy * m.m21;
-  m.dy += dy * m.m22 + dx * m.m12;
-}
+void Painter::Translate(double dx, double dy) { procgen::Translate(state_.transform, dx, dy); }
 
 void Painter::Rotate(double degrees) {
   // QTransform::rotate: exact values for multiples of 90 degrees, else sin
@@ -75,14 +71,19 @@ void Painter::FillRectArgb(const RectF& rect, std::uint32_t argb) {
     for (int yy = y1; yy < y2; ++yy) std::fill(target_.Row(yy) + x1, target_.Row(yy) + x2, color);
     return;
   }
+  if (target_.format() == PixelFormat::kArgb32) {
+    // Checked before anything is drawn.
+    for (int yy = y1; yy < y2; ++yy) {
+      const std::uint32_t* row = target_.Row(yy);
+      if (!std::all_of(row + x1, row + x2, [](std::uint32_t p) { return p >= 0xff000000U; })) {
+        throw std::logic_error(
+            "Painter::FillRect: a translucent colour on a transparent ARGB32 pixel");
+      }
+    }
+  }
   const std::uint32_t keep = 255 - (color >> 24);
   for (int yy = y1; yy < y2; ++yy) {
     std::uint32_t* row = target_.Row(yy);
-    if (target_.format() == PixelFormat::kArgb32 &&
-        !std::all_of(row + x1, row + x2, [](std::uint32_t p) { return p >= 0xff000000U; })) {
-      throw std::logic_error(
-          "Painter::FillRect: a translucent colour on a transparent ARGB32 pixel");
-    }
     for (int xx = x1; xx < x2; ++xx) row[xx] = color + ByteMul(row[xx], keep);
   }
 }
@@ -297,13 +298,12 @@ void Painter::DrawImage(const RectF& dst, const Image& src) {
     // premultiplied as Qt fetches them).
     const int x0 = QRound(dst.x + m.dx);
     const int y0 = QRound(dst.y + m.dy);
-    const bool premultiply = src.format() == PixelFormat::kArgb32;
     blender.WithWrite([&](auto write) {
       for (int j = std::max(0, -y0); j < src.height() && y0 + j < target_.height(); ++j) {
         std::uint32_t* row = target_.Row(y0 + j);
         const std::uint32_t* texels = src.Row(j);
         for (int i = std::max(0, -x0); i < src.width() && x0 + i < target_.width(); ++i) {
-          write(&row[x0 + i], premultiply ? Premultiply(texels[i]) : texels[i]);
+          write(&row[x0 + i], FetchedPixel(src, texels[i]));
         }
       }
     });

@@ -13,13 +13,12 @@
 #include <vector>
 
 #include "parallel_pool/procgen/engine/image.h"
+#include "parallel_pool/procgen/engine/line_raster.h"
 #include "parallel_pool/procgen/engine/path_raster.h"
 #include "parallel_pool/procgen/engine/rect.h"
 #include "parallel_pool/procgen/engine/transform.h"
 
 namespace parallel_pool::procgen {
-
-struct CoverageSpan;
 
 // QPaintEngineEx::drawEllipse's path for `rect`: qt_curves_for_arc's four
 // cubics from the right end, clockwise on the screen; `start` gets the first
@@ -29,7 +28,7 @@ std::vector<PointD> EllipseCubics(const RectF& rect, PointD& start);
 class Painter {
  public:
   // `smooth`: antialiasing and smooth pixmap transforms on, as procgen draws
-  // its 512x512 human view (line_raster.h): rectangles get coverage at
+  // its 512x512 human view (line_raster.h, texture_fetch.h): rectangles get coverage at
   // their edges and scaled or rotated images are sampled bilinearly.
   explicit Painter(Image& target, bool smooth = false) : target_(target), smooth_(smooth) {}
 
@@ -88,6 +87,10 @@ class Painter {
   // drawImage through Qt's texture path (painter_texture.cc): a scaled or
   // rotated image in the antialiased mode, an ARGB32 one in both.
   void DrawTexture(const RectF& dst, const Image& src);
+  // The spans of the target rectangle `dst` of such an image, handed to
+  // `sink`: its rounded corners (aliased, under a scale alone) or
+  // rasterizeLine's.
+  void FillTextureRect(const RectF& dst, const CoverageSpanSink& sink);
   // QPaintEngineEx::drawEllipse's path of four cubics, filled by the gray
   // rasteriser and outlined by the antialiasing cosmetic stroker; a line by
   // that stroker.

@@ -31,20 +31,12 @@ constexpr int kFetchBuffer = 2048;
 void Painter::DrawTexture(const RectF& dst, const Image& src) {
   const int int_opacity = IntOpacity(state_.opacity);
   if (int_opacity == 0) return;
-  const Transform& m = state_.transform;
-  const TransformType type = Classify(m);
   // The image's own transform: the painter's, moved to the target's corner
   // and stretched from the image's size to the target's.
-  Transform image = m;
-  image.dx += dst.x * image.m11 + dst.y * image.m21;
-  image.dy += dst.y * image.m22 + dst.x * image.m12;
+  Transform image = state_.transform;
+  procgen::Translate(image, dst.x, dst.y);
   if (dst.w != src.width() || dst.h != src.height()) {
-    const double sx = dst.w / src.width();
-    const double sy = dst.h / src.height();
-    image.m11 *= sx;
-    image.m12 *= sx;
-    image.m21 *= sy;
-    image.m22 *= sy;
+    Scale(image, dst.w / src.width(), dst.h / src.height());
   }
   const Transform inverse = TextureInverse(image);
   // An RGB32 image at full opacity is solid (Qt's Source mode); anything
@@ -92,6 +84,43 @@ void Painter::DrawTexture(const RectF& dst, const Image& src) {
       }
     }
   };
+  if (Classify(image) == TransformType::kTranslate) {
+    // The image's size within Qt's fuzz of the target's: Qt's texture path
+    // then copies it unscaled (blend_untransformed_generic), each span from
+    // the texels at the rounded offset, none outside the image.
+    const int xoff = -QRound(-inverse.dx);
+    const int yoff = -QRound(-inverse.dy);
+    const CoverageSpanSink untransformed = [&](const CoverageSpan* spans, int count) {
+      for (const CoverageSpan* span = spans; span < spans + count; ++span) {
+        int x = span->x;
+        int length = span->len;
+        int sx = xoff + x;
+        const int sy = yoff + span->y;
+        if (sy < 0 || sy >= src.height() || sx >= src.width()) continue;
+        if (sx < 0) {
+          x -= sx;
+          length += sx;
+          sx = 0;
+        }
+        length = std::min(length, src.width() - sx);
+        if (length <= 0) continue;
+        std::uint32_t* d = target_.Row(span->y) + x;
+        const std::uint32_t* s = src.Row(sy) + sx;
+        const auto coverage = static_cast<std::uint32_t>((span->coverage * int_opacity) >> 8);
+        Blender(solid_source, coverage).WithWrite([&](auto write) {
+          for (int k = 0; k < length; ++k) write(&d[k], FetchedPixel(src, s[k]));
+        });
+      }
+    };
+    FillTextureRect(dst, untransformed);
+    return;
+  }
+  FillTextureRect(dst, blend);
+}
+
+void Painter::FillTextureRect(const RectF& dst, const CoverageSpanSink& sink) {
+  const Transform& m = state_.transform;
+  const TransformType type = Classify(m);
   if (!smooth_ && type == TransformType::kScale) {
     // Aliased under a scale: the mapped rectangle's corners rounded, filled
     // row by row (fillRect_normalized), 256 rows to a batch.
@@ -108,7 +137,7 @@ void Painter::DrawTexture(const RectF& dst, const Image& src) {
       for (int yy = y; yy < std::min(y + 256, y2); ++yy) {
         rows.push_back(CoverageSpan{x1, x2 - x1, yy, 255});
       }
-      blend(rows.data(), static_cast<int>(rows.size()));
+      sink(rows.data(), static_cast<int>(rows.size()));
     }
     return;
   }
@@ -125,7 +154,7 @@ void Painter::DrawTexture(const RectF& dst, const Image& src) {
   PointD b{};
   RectMidline(m, rect, a, b);
   RasterizeWideLine(a.x, a.y, b.x, b.y, width, /*square_cap=*/false, smooth_, target_.width(),
-                    target_.height(), blend);
+                    target_.height(), sink);
 }
 
 }  // namespace parallel_pool::procgen

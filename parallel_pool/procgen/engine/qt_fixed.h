@@ -17,8 +17,13 @@ inline int TruncToInt(double x) {
   return static_cast<int>(x);
 }
 
-// An int sum or difference wrapped to 32 bits, as x86-64 wraps it.
-inline int Wrap(std::int64_t x) { return static_cast<int>(static_cast<std::uint32_t>(x)); }
+// An int sum, difference or product (computed in 64 bits) wrapped to 32 bits,
+// as x86-64 wraps it.
+inline int Wrap32(std::int64_t x) { return static_cast<int>(static_cast<std::uint32_t>(x)); }
+
+// Qt's `int(v) - (v < 0)`, the texel left of (or above) v: the conversion as
+// TruncToInt, the difference wrapped.
+inline int FloorToInt(double v) { return Wrap32(std::int64_t{TruncToInt(v)} - (v < 0)); }
 
 }  // namespace parallel_pool::procgen
 

@@ -77,7 +77,8 @@ constexpr int kFrameSize = 512;
 // From kArgb32Series on, every case draws an ARGB32 image (not
 // premultiplied: procgen's generated sprites), scaled or rotated, half of
 // them aliased; some scaled down by more than 100, or by 25 to 90 far
-// enough from the origin, where Qt samples in floating point; some unscaled.
+// enough from the origin, where Qt samples in floating point; some unscaled
+// or within Qt's fuzz of unscaled, some turned by a whole turn.
 constexpr int kArgb32Series = 600;
 
 inline Case MakeCase(int i) {
@@ -119,8 +120,13 @@ inline Case MakeCase(int i) {
       c.w = c.src_w / r.Real(25, 90);
       c.x = r.Real(120, 500);
     }
-    if (j % 10 == 7) {
+    if (j % 10 == 6 || j % 10 == 7) {
       c.w = c.src_w;
+      c.h = c.src_h;
+    }
+    if (j % 10 == 4) {
+      // Within Qt's fuzz of unscaled: drawn unscaled.
+      c.w = c.src_w * (1 + 4e-13);
       c.h = c.src_h;
     }
     if (c.op == Op::kRotatedImage) {
@@ -128,6 +134,8 @@ inline Case MakeCase(int i) {
       c.ty = r.Real(0, 512);
       const double turns[] = {90, -90, 270, 180, 180.00000000000003};
       c.degrees = r.Int(0, 1) == 0 ? r.Real(-180, 180) : turns[r.Int(0, 4)];
+      // A whole turn: a translation within Qt's fuzz.
+      if (j % 10 == 5) c.degrees = 360;
       c.x = -c.w / 2;
       c.y = -c.h / 2;
     }
@@ -256,7 +264,8 @@ inline ArtCase MakeArtCase(int k) {
                    kBackgroundBlotchScale,
                    true};
   }
-  return ArtCase{seed, kSpriteSize, PixelFormat::kArgb32, 0, kSpriteBlotchScale, k % 3 == 1};
+  return ArtCase{seed, kGeneratedSpriteSize, PixelFormat::kArgb32,
+                 0,    kSpriteBlotchScale,   k % 3 == 1};
 }
 
 // FNV-1a over whole pixels (alpha included: a sprite's transparency counts).

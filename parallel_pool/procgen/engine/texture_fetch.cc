@@ -64,17 +64,55 @@ constexpr int kDownscaleGroup = 8;
 constexpr int kFixedScale = 1 << 16;
 constexpr int kHalfPoint = 1 << 15;
 
+// Where a bilinear fetch of device row y from x on starts in the image and
+// how it steps, in 16.16 (half a texel back: the four texels around a
+// centre start at its top left one).
+struct FixedWalk {
+  int fx, fy, fdx, fdy;
+};
+
+FixedWalk StartBilinear(const Transform& m, int y, int x) {
+  const double cx = x + 0.5;
+  const double cy = y + 0.5;
+  return FixedWalk{
+      Wrap32(std::int64_t{TruncToInt((m.m21 * cy + m.m11 * cx + m.dx) * kFixedScale)} - kHalfPoint),
+      Wrap32(std::int64_t{TruncToInt((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale)} - kHalfPoint),
+      TruncToInt(m.m11 * kFixedScale), TruncToInt(m.m12 * kFixedScale)};
+}
+
+// Scaled up across, not flipped (both fetches alike): each column of the two
+// rows interpolated down first (8 bits), then across (8 bits). `texel(row,
+// column)` reads a premultiplied texel.
+template <typename Texel>
+void UpscaleAcross(std::uint32_t* out, std::uint32_t* end, int fx, int fdx, int fy, int row1,
+                   int row2, int last_x, const Texel& texel) {
+  const std::uint32_t disty = (fy & 0xffff) >> 8;
+  const std::uint32_t idisty = 256 - disty;
+  auto column = [&](int c) {
+    c = std::clamp(c, 0, last_x);
+    const std::uint32_t t = texel(row1, c);
+    const std::uint32_t b = texel(row2, c);
+    const std::uint32_t rb =
+        (((t & 0xff00ffU) * idisty + (b & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
+    const std::uint32_t ag =
+        ((((t >> 8) & 0xff00ffU) * idisty + ((b >> 8) & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
+    return std::pair<std::uint32_t, std::uint32_t>{rb, ag};
+  };
+  for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
+    const int x1 = fx >> 16;
+    const auto [rb1, ag1] = column(x1);
+    const auto [rb2, ag2] = column(x1 + 1);
+    const std::uint32_t distx = (fx & 0xffff) >> 8;
+    const std::uint32_t idistx = 256 - distx;
+    *b = (((rb1 * idistx + rb2 * distx) >> 8) & 0xff00ffU) |
+         ((ag1 * idistx + ag2 * distx) & 0xff00ff00U);
+  }
+}
+
 // fetchTransformedBilinearARGB32PM, for an RGB32 or premultiplied image.
 void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Transform& m, int y,
                                 int x, int length) {
-  const double cx = x + 0.5;
-  const double cy = y + 0.5;
-  const int fdx = TruncToInt(m.m11 * kFixedScale);
-  const int fdy = TruncToInt(m.m12 * kFixedScale);
-  int fx =
-      Wrap(std::int64_t{TruncToInt((m.m21 * cy + m.m11 * cx + m.dx) * kFixedScale)} - kHalfPoint);
-  int fy =
-      Wrap(std::int64_t{TruncToInt((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale)} - kHalfPoint);
+  auto [fx, fy, fdx, fdy] = StartBilinear(m, y, x);
   const int last_x = src.width() - 1;
   const int last_y = src.height() - 1;
   std::uint32_t* const end = out + length;
@@ -85,30 +123,8 @@ void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Tran
     const std::uint32_t* s1 = src.Row(y1);
     const std::uint32_t* s2 = src.Row(y2);
     if (fdx <= kFixedScale && fdx > 0) {
-      // Scaled up across (not flipped): each column interpolated down first
-      // (8 bits), then across (8 bits).
-      const std::uint32_t disty = (fy & 0xffff) >> 8;
-      const std::uint32_t idisty = 256 - disty;
-      auto column = [&](int c) {
-        c = std::clamp(c, 0, last_x);
-        const std::uint32_t t = s1[c];
-        const std::uint32_t b = s2[c];
-        const std::uint32_t rb =
-            (((t & 0xff00ffU) * idisty + (b & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
-        const std::uint32_t ag =
-            ((((t >> 8) & 0xff00ffU) * idisty + ((b >> 8) & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
-        return std::pair<std::uint32_t, std::uint32_t>{rb, ag};
-      };
-      for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
-        const int x1 = fx >> 16;
-        const auto [rb1, ag1] = column(x1);
-        const auto [rb2, ag2] = column(x1 + 1);
-        const std::uint32_t distx = (fx & 0xffff) >> 8;
-        const std::uint32_t idistx = 256 - distx;
-        const std::uint32_t rb = ((rb1 * idistx + rb2 * distx) >> 8) & 0xff00ffU;
-        const std::uint32_t ag = (ag1 * idistx + ag2 * distx) & 0xff00ff00U;
-        *b = rb | ag;
-      }
+      UpscaleAcross(out, end, fx, fdx, fy, y1, y2, last_x,
+                    [&src](int row, int col) { return src.Row(row)[col]; });
       return;
     }
     if ((fdx < 0 && fdx > -(kFixedScale / 8)) || std::fabs(m.m22) < 1. / 8.) {
@@ -235,72 +251,35 @@ void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Tran
 // scaled up across, the columns interpolated first as above; otherwise, at
 // every pixel alike, 8-bit weights where Qt zooms in more than 8x and
 // rounded 4-bit ones elsewhere (no groups, no edge cases).
-void FetchBilinearAny32(std::uint32_t* out, const Image& src, const Transform& m, int y, int x,
-                        int length) {
-  const double cx = x + 0.5;
-  const double cy = y + 0.5;
-  const int fdx = TruncToInt(m.m11 * kFixedScale);
-  const int fdy = TruncToInt(m.m12 * kFixedScale);
-  int fx =
-      Wrap(std::int64_t{TruncToInt((m.m21 * cy + m.m11 * cx + m.dx) * kFixedScale)} - kHalfPoint);
-  int fy =
-      Wrap(std::int64_t{TruncToInt((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale)} - kHalfPoint);
+void FetchBilinearArgb32(std::uint32_t* out, const Image& src, const Transform& m, int y, int x,
+                         int length) {
+  auto [fx, fy, fdx, fdy] = StartBilinear(m, y, x);
   const int last_x = src.width() - 1;
   const int last_y = src.height() - 1;
-  auto texel = [&src](int row, int col) { return Premultiply(src.Row(row)[col]); };
+  auto texel = [&src](int row, int col) { return FetchedPixel(src, src.Row(row)[col]); };
   auto weight4 = [](int f) { return static_cast<std::uint32_t>(((f & 0xffff) + 0x0800) >> 12); };
   auto weight8 = [](int f) { return static_cast<std::uint32_t>((f & 0xffff) >> 8); };
   std::uint32_t* const end = out + length;
+  bool zoomed = std::fabs(m.m11) < 1. / 8. || std::fabs(m.m22) < 1. / 8.;
+  int y1 = 0;
+  int y2 = 0;
   if (fdy == 0) {
-    int y1 = fy >> 16;
-    int y2 = 0;
+    y1 = fy >> 16;
     PixelBounds(last_y, y1, y2);
     if (fdx <= kFixedScale && fdx > 0) {
-      const std::uint32_t disty = weight8(fy);
-      const std::uint32_t idisty = 256 - disty;
-      auto column = [&](int c) {
-        c = std::clamp(c, 0, last_x);
-        const std::uint32_t t = texel(y1, c);
-        const std::uint32_t b = texel(y2, c);
-        const std::uint32_t rb =
-            (((t & 0xff00ffU) * idisty + (b & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
-        const std::uint32_t ag =
-            ((((t >> 8) & 0xff00ffU) * idisty + ((b >> 8) & 0xff00ffU) * disty) >> 8) & 0xff00ffU;
-        return std::pair<std::uint32_t, std::uint32_t>{rb, ag};
-      };
-      for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
-        const int x1 = fx >> 16;
-        const auto [rb1, ag1] = column(x1);
-        const auto [rb2, ag2] = column(x1 + 1);
-        const std::uint32_t distx = weight8(fx);
-        const std::uint32_t idistx = 256 - distx;
-        *b = (((rb1 * idistx + rb2 * distx) >> 8) & 0xff00ffU) |
-             ((ag1 * idistx + ag2 * distx) & 0xff00ff00U);
-      }
+      UpscaleAcross(out, end, fx, fdx, fy, y1, y2, last_x, texel);
       return;
     }
-    const bool zoomed = (fdx < 0 && fdx > -(kFixedScale / 8)) || std::fabs(m.m22) < 1. / 8.;
-    for (std::uint32_t* b = out; b < end; ++b, fx += fdx) {
-      int x1 = fx >> 16;
-      int x2 = 0;
-      PixelBounds(last_x, x1, x2);
-      const std::uint32_t tl = texel(y1, x1);
-      const std::uint32_t tr = texel(y1, x2);
-      const std::uint32_t bl = texel(y2, x1);
-      const std::uint32_t br = texel(y2, x2);
-      *b = zoomed ? Interpolate4(tl, tr, bl, br, weight8(fx), weight8(fy))
-                  : Interpolate4x16(tl, tr, bl, br, weight4(fx), weight4(fy));
-    }
-    return;
+    zoomed = (fdx < 0 && fdx > -(kFixedScale / 8)) || std::fabs(m.m22) < 1. / 8.;
   }
-  const bool zoomed = std::fabs(m.m11) < 1. / 8. || std::fabs(m.m22) < 1. / 8.;
   for (std::uint32_t* b = out; b < end; ++b, fx += fdx, fy += fdy) {
     int x1 = fx >> 16;
     int x2 = 0;
-    int y1 = fy >> 16;
-    int y2 = 0;
     PixelBounds(last_x, x1, x2);
-    PixelBounds(last_y, y1, y2);
+    if (fdy != 0) {
+      y1 = fy >> 16;
+      PixelBounds(last_y, y1, y2);
+    }
     const std::uint32_t tl = texel(y1, x1);
     const std::uint32_t tr = texel(y1, x2);
     const std::uint32_t bl = texel(y2, x1);
@@ -322,16 +301,12 @@ void FetchBilinearFloat(std::uint32_t* out, const Image& src, const Transform& m
   double fy = m.m22 * cy + m.m12 * cx + m.dy;
   const int last_x = src.width() - 1;
   const int last_y = src.height() - 1;
-  const bool premultiply = src.format() == PixelFormat::kArgb32;
-  auto texel = [&](int row, int col) {
-    const std::uint32_t p = src.Row(row)[col];
-    return premultiply ? Premultiply(p) : p;
-  };
+  auto texel = [&src](int row, int col) { return FetchedPixel(src, src.Row(row)[col]); };
   for (int i = 0; i < length; ++i, fx += m.m11, fy += m.m12) {
     const double px = fx - 0.5;
     const double py = fy - 0.5;
-    int x1 = TruncToInt(px) - (px < 0);
-    int y1 = TruncToInt(py) - (py < 0);
+    int x1 = FloorToInt(px);
+    int y1 = FloorToInt(py);
     const auto distx = static_cast<std::uint32_t>(TruncToInt((px - x1) * 256));
     const auto disty = static_cast<std::uint32_t>(TruncToInt((py - y1) * 256));
     int x2 = 0;
@@ -348,7 +323,14 @@ Transform TextureInverse(const Transform& c) {
   constexpr double kNudge = 1.0 / 65536;
   const TransformType type = Classify(c);
   Transform inv;
-  if (type != TransformType::kRotate) {
+  if (type == TransformType::kTranslate) {
+    // QTransform multiplies and inverts by type: a scale within Qt's fuzz of
+    // 1 is dropped.
+    inv.dx = -(kNudge + c.dx);
+    inv.dy = -(kNudge + c.dy);
+    return inv;
+  }
+  if (type == TransformType::kScale) {
     const double m11 = c.m11;
     const double m22 = c.m22;
     const double m31 = kNudge * c.m11 + c.dx;
@@ -388,10 +370,8 @@ void FetchNearest(std::uint32_t* out, const Image& src, const Transform& m, int 
   const double cy = y + 0.5;
   const int last_x = src.width() - 1;
   const int last_y = src.height() - 1;
-  const bool premultiply = src.format() == PixelFormat::kArgb32;
   auto put = [&](std::uint32_t* b, int px, int py) {
-    const std::uint32_t texel = src.Row(std::clamp(py, 0, last_y))[std::clamp(px, 0, last_x)];
-    *b = premultiply ? Premultiply(texel) : texel;
+    *b = FetchedPixel(src, src.Row(std::clamp(py, 0, last_y))[std::clamp(px, 0, last_x)]);
   };
   if (FixedPointSampling(m)) {
     const int fdx = TruncToInt(m.m11 * kFixedScale);
@@ -400,8 +380,8 @@ void FetchNearest(std::uint32_t* out, const Image& src, const Transform& m, int 
     int fy = TruncToInt((m.m22 * cy + m.m12 * cx + m.dy) * kFixedScale);
     for (int i = 0; i < length; ++i) {
       put(out + i, fx >> 16, fy >> 16);
-      fx = Wrap(std::int64_t{fx} + fdx);
-      fy = Wrap(std::int64_t{fy} + fdy);
+      fx = Wrap32(std::int64_t{fx} + fdx);
+      fy = Wrap32(std::int64_t{fy} + fdy);
     }
     return;
   }
@@ -409,7 +389,7 @@ void FetchNearest(std::uint32_t* out, const Image& src, const Transform& m, int 
   double fx = m.m21 * cy + m.m11 * cx + m.dx;
   double fy = m.m22 * cy + m.m12 * cx + m.dy;
   for (int i = 0; i < length; ++i) {
-    put(out + i, TruncToInt(fx) - (fx < 0), TruncToInt(fy) - (fy < 0));
+    put(out + i, FloorToInt(fx), FloorToInt(fy));
     fx += m.m11;
     fy += m.m12;
   }
@@ -420,7 +400,7 @@ void FetchBilinear(std::uint32_t* out, const Image& src, const Transform& invers
   if (!FixedPointSampling(inverse)) {
     FetchBilinearFloat(out, src, inverse, y, x, length);
   } else if (src.format() == PixelFormat::kArgb32) {
-    FetchBilinearAny32(out, src, inverse, y, x, length);
+    FetchBilinearArgb32(out, src, inverse, y, x, length);
   } else {
     FetchBilinearPremultiplied(out, src, inverse, y, x, length);
   }

@@ -35,6 +35,51 @@ inline TransformType Classify(const Transform& m) {
   return TransformType::kTranslate;
 }
 
+// QTransform::translate, by the transform's type as Qt computes it (an
+// identity within Qt's fuzz takes the offset as it is).
+inline void Translate(Transform& m, double dx, double dy) {
+  if (dx == 0 && dy == 0) return;
+  switch (Classify(m)) {
+    case TransformType::kTranslate:
+      if (FuzzyIsNull(m.dx) && FuzzyIsNull(m.dy)) {
+        m.dx = dx;
+        m.dy = dy;
+      } else {
+        m.dx += dx;
+        m.dy += dy;
+      }
+      return;
+    case TransformType::kScale:
+      m.dx += dx * m.m11;
+      m.dy += dy * m.m22;
+      return;
+    case TransformType::kRotate:
+      break;
+  }
+  m.dx += dx * m.m11 + dy * m.m21;
+  m.dy += dy * m.m22 + dx * m.m12;
+}
+
+// QTransform::scale, by the transform's type as Qt computes it (a
+// translation takes the factors as they are).
+inline void Scale(Transform& m, double sx, double sy) {
+  if (sx == 1 && sy == 1) return;
+  switch (Classify(m)) {
+    case TransformType::kTranslate:
+      m.m11 = sx;
+      m.m22 = sy;
+      return;
+    case TransformType::kRotate:
+      m.m12 *= sx;
+      m.m21 *= sy;
+      break;
+    case TransformType::kScale:
+      break;
+  }
+  m.m11 *= sx;
+  m.m22 *= sy;
+}
+
 // QTransform::map of a point, by the transform's type as Qt computes it.
 inline PointD Map(const Transform& m, double x, double y) {
   switch (Classify(m)) {
