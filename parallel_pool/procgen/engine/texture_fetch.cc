@@ -109,6 +109,14 @@ void UpscaleAcross(std::uint32_t* out, std::uint32_t* end, int fx, int fdx, int 
   }
 }
 
+// How many more steps of `fd` from `f` (16.16) stay within texels 0 to
+// `last`, so that a texel and the next one are both inside the image.
+std::int64_t StepsInside(int f, int fd, int last) {
+  if (fd > 0) return (std::int64_t{last} * kFixedScale - f) / fd;
+  if (fd < 0) return (0 - std::int64_t{f}) / fd;
+  return INT64_MAX;
+}
+
 // fetchTransformedBilinearARGB32PM, for an RGB32 or premultiplied image.
 void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Transform& m, int y,
                                 int x, int length) {
@@ -156,13 +164,7 @@ void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Tran
     }
     // The pixels before the image's right (or left) edge, in counts: Qt's
     // pointer arithmetic may point before the span, ours does not.
-    std::int64_t inside = end - b;
-    const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
-    if (fdx > 0) {
-      inside = std::min(inside, (max_fx - fx) / fdx);
-    } else if (fdx < 0) {
-      inside = std::min(inside, (0 - std::int64_t{fx}) / fdx);
-    }
+    const std::int64_t inside = std::min<std::int64_t>(end - b, StepsInside(fx, fdx, last_x));
     std::uint32_t* const bounded_end = b + std::max<std::int64_t>(inside, 0);
     while (bounded_end - b >= kDownscaleGroup) {
       for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx) {
@@ -185,50 +187,37 @@ void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Tran
   }
   // Rotated with either diagonal factor under 1/8 (zoomed in more than 8x,
   // or turned by about a quarter): 8-bit weights at every pixel.
-  auto texel_pair = [&](int fx_now, int fy_now, std::uint32_t distx, std::uint32_t disty) {
-    int x1 = fx_now >> 16;
-    int x2 = 0;
-    int y1 = fy_now >> 16;
-    int y2 = 0;
-    PixelBounds(last_x, x1, x2);
-    PixelBounds(last_y, y1, y2);
-    const std::uint32_t* s1 = src.Row(y1);
-    const std::uint32_t* s2 = src.Row(y2);
-    return Interpolate4(s1[x1], s1[x2], s2[x1], s2[x2], distx, disty);
+  // The four texels around the current position, and their 8-bit blend.
+  struct Around {
+    int x1, x2, y1, y2;
+  };
+  auto around = [&]() {
+    Around a{fx >> 16, 0, fy >> 16, 0};
+    PixelBounds(last_x, a.x1, a.x2);
+    PixelBounds(last_y, a.y1, a.y2);
+    return a;
+  };
+  auto blend8 = [&](const Around& a) {
+    const std::uint32_t* s1 = src.Row(a.y1);
+    const std::uint32_t* s2 = src.Row(a.y2);
+    return Interpolate4(s1[a.x1], s1[a.x2], s2[a.x1], s2[a.x2], (fx & 0xffff) >> 8,
+                        (fy & 0xffff) >> 8);
   };
   std::uint32_t* b = out;
   if (std::fabs(m.m11) < 1. / 8. || std::fabs(m.m22) < 1. / 8.) {
-    for (; b < end; ++b, fx += fdx, fy += fdy) {
-      *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
-    }
+    for (; b < end; ++b, fx += fdx, fy += fdy) *b = blend8(around());
     return;
   }
   // Rotated: texels at the image's edge first (8-bit weights), then the span
   // inside it in Qt's AVX2 groups with 4-bit weights (rounded), the rest
   // with 8-bit ones.
   for (; b < end; ++b, fx += fdx, fy += fdy) {
-    int x1 = fx >> 16;
-    int x2 = 0;
-    int y1 = fy >> 16;
-    int y2 = 0;
-    PixelBounds(last_x, x1, x2);
-    PixelBounds(last_y, y1, y2);
-    if (x1 != x2 && y1 != y2) break;
-    *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
+    const Around a = around();
+    if (a.x1 != a.x2 && a.y1 != a.y2) break;
+    *b = blend8(a);
   }
-  std::int64_t inside = end - b;
-  const std::int64_t max_fx = std::int64_t{last_x} * kFixedScale;
-  const std::int64_t max_fy = std::int64_t{last_y} * kFixedScale;
-  if (fdx > 0) {
-    inside = std::min(inside, (max_fx - fx) / fdx);
-  } else if (fdx < 0) {
-    inside = std::min(inside, (0 - std::int64_t{fx}) / fdx);
-  }
-  if (fdy > 0) {
-    inside = std::min(inside, (max_fy - fy) / fdy);
-  } else if (fdy < 0) {
-    inside = std::min(inside, (0 - std::int64_t{fy}) / fdy);
-  }
+  const std::int64_t inside =
+      std::min({std::int64_t{end - b}, StepsInside(fx, fdx, last_x), StepsInside(fy, fdy, last_y)});
   std::uint32_t* const bounded_end = b + std::max<std::int64_t>(inside, 0);
   while (bounded_end - b >= kDownscaleGroup) {
     for (int k = 0; k < kDownscaleGroup; ++k, ++b, fx += fdx, fy += fdy) {
@@ -242,7 +231,7 @@ void FetchBilinearPremultiplied(std::uint32_t* out, const Image& src, const Tran
     }
   }
   for (; b < end; ++b, fx += fdx, fy += fdy) {
-    *b = texel_pair(fx, fy, (fx & 0xffff) >> 8, (fy & 0xffff) >> 8);
+    *b = blend8(around());
   }
 }
 
