@@ -88,7 +88,7 @@ def references() -> dict[object, dict[str, np.ndarray]]:
     for game, mode, seed in GENERATED_CASES:
         keys.append(("generated", game))
         options = {"distribution_mode": mode, "use_generated_assets": True}
-        jobs.append(reference.Job(game, seed, generated_actions(game, seed), options, digests=True))
+        jobs.append(reference.Job(game, seed, actions_for(game, seed, mode), options, digests=True))
     game, options, seed = STAND_IN
     keys.append("stand-in")
     jobs.append(reference.Job(game, seed, actions_for(game, seed), options, digests=True))
@@ -97,13 +97,6 @@ def references() -> dict[object, dict[str, np.ndarray]]:
 
 def option_actions(seed: int) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 15, size=(OPTION_STEPS, NUM_ENVS)).astype(np.int32)
-
-
-def generated_actions(game: str, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    actions = rng.integers(0, 15, size=(STEPS.get(game, DEFAULT_STEPS), NUM_ENVS)).astype(np.int32)
-    actions[rng.random(actions.shape) < FIRE_RATE.get(game, 0.0)] = 9
-    return actions
 
 
 def run_pool(game: str, mode: str, seed: int, actions: np.ndarray, **options: object) -> dict[str, np.ndarray]:
@@ -164,7 +157,7 @@ def test_options(case: int, references: dict) -> None:
 def test_generated_assets(game: str, mode: str, seed: int, references: dict) -> None:
     """Generated sprites and backgrounds: the same frames, and, as the background's drawing
     draws from the level's generator, the same levels."""
-    ours = run_pool(game, mode, seed, generated_actions(game, seed), use_generated_assets=True)
+    ours = run_pool(game, mode, seed, actions_for(game, seed, mode), use_generated_assets=True)
     assert_same(ours, references[("generated", game)], min_level_ends=1)
 
 

@@ -30,12 +30,6 @@ inline std::uint32_t Premultiply(std::uint32_t argb) {
          (MulDiv255((argb >> 8) & 0xff, a) << 8) | MulDiv255(argb & 0xff, a);
 }
 
-class Image;
-
-// A pixel of `image` as Qt's fetches hand it on (convertToARGB32PM):
-// premultiplied when the image is ARGB32, else as it is.
-std::uint32_t FetchedPixel(const Image& image, std::uint32_t pixel);
-
 class Image {
  public:
   Image() = default;
@@ -78,6 +72,8 @@ class Image {
   std::vector<std::uint32_t> pixels_;
 };
 
+// A pixel of `image` as Qt's fetches hand it on (convertToARGB32PM):
+// premultiplied when the image is ARGB32, else as it is.
 inline std::uint32_t FetchedPixel(const Image& image, std::uint32_t pixel) {
   return image.format() == PixelFormat::kArgb32 ? Premultiply(pixel) : pixel;
 }

@@ -66,12 +66,7 @@ void Painter::FillRectArgb(const RectF& rect, std::uint32_t argb) {
   y2 = std::min(y2, target_.height());
   const std::uint32_t color = SolidColor(argb, IntOpacity(state_.opacity));
   if (color >> 24 == 0 || x1 >= x2 || y1 >= y2) return;
-  if (color >= 0xff000000U) {
-    // comp_func_solid_SourceOver's opaque case: a fill.
-    for (int yy = y1; yy < y2; ++yy) std::fill(target_.Row(yy) + x1, target_.Row(yy) + x2, color);
-    return;
-  }
-  if (target_.format() == PixelFormat::kArgb32) {
+  if (color < 0xff000000U && target_.format() == PixelFormat::kArgb32) {
     // Checked before anything is drawn.
     for (int yy = y1; yy < y2; ++yy) {
       const std::uint32_t* row = target_.Row(yy);
@@ -81,11 +76,7 @@ void Painter::FillRectArgb(const RectF& rect, std::uint32_t argb) {
       }
     }
   }
-  const std::uint32_t keep = 255 - (color >> 24);
-  for (int yy = y1; yy < y2; ++yy) {
-    std::uint32_t* row = target_.Row(yy);
-    for (int xx = x1; xx < x2; ++xx) row[xx] = color + ByteMul(row[xx], keep);
-  }
+  for (int yy = y1; yy < y2; ++yy) BlendCoverage(x1, yy, x2 - x1, color, 255);
 }
 
 namespace {
@@ -332,8 +323,13 @@ void Painter::BlendCoverage(int x, int y, int len, std::uint32_t color, int cove
   // colour scaled by the coverage, source-over.
   const std::uint32_t c =
       coverage == 255 ? color : ByteMul(color, static_cast<std::uint32_t>(coverage));
-  const std::uint32_t keep = 255 - (c >> 24);
   std::uint32_t* row = target_.Row(y) + x;
+  if (c >= 0xff000000U) {
+    // comp_func_solid_SourceOver's opaque case: a fill.
+    std::fill(row, row + len, c);
+    return;
+  }
+  const std::uint32_t keep = 255 - (c >> 24);
   for (int k = 0; k < len; ++k) row[k] = c + ByteMul(row[k], keep);
 }
 

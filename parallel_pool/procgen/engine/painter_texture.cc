@@ -42,6 +42,37 @@ void Painter::DrawTexture(const RectF& dst, const Image& src) {
   // An RGB32 image at full opacity is solid (Qt's Source mode); anything
   // else is composited source-over.
   const bool solid_source = src.format() == PixelFormat::kRgb32 && int_opacity == 256;
+  if (Classify(image) == TransformType::kTranslate) {
+    // The image's size within Qt's fuzz of the target's: Qt's texture path
+    // then copies it unscaled (blend_untransformed_generic), each span from
+    // the texels at the rounded offset, none outside the image.
+    const int xoff = -QRound(-inverse.dx);
+    const int yoff = -QRound(-inverse.dy);
+    const CoverageSpanSink untransformed = [&](const CoverageSpan* spans, int count) {
+      for (const CoverageSpan* span = spans; span < spans + count; ++span) {
+        int x = span->x;
+        int length = span->len;
+        int sx = xoff + x;
+        const int sy = yoff + span->y;
+        if (sy < 0 || sy >= src.height() || sx >= src.width()) continue;
+        if (sx < 0) {
+          x -= sx;
+          length += sx;
+          sx = 0;
+        }
+        length = std::min(length, src.width() - sx);
+        if (length <= 0) continue;
+        std::uint32_t* d = target_.Row(span->y) + x;
+        const std::uint32_t* s = src.Row(sy) + sx;
+        const auto coverage = static_cast<std::uint32_t>((span->coverage * int_opacity) >> 8);
+        Blender(solid_source, coverage).WithWrite([&](auto write) {
+          for (int k = 0; k < length; ++k) write(&d[k], FetchedPixel(src, s[k]));
+        });
+      }
+    };
+    FillTextureRect(dst, untransformed);
+    return;
+  }
   std::vector<std::uint32_t>& fetched = texture_buffer_;
   fetched.resize(kFetchBuffer);
   const CoverageSpanSink blend = [&](const CoverageSpan* spans, int count) {
@@ -84,37 +115,6 @@ void Painter::DrawTexture(const RectF& dst, const Image& src) {
       }
     }
   };
-  if (Classify(image) == TransformType::kTranslate) {
-    // The image's size within Qt's fuzz of the target's: Qt's texture path
-    // then copies it unscaled (blend_untransformed_generic), each span from
-    // the texels at the rounded offset, none outside the image.
-    const int xoff = -QRound(-inverse.dx);
-    const int yoff = -QRound(-inverse.dy);
-    const CoverageSpanSink untransformed = [&](const CoverageSpan* spans, int count) {
-      for (const CoverageSpan* span = spans; span < spans + count; ++span) {
-        int x = span->x;
-        int length = span->len;
-        int sx = xoff + x;
-        const int sy = yoff + span->y;
-        if (sy < 0 || sy >= src.height() || sx >= src.width()) continue;
-        if (sx < 0) {
-          x -= sx;
-          length += sx;
-          sx = 0;
-        }
-        length = std::min(length, src.width() - sx);
-        if (length <= 0) continue;
-        std::uint32_t* d = target_.Row(span->y) + x;
-        const std::uint32_t* s = src.Row(sy) + sx;
-        const auto coverage = static_cast<std::uint32_t>((span->coverage * int_opacity) >> 8);
-        Blender(solid_source, coverage).WithWrite([&](auto write) {
-          for (int k = 0; k < length; ++k) write(&d[k], FetchedPixel(src, s[k]));
-        });
-      }
-    };
-    FillTextureRect(dst, untransformed);
-    return;
-  }
   FillTextureRect(dst, blend);
 }
 
