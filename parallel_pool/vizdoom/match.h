@@ -26,8 +26,21 @@ namespace parallel_pool::vizdoom {
 // A match's episodes start on this tic of the map (its first step runs the
 // next ones): every player's engine goes there with no button pressed, so
 // that every episode starts from the same state, with every player's input
-// one tic ahead of the host's (MatchTurns).
-inline constexpr int kMatchStartTic = 5;
+// one tic ahead of the host's (MatchTurns). The tics before it are the
+// settling below, from the tic or two the map's restart leaves.
+inline constexpr int kMatchStartTic = 20;
+// The tics in a row the players of a match run in turns, the host never
+// late, before an episode may start. At a new episode each engine restarts
+// the map on its own (the client library's restart loop runs its engine's
+// tics freely), and a joiner can come out of it more than one input ahead of
+// the host (ZDoom's `gametime--` fired more than once: with the engines'
+// -debugfile, up to two ahead). MatchTurns cannot see that (the host is
+// never late for such a joiner); ZDoom takes the extra inputs back itself, a
+// skip after four updates ahead in a row and then one every other update, so
+// within 4 + 2 (n - 1) tics for n extra inputs. Twelve tics cover five. An
+// episode that started before the last skip would have the joiner's first
+// actions land a tic later in one match than in another.
+inline constexpr int kMatchSettleTics = 12;
 // The most tics a match's episode may take to start (a host that stays late).
 inline constexpr int kMaxMatchStartTics = kMatchStartTic + 64;
 
@@ -59,6 +72,9 @@ inline constexpr std::chrono::milliseconds kPatience{5000};
 // two ahead (no skip: 1367). A player that is no input ahead (possible only at
 // the start of an episode) makes the host wait for it: after `patience` the
 // others go anyway, and the host's input, long arrived, puts them one ahead.
+// A player more than one ahead (also only at the start of an episode) goes
+// unseen here: ZDoom's skips take it back while the match settles
+// (kMatchSettleTics).
 class MatchTurns {
  public:
   explicit MatchTurns(int parties) : parties_(parties) {}

@@ -341,10 +341,13 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
   }
 
   // Takes a match's players, buttons released, tic by tic to map tic
-  // kMatchStartTic, and on until a tic where the host ran its tic alone (the
-  // proof that the others' input is one tic ahead: MatchTurns).
+  // kMatchStartTic, and on until they have run kMatchSettleTics tics in a
+  // row with the host never late (a tic where the host ran its tic alone is
+  // the proof that the others' input is one tic ahead: MatchTurns; the
+  // settling lets ZDoom take back inputs a joiner built ahead).
   void StartMatchEpisode() {
     if (NumPlayers() == 1) return;
+    int settled = 0;
     for (int tic = 0; tic < kMaxMatchStartTics; ++tic) {
       turns_.Repair();
       RunTogether(
@@ -354,7 +357,8 @@ class VizdoomEnv : public Env<VizdoomEnvSpec> {
             Advance(p, 1, kStartPatience);
           },
           [&] { AbortMatch(); });
-      if (!turns_.HostWasLate() &&
+      settled = turns_.HostWasLate() ? 0 : settled + 1;
+      if (settled >= kMatchSettleTics &&
           static_cast<int>(players_[0].game->getEpisodeTime()) >= kMatchStartTic) {
         return;
       }

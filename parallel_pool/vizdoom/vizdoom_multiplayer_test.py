@@ -19,7 +19,8 @@ import pytest
 import parallel_pool
 
 # A short match: the map ends after `timelimit` minutes of game time (35 tics
-# a second, 4 tics a step: 0.5 min = 1050 tics = 262 steps).
+# a second, 4 tics a step: 0.5 min = 1050 tics, 258 steps from the episode's
+# start on tic 20).
 SHORT_MATCH = "-deathmatch +timelimit 0.5"
 
 
@@ -55,8 +56,8 @@ def test_two_player_match_runs_to_its_end() -> None:
     steps, info = random_match("MultiDuel-v1", num_envs=1, players=2, seed=3)
     # The time limit of the match ends the episode (terminated, not the
     # env's 2000-step truncation): the map ends on tic 1050, and the episode
-    # starts on tic 5 (kMatchStartTic), so in the 262nd step of 4 tics.
-    assert steps == 262
+    # starts on tic 20 (kMatchStartTic), so in the 258th step of 4 tics.
+    assert steps == 258
     frags, deaths = info["FRAGCOUNT"], info["DEATHCOUNT"]
     assert frags.shape == deaths.shape == (2,)
     # Every frag is the other player's death (a suicide is -1 frag, +1 death).
@@ -70,7 +71,7 @@ def test_two_player_match_runs_to_its_end() -> None:
 def test_same_seed_and_actions_give_the_same_match(task: str, players: int, steps: int) -> None:
     # Two pools, the same seed, the same random actions, stepped side by side:
     # every step's observations, rewards, game variables and ends are equal,
-    # through a whole match (262 steps), its end and the next match's start.
+    # through a whole match (258 steps), its end and the next match's start.
     # (Before the players ran each tic in turns, the matches parted within a
     # few dozen steps; with 3 players, the joiners' numbers also varied.)
     pools = [
@@ -93,7 +94,7 @@ def test_same_seed_and_actions_give_the_same_match(task: str, players: int, step
             for key in ("FRAGCOUNT", "DEATHCOUNT", "HEALTH", "ARMOR", "HITCOUNT", "DAMAGECOUNT", "SELECTED_WEAPON"):
                 np.testing.assert_array_equal(a[4][key], b[4][key], err_msg=f"step {t}: {key}")
             ends += int(a[2].all())
-        assert ends == (1 if steps > 262 else 0)
+        assert ends == (1 if steps > 258 else 0)
     finally:
         for pool in pools:
             pool.close()
