@@ -66,7 +66,7 @@ def test_two_player_match_runs_to_its_end() -> None:
 
 
 @pytest.mark.parametrize(
-    ("task", "players", "steps"), [("MultiDuel-v1", 2, 300), ("Cig-v1", 2, 300), ("Cig-v1", 3, 60)]
+    ("task", "players", "steps"), [("MultiDuel-v1", 2, 300), ("Cig-v1", 2, 300), ("Cig-v1", 3, 300)]
 )
 def test_same_seed_and_actions_give_the_same_match(task: str, players: int, steps: int) -> None:
     # Two pools, the same seed, the same random actions, stepped side by side:
